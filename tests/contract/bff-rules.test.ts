@@ -1,0 +1,35 @@
+// The BFF contract's own rules (CONVENTIONS.md) that the linters cannot express.
+import { describe, expect, it } from 'vitest';
+import { deref, type JsonObject, listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+
+const doc = loadYaml('openapi/bff.yaml');
+const operations = listOperations(doc);
+const PUBLIC_TAGS = new Set(['public', 'session', 'operations']);
+const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
+const statuses = (op: JsonObject) => Object.keys((op.responses as JsonObject | undefined) ?? {});
+const isSecured = (op: JsonObject) => {
+  const security = (op.security ?? doc.security) as unknown[] | undefined;
+  return Array.isArray(security) && security.some((s) => Object.keys(s as object).length > 0);
+};
+
+describe('BFF contract rules', () => {
+  it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', (_name, op) => {
+    const tags = (op.operation.tags as string[] | undefined) ?? [];
+    expect(op.path.startsWith('/api/') || ['/healthz', '/readyz'].includes(op.path)).toBe(true);
+    // The coach comes from the session: no secured path names a coach (public links carry the coach's uuid).
+    if (isSecured(op.operation)) expect(op.path).not.toMatch(/\{coach[a-z]*\}/i);
+    if (!isSecured(op.operation)) expect(tags.some((t) => PUBLIC_TAGS.has(t))).toBe(true);
+    const codes = statuses(op.operation);
+    if (isSecured(op.operation)) expect(codes).toContain('401');
+    for (const status of ['400', '429', '500', '502', '504'])
+      if (!['/healthz', '/readyz'].includes(op.path)) expect(codes).toContain(status);
+    if (STATE_CHANGING.has(op.method)) {
+      expect(op.parameters.some((p) => p.in === 'header' && p.name === 'X-CSRF')).toBe(true);
+      expect(codes).toContain('403');
+    }
+    for (const code of codes.filter((c) => /^[45]/.test(c))) {
+      const response = deref(doc, (op.operation.responses as JsonObject)[code]) as JsonObject;
+      expect(Object.keys((response.content as JsonObject | undefined) ?? {})).toEqual(['application/problem+json']);
+    }
+  });
+});
