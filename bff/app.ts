@@ -1,0 +1,54 @@
+// The BFF as a Fastify plugin (used by server.ts and by tests through `app.inject`), and the server
+// options both share. Order: third-party plugins, then ours, then routes.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createLogger, newRequestId, RequestLogController } from './logger.ts';
+import problems from './plugins/app/problems.ts';
+import requestId from './plugins/app/request-id.ts';
+import session from './plugins/app/session.ts';
+import sessionStore from './plugins/app/session-store.ts';
+import cookies from './plugins/external/cookie.ts';
+import securityHeaders from './plugins/external/helmet.ts';
+import health from './routes/health.ts';
+import type { SessionStore } from './session/session-store.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Replaces the store the config would choose (tests). */
+  sessionStore?: SessionStore | undefined;
+  /** The clock for session timeouts (tests). */
+  now?: (() => number) | undefined;
+}
+
+export async function app(fastify: FastifyInstance, { config, sessionStore: store, now }: AppOptions) {
+  await fastify.register(securityHeaders);
+  await fastify.register(cookies, { secrets: config.sessionSecrets });
+
+  await fastify.register(problems);
+  await fastify.register(requestId);
+  await fastify.register(sessionStore, { redisUrl: config.redisUrl, store, now });
+  await fastify.register(session, { ...config.session, now });
+
+  await fastify.register(health);
+}
+
+export interface ServerOptions extends Omit<AppOptions, 'config'> {
+  logger?: Logger | undefined;
+}
+
+export function buildServer(config: Config, { logger, ...appOptions }: ServerOptions = {}): FastifyInstance {
+  const loggerInstance: FastifyBaseLogger = logger ?? createLogger(config.logLevel);
+  const server = Fastify({
+    loggerInstance,
+    genReqId: newRequestId,
+    logController: new RequestLogController(),
+    // A list, never `true`: only these proxies may set X-Forwarded-For.
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
+    // While closing, keep serving what still arrives (in-flight clients); /readyz answers shutting_down.
+    return503OnClosing: false,
+  });
+  server.register(fp(app, { name: 'bff' }), { config, ...appOptions });
+  return server;
+}

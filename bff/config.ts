@@ -1,0 +1,229 @@
+// The BFF's configuration, read once from the environment and validated before anything starts.
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import Type from 'typebox';
+import Value from 'typebox/value';
+
+const integer = (minimum: number, maximum: number, description: string) => Type.Optional(Type.Integer({ minimum, maximum, description }));
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+// Every variable is optional here; defaults and production rules are applied after the shape is valid.
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Optional(
+    Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
+      description: 'one of development, test, production',
+    }),
+  ),
+  HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.:-]{1,255}$', description: 'a host name or IP address to listen on' })),
+  PORT: integer(0, 65535, 'a port number from 0 to 65535'),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+      {
+        description: 'one of fatal, error, warn, info, debug, trace, silent',
+      },
+    ),
+  ),
+  LEGACY_API_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', description: 'an http:// or https:// URL' })),
+  SESSION_SECRETS: Type.Optional(
+    Type.String({ pattern: '^[^,]{32,}(,[^,]{32,})*$', description: 'a comma-separated list of secrets of at least 32 characters each' }),
+  ),
+  REDIS_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' })),
+  TRUST_PROXY: Type.Optional(Type.String({ description: 'a comma-separated list of proxy IP addresses or CIDR ranges' })),
+  ALLOWED_ORIGINS: Type.Optional(Type.String({ description: 'a comma-separated list of origins such as https://portal.example.com' })),
+  UPSTREAM_TIMEOUT_MS: integer(100, 5 * MINUTE, 'milliseconds from 100 to 300000'),
+  BATCH_CONCURRENCY: integer(1, 16, 'an integer from 1 to 16'),
+  BATCH_ITEM_TIMEOUT_MS: integer(100, 10 * MINUTE, 'milliseconds from 100 to 600000'),
+  SESSION_IDLE_TIMEOUT_MS: integer(MINUTE, 24 * HOUR, 'milliseconds from 60000 (1 min) to 86400000 (24 h)'),
+  SESSION_ABSOLUTE_TIMEOUT_MS: integer(MINUTE, 7 * 24 * HOUR, 'milliseconds from 60000 (1 min) to 604800000 (7 days)'),
+  RATE_LIMIT_MAX: integer(1, 100_000, 'an integer from 1 to 100000'),
+  RATE_LIMIT_WINDOW_MS: integer(1000, HOUR, 'milliseconds from 1000 to 3600000'),
+  RATE_LIMIT_STRICT_MAX: integer(1, 1000, 'an integer from 1 to 1000'),
+  RATE_LIMIT_STRICT_WINDOW_MS: integer(1000, 24 * HOUR, 'milliseconds from 1000 to 86400000'),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
+});
+type Env = Type.Static<typeof EnvSchema>;
+type VariableName = keyof Env & string;
+
+// Values never echoed in error messages: they carry secrets or passwords.
+const SENSITIVE: ReadonlySet<string> = new Set(['SESSION_SECRETS', 'REDIS_URL']);
+const PROXY_KEYWORDS: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export interface Config {
+  readonly env: 'development' | 'test' | 'production';
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: string;
+  readonly legacyApiUrl: string;
+  /** The first signs, all verify. */
+  readonly sessionSecrets: readonly string[];
+  readonly redisUrl: string | undefined;
+  /** Addresses and CIDR ranges whose X-Forwarded-For is trusted; empty trusts nobody. */
+  readonly trustProxy: readonly string[];
+  readonly allowedOrigins: readonly string[];
+  readonly upstream: { readonly timeoutMs: number };
+  readonly batch: { readonly concurrency: number; readonly itemTimeoutMs: number };
+  readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
+  readonly rateLimit: { readonly max: number; readonly windowMs: number; readonly strictMax: number; readonly strictWindowMs: number };
+  readonly shutdownTimeoutMs: number;
+  /** Things worth a log line at start (for example a generated session secret). */
+  readonly warnings: readonly string[];
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const raw = readVariables(source);
+  const env = convertIntegers(raw);
+  const invalid = invalidVariables(env);
+  const problems = invalid.map((name) => shapeProblem(name, raw[name]));
+  // Rules still run on the valid rest (defaults in place of the invalid), so one error names everything.
+  const valid = Object.fromEntries(Object.entries(env).filter(([name]) => !invalid.includes(name)));
+  const config = buildConfig(Value.Parse(EnvSchema, valid));
+  problems.push(...ruleProblems(config, raw, invalid));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+// An empty variable counts as unset (compose files and CI often write `NAME=`).
+function readVariables(source: Record<string, string | undefined>): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = source[name]?.trim();
+    if (value) raw[name] = value;
+  }
+  return raw;
+}
+
+// Strict on purpose: TypeBox's Convert would accept "30.5" or "0x10" as integers.
+function convertIntegers(raw: Record<string, string>): Record<string, string | number> {
+  const converted: Record<string, string | number> = { ...raw };
+  for (const [name, value] of Object.entries(raw)) {
+    if (propertyOf(name).type === 'integer' && /^[0-9]{1,15}$/.test(value)) converted[name] = Number(value);
+  }
+  return converted;
+}
+
+// One check per variable, so every bad variable is named once (TypeBox caps the errors of one check).
+function invalidVariables(env: Record<string, string | number>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => !Value.Check(propertyOf(name), value))
+    .map(([name]) => name);
+}
+
+function shapeProblem(name: string, value: string | undefined): string {
+  const shown = SENSITIVE.has(name) ? '' : ` (got "${value}")`;
+  return `${name} must be ${propertyOf(name).description}${shown}`;
+}
+
+function propertyOf(name: string): Type.TSchema & { type?: string; description?: string } {
+  return EnvSchema.properties[name as VariableName];
+}
+
+function buildConfig(env: Env): Config {
+  const mode = env.NODE_ENV ?? 'development';
+  const port = env.PORT ?? 3000;
+  const warnings: string[] = [];
+  let sessionSecrets = list(env.SESSION_SECRETS);
+  if (sessionSecrets.length === 0 && mode !== 'production') {
+    sessionSecrets = [randomBytes(32).toString('base64url')];
+    warnings.push('SESSION_SECRETS is not set: using a random secret, so sessions end when the BFF restarts.');
+  }
+  return {
+    env: mode,
+    // Containers need every interface; a developer's machine only loopback.
+    host: env.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    legacyApiUrl: env.LEGACY_API_URL ?? 'http://127.0.0.1:4010',
+    sessionSecrets,
+    redisUrl: env.REDIS_URL,
+    trustProxy: list(env.TRUST_PROXY),
+    allowedOrigins:
+      env.ALLOWED_ORIGINS || mode === 'production' ? list(env.ALLOWED_ORIGINS) : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    upstream: { timeoutMs: env.UPSTREAM_TIMEOUT_MS ?? 15_000 },
+    batch: { concurrency: env.BATCH_CONCURRENCY ?? 4, itemTimeoutMs: env.BATCH_ITEM_TIMEOUT_MS ?? 30_000 },
+    session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS ?? 30 * MINUTE, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS ?? 8 * HOUR },
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX ?? 300,
+      windowMs: env.RATE_LIMIT_WINDOW_MS ?? MINUTE,
+      strictMax: env.RATE_LIMIT_STRICT_MAX ?? 10,
+      strictWindowMs: env.RATE_LIMIT_STRICT_WINDOW_MS ?? MINUTE,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    warnings,
+  };
+}
+
+function ruleProblems(config: Config, raw: Record<string, string>, invalid: readonly string[]): string[] {
+  const problems = [...trustProxyProblems(raw.TRUST_PROXY), ...originProblems(config)];
+  const timeoutsValid = !invalid.some((name) => name.startsWith('SESSION_'));
+  if (timeoutsValid && config.session.idleTimeoutMs > config.session.absoluteTimeoutMs) {
+    problems.push('SESSION_IDLE_TIMEOUT_MS must not be longer than SESSION_ABSOLUTE_TIMEOUT_MS');
+  }
+  if (config.env === 'production') {
+    if (!raw.SESSION_SECRETS) problems.push('SESSION_SECRETS is required in production (a comma-separated list; the first signs)');
+    // The sandbox is a test double: production must name the real legacy API.
+    if (!raw.LEGACY_API_URL) problems.push('LEGACY_API_URL is required in production (the legacy API base URL)');
+    if (!raw.ALLOWED_ORIGINS) problems.push('ALLOWED_ORIGINS is required in production (the public https:// origin of the portal)');
+  }
+  return problems;
+}
+
+function trustProxyProblems(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  if (/^(true|false|\d+)$/i.test(value)) {
+    return [
+      `TRUST_PROXY must list proxy addresses or CIDR ranges, not "${value}" (trusting every hop would let any client forge its address)`,
+    ];
+  }
+  return list(value)
+    .filter((entry) => !isProxyAddress(entry))
+    .map((entry) => `TRUST_PROXY entry "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`);
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function originProblems(config: Config): string[] {
+  const problems: string[] = [];
+  for (const origin of config.allowedOrigins) {
+    if (!isOrigin(origin)) problems.push(`ALLOWED_ORIGINS entry "${origin}" is not an origin (scheme://host[:port], no path)`);
+    else if (config.env === 'production' && !origin.startsWith('https://')) {
+      problems.push(`ALLOWED_ORIGINS entry "${origin}" must use https:// in production`);
+    }
+  }
+  return problems;
+}
+
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') deepFreeze(inner);
+  return Object.freeze(value);
+}

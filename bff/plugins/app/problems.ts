@@ -1,0 +1,125 @@
+// Every error leaves the BFF as application/problem+json (RFC 9457), the shape of the contract's Problem.
+// Causes of 5xx answers stay in the log (under the request id), never in the response.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  instance: string;
+  errors?: { field: string; message: string }[];
+}
+
+const TITLES: Record<number, string> = {
+  401: 'Session ended',
+  403: 'Forbidden',
+  404: 'Not found',
+  429: 'Too many requests',
+  503: 'Service unavailable',
+};
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+};
+// spec: assessments-and-clients §8, the generic failure message.
+const INTERNAL_DETAIL = 'There was an unexpected error';
+const MAX_FIELD_ERRORS = 100;
+
+/** An error that routes throw on purpose: its detail is user-facing and is shown as is, whatever the status. */
+export class ProblemError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly title: string;
+  /** Members the contract adds to this problem (RFC 9457 extensions), e.g. `checks` of /readyz. */
+  readonly extensions: Record<string, unknown>;
+
+  constructor(status: number, code: string, detail: string, title: string, extensions: Record<string, unknown>) {
+    super(detail);
+    this.name = 'ProblemError';
+    this.statusCode = status;
+    this.code = code;
+    this.detail = detail;
+    this.title = title;
+    this.extensions = extensions;
+  }
+}
+
+export function problem(
+  status: number,
+  code: string,
+  detail: string,
+  title: string = TITLES[status] ?? 'Failed',
+  extensions: Record<string, unknown> = {},
+): ProblemError {
+  return new ProblemError(status, code, detail, title, extensions);
+}
+
+export function problemBody(
+  request: FastifyRequest,
+  { status, code, detail, title, errors }: Omit<ProblemBody, 'type' | 'instance'>,
+  extensions: Record<string, unknown> = {},
+): ProblemBody {
+  return { ...extensions, type: `/problems/${code}`, title, status, code, detail, instance: request.id, ...(errors && { errors }) };
+}
+
+function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
+  if (error instanceof ProblemError) {
+    return { status: error.statusCode, code: error.code, detail: error.detail, title: error.title };
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  if (fastifyError?.validation) {
+    const errors = fastifyError.validation.slice(0, MAX_FIELD_ERRORS).map((failure) => ({
+      field: fieldOf(failure.instancePath, failure.params, fastifyError.validationContext),
+      message: failure.message ?? 'is not valid',
+    }));
+    return { status: 400, code: 'validation_failed', title: 'Failed', detail: 'The request is not valid.', errors };
+  }
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, code: CODES[status] ?? 'bad_request', title: TITLES[status] ?? 'Failed', detail: fastifyError?.message ?? '' };
+  }
+  return { status: 500, code: 'internal_error', title: 'Failed', detail: INTERNAL_DETAIL };
+}
+
+function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : '';
+  return [path, missing].filter(Boolean).join('.') || context || 'request';
+}
+
+function sendProblem(reply: FastifyReply, body: ProblemBody) {
+  return reply.code(body.status).type('application/problem+json').send(body);
+}
+
+async function problems(fastify: FastifyInstance) {
+  fastify.setErrorHandler((error, request, reply) => {
+    const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
+    if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
+    else request.log[body.status >= 500 ? 'warn' : 'info']({ code: body.code, status: body.status }, 'request answered with a problem');
+    return sendProblem(reply, body);
+  });
+
+  fastify.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      problemBody(request, { status: 404, code: 'not_found', title: 'Not found', detail: 'The page or record could not be found.' }),
+    ),
+  );
+}
+
+export default fp(problems, { name: 'problems' });

@@ -1,0 +1,201 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { MemorySessionStore } from '../../session/memory-session-store.ts';
+import type { NewSession } from '../../session/session-record.ts';
+import { TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
+import { problem } from './problems.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+const MINUTE = 60_000;
+const LOGIN: NewSession = {
+  legacyCookie: 'JSESSIONID=legacy-secret-cookie',
+  coachId: '6f1b7a8e-8d4f-4c2a-9d1e-2f3a4b5c6d7e',
+  flags: { impersonator: false, assisted: false, accreditationLevel: 3 },
+};
+const OLD_SECRET = 'old-secret-0123456789abcdef0123456789';
+
+let now: number;
+let store: MemorySessionStore;
+const servers: FastifyInstance[] = [];
+
+// A server with the real app plus the routes a login, a page and a logout would be.
+async function serverWith(config: Config = testConfig()): Promise<FastifyInstance> {
+  const server = buildServer(config, { sessionStore: store, now: () => now });
+  server.register(async (routes) => {
+    routes.post('/login', async (request, reply) => {
+      const record = await reply.startSession(request.body ? (request.body as NewSession) : LOGIN);
+      return { coachId: record.coachId };
+    });
+    routes.get('/me', async (request) => {
+      if (!request.session) throw problem(401, 'session_ended', 'Your session has ended. Please log in again.');
+      return { coachId: request.session.coachId, lastSeenAt: request.session.lastSeenAt };
+    });
+    routes.get('/download', async () => 'pdf bytes');
+    routes.post('/logout', async (_request, reply) => {
+      await reply.endSession();
+      return { ok: true };
+    });
+  });
+  await server.ready();
+  servers.push(server);
+  return server;
+}
+
+function sessionCookie(response: LightMyRequestResponse) {
+  return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+async function login(server: FastifyInstance, cookie?: string): Promise<string> {
+  const response = await server.inject({ method: 'POST', url: '/login', ...(cookie && { cookies: { [SESSION_COOKIE]: cookie } }) });
+  expect(response.statusCode).toBe(200);
+  const value = sessionCookie(response)?.value;
+  if (!value) throw new Error('no session cookie');
+  return value;
+}
+
+const me = (server: FastifyInstance, cookie: string) => server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: cookie } });
+
+beforeEach(() => {
+  now = 1_700_000_000_000;
+  store = new MemorySessionStore({ now: () => now });
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+describe('session cookie', () => {
+  it('has no session without a cookie', async () => {
+    const server = await serverWith();
+    const response = await server.inject('/me');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('session_ended');
+  });
+
+  it('sets one opaque, signed __Host- cookie with the required attributes', async () => {
+    const server = await serverWith();
+    const response = await server.inject({ method: 'POST', url: '/login' });
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/^__Host-portal_session=[A-Za-z0-9_-]{43}\.[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(header).not.toContain('Domain');
+    expect(response.body).not.toContain('legacy-secret-cookie');
+    expect(store.size).toBe(1);
+  });
+
+  it('loads the session from the cookie', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    const response = await me(server, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ coachId: LOGIN.coachId, lastSeenAt: now });
+  });
+
+  it('refuses a tampered or unsigned cookie and clears it', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    const id = cookie.split('.')[0] ?? '';
+    for (const forged of [id, `${id}.forged-signature`, `${id.slice(0, -1)}A.${cookie.split('.')[1]}`]) {
+      const response = await me(server, forged);
+      expect(response.statusCode).toBe(401);
+      expect(sessionCookie(response)).toMatchObject({ value: '', path: '/', secure: true, httpOnly: true });
+    }
+  });
+
+  it('starts every login under a new id and destroys the previous session', async () => {
+    const server = await serverWith();
+    const first = await login(server);
+    const second = await login(server, first);
+    expect(second.split('.')[0]).not.toBe(first.split('.')[0]);
+    expect((await me(server, first)).statusCode).toBe(401);
+    expect((await me(server, second)).statusCode).toBe(200);
+    expect(store.size).toBe(1);
+  });
+
+  it('answers a login over an expired session with exactly one new cookie', async () => {
+    const server = await serverWith();
+    const expired = await login(server);
+    now += 31 * MINUTE;
+    const response = await server.inject({ method: 'POST', url: '/login', cookies: { [SESSION_COOKIE]: expired } });
+    const cookies = response.cookies.filter((cookie) => cookie.name === SESSION_COOKIE);
+    expect(cookies).toHaveLength(1);
+    expect((await me(server, cookies[0]?.value ?? '')).statusCode).toBe(200);
+    expect(store.size).toBe(1);
+  });
+
+  it('ends the session on logout: deleted in the store, cookie cleared', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    const response = await server.inject({ method: 'POST', url: '/logout', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(sessionCookie(response)).toMatchObject({ value: '', path: '/' });
+    expect(store.size).toBe(0);
+    expect((await me(server, cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses to start a session from invalid data', async () => {
+    const server = await serverWith();
+    const response = await server.inject({ method: 'POST', url: '/login', payload: { ...LOGIN, coachId: '' } });
+    expect(response.statusCode).toBe(500);
+    expect(sessionCookie(response)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+});
+
+describe('session timeouts (injected clock)', () => {
+  it('ends after 30 idle minutes', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    now += 30 * MINUTE - 1;
+    expect((await me(server, cookie)).statusCode).toBe(200);
+    now += 30 * MINUTE;
+    const response = await me(server, cookie);
+    expect(response.statusCode).toBe(401);
+    expect(sessionCookie(response)?.value).toBe('');
+    expect(store.size).toBe(0);
+  });
+
+  it('lets a download reset the idle timer', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    now += 29 * MINUTE;
+    await server.inject({ url: '/download', cookies: { [SESSION_COOKIE]: cookie } });
+    now += 29 * MINUTE;
+    expect((await me(server, cookie)).statusCode).toBe(200);
+  });
+
+  it('ends 8 hours after login however active the coach is', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    for (let elapsed = 20; elapsed < 8 * 60; elapsed += 20) {
+      now += 20 * MINUTE;
+      expect((await me(server, cookie)).statusCode).toBe(200);
+    }
+    now += 20 * MINUTE;
+    expect((await me(server, cookie)).statusCode).toBe(401);
+  });
+
+  it('follows the configured timeouts', async () => {
+    const server = await serverWith(testConfig({ SESSION_IDLE_TIMEOUT_MS: String(5 * MINUTE) }));
+    const cookie = await login(server);
+    now += 5 * MINUTE;
+    expect((await me(server, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('session secret rotation', () => {
+  it('verifies with every secret, signs with the first, and re-signs old cookies', async () => {
+    const before = await serverWith(testConfig({ SESSION_SECRETS: OLD_SECRET }));
+    const oldCookie = await login(before);
+
+    const rotated = await serverWith(testConfig({ SESSION_SECRETS: `${TEST_SECRET},${OLD_SECRET}` }));
+    const response = await me(rotated, oldCookie);
+    expect(response.statusCode).toBe(200);
+    const renewed = sessionCookie(response)?.value ?? '';
+    expect(renewed.split('.')[0]).toBe(oldCookie.split('.')[0]);
+    expect(renewed).not.toBe(oldCookie);
+
+    const retired = await serverWith(testConfig({ SESSION_SECRETS: TEST_SECRET }));
+    expect((await me(retired, oldCookie)).statusCode).toBe(401);
+    expect((await me(retired, renewed)).statusCode).toBe(200);
+  });
+});

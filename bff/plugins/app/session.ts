@@ -1,0 +1,84 @@
+// The browser's side of a session: one opaque, signed `__Host-` cookie holding a random id. Everything
+// else (legacy cookie, coach id, flags) stays in the session store. Timeouts are enforced here.
+import { randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isSessionRecord, type NewSession, type SessionRecord } from '../../session/session-record.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The current session, or null when there is none (or it ended). */
+    session: SessionRecord | null;
+  }
+  interface FastifyReply {
+    /** Starts a session under a new id (never the old one) and destroys the request's old session. */
+    startSession(session: NewSession): Promise<SessionRecord>;
+    /** Destroys the session and clears the cookie. */
+    endSession(): Promise<void>;
+  }
+}
+
+// Name and attributes as in openapi/bff securitySchemes; `__Host-` makes browsers refuse a Domain or a non-/ Path.
+export const SESSION_COOKIE = '__Host-portal_session';
+const COOKIE: CookieSerializeOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
+
+export interface SessionOptions {
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+  now?: (() => number) | undefined;
+}
+
+async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeoutMs, now = Date.now }: SessionOptions) {
+  const store = fastify.sessionStore;
+  const ttlAt = (record: SessionRecord, at: number) => Math.max(1, Math.min(idleTimeoutMs, record.absoluteExpiresAt - at));
+  const ended = (record: SessionRecord, at: number) => at - record.lastSeenAt >= idleTimeoutMs || at >= record.absoluteExpiresAt;
+
+  fastify.decorateRequest('session', null);
+
+  // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4).
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const signed = request.cookies[SESSION_COOKIE];
+    if (!signed) return;
+    const { valid, renew, value } = request.unsignCookie(signed);
+    const record = valid && value ? await store.get(value) : null;
+    const at = now();
+    if (!record || ended(record, at) || !(await store.touch(record.id, at, ttlAt(record, at)))) {
+      if (record) await store.delete(record.id);
+      reply.clearCookie(SESSION_COOKIE, COOKIE);
+      return;
+    }
+    request.session = { ...record, lastSeenAt: at };
+    // Signed with a retired secret: sign again with the current one.
+    if (renew) reply.setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+  });
+
+  fastify.decorateReply('startSession', async function startSession(this: FastifyReply, input: NewSession) {
+    const previous = this.request.session;
+    if (previous) await store.delete(previous.id);
+    const at = now();
+    const record = {
+      id: randomBytes(32).toString('base64url'),
+      legacyCookie: input.legacyCookie,
+      coachId: input.coachId,
+      flags: input.flags,
+      createdAt: at,
+      lastSeenAt: at,
+      absoluteExpiresAt: at + absoluteTimeoutMs,
+    };
+    if (!isSessionRecord(record)) throw new Error('startSession was given an invalid session');
+    await store.set(record, ttlAt(record, at));
+    this.request.session = record;
+    this.setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+    return record;
+  });
+
+  fastify.decorateReply('endSession', async function endSession(this: FastifyReply) {
+    const current = this.request.session;
+    if (current) await store.delete(current.id);
+    this.request.session = null;
+    this.clearCookie(SESSION_COOKIE, COOKIE);
+  });
+}
+
+export default fp(session, { name: 'session', dependencies: ['@fastify/cookie', 'session-store'] });

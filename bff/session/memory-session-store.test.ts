@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionRecord } from '../test-support/session-fixtures.ts';
+import { describeSessionStore } from '../test-support/session-store-behaviour.ts';
+import { MemorySessionStore } from './memory-session-store.ts';
+
+let now = 0;
+let store: MemorySessionStore;
+beforeEach(() => {
+  now = 1_700_000_000_000;
+  store = new MemorySessionStore({ now: () => now });
+});
+afterEach(() => store.close());
+
+describeSessionStore('memory', () => store);
+
+describe('MemorySessionStore expiry (injected clock)', () => {
+  it('drops a record once its TTL has passed', async () => {
+    const record = sessionRecord();
+    await store.set(record, 1000);
+    now += 999;
+    expect(await store.get(record.id)).not.toBeNull();
+    now += 1;
+    expect(await store.get(record.id)).toBeNull();
+  });
+
+  it('extends the TTL on touch', async () => {
+    const record = sessionRecord();
+    await store.set(record, 1000);
+    now += 900;
+    await store.touch(record.id, now, 1000);
+    now += 900;
+    expect(await store.get(record.id)).not.toBeNull();
+    now += 100;
+    expect(await store.touch(record.id, now, 1000)).toBe(false);
+  });
+
+  it('sweeps expired records away', async () => {
+    await store.set(sessionRecord(), 1000);
+    await store.set(sessionRecord(), 5000);
+    now += 1000;
+    store.sweep();
+    expect(store.size).toBe(1);
+  });
+
+  it('forgets everything on close', async () => {
+    await store.set(sessionRecord(), 1000);
+    await store.close();
+    expect(store.size).toBe(0);
+  });
+});

@@ -1,0 +1,69 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { sessionRecord } from '../test-support/session-fixtures.ts';
+import { describeSessionStore } from '../test-support/session-store-behaviour.ts';
+import { RedisSessionStore } from './redis-session-store.ts';
+
+const PREFIX = 'portal:session:';
+let redis: RunningRedis;
+let clients: Redis[] = [];
+let store: RedisSessionStore;
+
+function client(): Redis {
+  const created = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  clients.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis?.stop());
+beforeEach(() => {
+  store = new RedisSessionStore(client());
+});
+afterEach(async () => {
+  await Promise.all(clients.map((each) => each.quit()));
+  clients = [];
+});
+
+describeSessionStore('redis', () => store);
+
+describe('RedisSessionStore on a real redis-server', () => {
+  it('shares sessions between two instances on one Redis', async () => {
+    const other = new RedisSessionStore(client());
+    const record = sessionRecord();
+    await store.set(record, 60_000);
+    expect(await other.get(record.id)).toEqual(record);
+    await other.touch(record.id, record.lastSeenAt + 10, 60_000);
+    expect((await store.get(record.id))?.lastSeenAt).toBe(record.lastSeenAt + 10);
+    await store.delete(record.id);
+    expect(await other.get(record.id)).toBeNull();
+  });
+
+  it('gives every session a TTL and extends it on touch', async () => {
+    const inspector = client();
+    const record = sessionRecord();
+    await store.set(record, 5_000);
+    const first = await inspector.pttl(`${PREFIX}${record.id}`);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(5_000);
+    await store.touch(record.id, record.lastSeenAt + 1, 600_000);
+    expect(await inspector.pttl(`${PREFIX}${record.id}`)).toBeGreaterThan(5_000);
+  });
+
+  it('treats unreadable JSON as no session', async () => {
+    const id = sessionRecord().id;
+    await client().hset(`${PREFIX}${id}`, { record: '{not json', lastSeenAt: '1' });
+    expect(await store.get(id)).toBeNull();
+  });
+
+  it('is not ready while it cannot reach Redis', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    unreachable.on('error', () => {});
+    const offline = new RedisSessionStore(unreachable);
+    await expect(offline.ping()).rejects.toThrow();
+    await offline.close();
+  });
+});

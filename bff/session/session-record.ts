@@ -1,0 +1,53 @@
+// The server-side session: what the store keeps under the opaque id the browser holds.
+import Type from 'typebox';
+import Value from 'typebox/value';
+
+const EpochMs = Type.Integer({ minimum: 0 });
+
+export const SessionRecordSchema = Type.Object({
+  /** 256 random bits, base64url: the value of the signed cookie. */
+  id: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+  /** The legacy API's session cookie, sent upstream on the coach's behalf; never reaches the browser. */
+  legacyCookie: Type.String({ minLength: 1, maxLength: 8192 }),
+  coachId: Type.String({ minLength: 1, maxLength: 64 }),
+  createdAt: EpochMs,
+  lastSeenAt: EpochMs,
+  absoluteExpiresAt: EpochMs,
+  // Open object: a record written by a newer BFF with an extra flag still reads back.
+  flags: Type.Object({
+    /** An admin acting as this coach (spec: coach-shell §2). */
+    impersonator: Type.Boolean(),
+    /** An assistant acting on the coach's behalf. */
+    assisted: Type.Boolean(),
+    assistantName: Type.Optional(Type.String({ maxLength: 100 })),
+    assistantEmail: Type.Optional(Type.String({ maxLength: 254 })),
+    accreditationLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  }),
+});
+
+export type SessionRecord = Type.Static<typeof SessionRecordSchema>;
+
+/** What a login hands to `reply.startSession`; the id and the times are the BFF's. */
+export type NewSession = Pick<SessionRecord, 'legacyCookie' | 'coachId' | 'flags'>;
+
+export function isSessionRecord(value: unknown): value is SessionRecord {
+  return Value.Check(SessionRecordSchema, value);
+}
+
+/** A stored value that does not read back as a valid record counts as no session. */
+export function parseSessionRecord(json: string, patch: Partial<SessionRecord> = {}): SessionRecord | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = { ...value, ...patch };
+  return isSessionRecord(record) ? record : null;
+}
+
+/** When the session ends if nothing else happens: the idle deadline, capped by the absolute one. */
+export function sessionExpiresAt(record: SessionRecord, idleTimeoutMs: number): number {
+  return Math.min(record.lastSeenAt + idleTimeoutMs, record.absoluteExpiresAt);
+}
