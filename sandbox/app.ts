@@ -1,0 +1,179 @@
+// The sandbox app: the legacy contract drives routes and request validation (fastify-openapi-glue),
+// handlers are keyed by operationId, and an operation without a handler answers 501, never a fake 200.
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
+import { registerFaults } from './faults/faults-plugin.ts';
+import type { FaultSwitches } from './faults/switches.ts';
+import {
+  type Clock,
+  type Ctx,
+  FileAnswer,
+  type Handlers,
+  LegacyError,
+  type OperationId,
+  type SandboxConfig,
+  type UploadInfo,
+} from './handlers/context.ts';
+import { allHandlers } from './handlers/index.ts';
+import { readSession, SESSION_COOKIE, setSessionCookies } from './handlers/session-cookies.ts';
+import type { SessionRecord } from './state/model.ts';
+import type { Store } from './state/store.ts';
+
+export const CONTRACT_PATH = new URL('../openapi/legacy.yaml', import.meta.url);
+
+export interface SandboxOptions {
+  store: Store;
+  clock?: Clock;
+  config?: Partial<SandboxConfig>;
+  /** Fault switches; only present when enabled (SANDBOX_FAULTS=1). */
+  faults?: FaultSwitches;
+  handlers?: Handlers;
+  logger?: boolean;
+}
+
+export const defaultConfig: SandboxConfig = {
+  portalVersion: '20251030t113749',
+  sessionMinutes: 60,
+  supportEmail: 'support@coachportal.test',
+  publicUrl: 'http://localhost:4010',
+};
+
+type Security = 'session' | 'mini' | 'public';
+
+export async function buildSandbox(options: SandboxOptions): Promise<FastifyInstance> {
+  const { store } = options;
+  const clock = options.clock ?? { now: () => Date.now() };
+  const config = { ...defaultConfig, ...options.config };
+  const handlers = options.handlers ?? allHandlers;
+  const specification = parse(readFileSync(CONTRACT_PATH, 'utf8')) as Specification;
+  const security = securityByOperation(specification);
+  const sessions = new WeakMap<FastifyRequest, SessionRecord>();
+  const uploads = new WeakMap<FastifyRequest, Map<string, UploadInfo>>();
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 20 * 1024 * 1024,
+    // The contract carries x-* annotations (x-unspecified) that strict Ajv would refuse.
+    ajv: { customOptions: { strict: false } },
+  });
+  await app.register(cookie);
+
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) => {
+    const form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': String(request.headers['content-type']) },
+    }).formData();
+    const fields: Record<string, string> = {};
+    const files = new Map<string, UploadInfo>();
+    for (const [name, value] of form) {
+      if (typeof value === 'string') {
+        fields[name] = value;
+      } else {
+        // Bytes as a latin1 string: its length is the byte count, so the contract's maxLength bounds the size.
+        fields[name] = Buffer.from(await value.arrayBuffer()).toString('latin1');
+        files.set(name, { filename: value.name, contentType: value.type });
+      }
+    }
+    uploads.set(request, files);
+    return fields;
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, async (_request: FastifyRequest, body: string) =>
+    Object.fromEntries(new URLSearchParams(body)),
+  );
+
+  if (options.faults) registerFaults(app, options.faults);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof LegacyError) return reply.code(error.statusCode).send({ error: { info: error.message } });
+    if (error.validation) return reply.code(400).send({ error: { info: error.message } });
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: { info: error.message } });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: { info: 'Internal error in the sandbox.' } });
+  });
+
+  const checkSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = readSession(store, request.cookies[SESSION_COOKIE], clock.now());
+    if (!session) {
+      // The session check page asks whether there is a session; "no" is an answer there, not a 403.
+      if (request.routeOptions.config.operationId === 'checkValidSession') return;
+      throw new LegacyError(403, 'Forbidden - please log in again.');
+    }
+    sessions.set(request, session);
+    // spec public-and-guest §4 "Session": every successful call resets the logout timer.
+    session.expiresAt = clock.now() + config.sessionMinutes * 60_000;
+    setSessionCookies(reply, session, config);
+  };
+  const checkMiniAccess = async (request: FastifyRequest) => {
+    // spec public-and-guest §6: the mini-assessment calls carry a fixed access header.
+    if (!request.headers['x-mini-access']) throw new LegacyError(400, 'The mini-assessment access header is missing.');
+  };
+
+  const resolve = (operationId: string, method: string, openapiPath: string) => {
+    const id = operationId as OperationId;
+    const handler = handlers[id] as ((ctx: Ctx<OperationId>) => unknown) | undefined;
+    const guard = security.get(operationId);
+    const onRequest = guard === 'session' ? checkSession : guard === 'mini' ? checkMiniAccess : undefined;
+    return {
+      method: method as HTTPMethods,
+      url: openapiPath.replace(/{(\w+)}/g, ':$1'),
+      config: { operationId },
+      ...(onRequest ? { onRequest } : {}),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!handler) return reply.code(501).send({ error: { info: `Not implemented in the sandbox: ${operationId}` } });
+        const ctx = {
+          operationId: id,
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          session: sessions.get(request) ?? null,
+          uploads: uploads.get(request) ?? new Map(),
+          store,
+          clock,
+          config,
+          request,
+          reply,
+        } as Ctx<OperationId>;
+        const answer = await handler(ctx);
+        if (answer instanceof FileAnswer) {
+          reply.type(answer.contentType);
+          if (answer.filename) reply.header('content-disposition', `attachment; filename="${answer.filename}"`);
+          return reply.send(answer.body);
+        }
+        if (answer === undefined) return reply.code(200).send();
+        return answer;
+      },
+    };
+  };
+
+  await app.register(openapiGlue, { specification, operationResolver: resolve });
+  return app;
+}
+
+interface Specification {
+  security?: Record<string, unknown>[];
+  paths: Record<string, Record<string, { operationId?: string; security?: Record<string, unknown>[] }>>;
+}
+
+/** Which guard each operation needs: the root default is the session cookie (contract `security`). */
+function securityByOperation(specification: Specification): Map<string, Security> {
+  const result = new Map<string, Security>();
+  for (const pathItem of Object.values(specification.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      if (typeof operation !== 'object' || !operation?.operationId) continue;
+      const requirements = operation.security ?? specification.security ?? [];
+      const names = requirements.flatMap((requirement) => Object.keys(requirement));
+      result.set(operation.operationId, names.includes('legacySession') ? 'session' : names.includes('miniAccess') ? 'mini' : 'public');
+    }
+  }
+  return result;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}

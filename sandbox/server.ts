@@ -1,0 +1,46 @@
+// The sandbox entry: `node sandbox/server.ts`. A test and demo double of the legacy API, never for production.
+import { buildSandbox } from './app.ts';
+import { emptySwitches, switchesFromEnv } from './faults/switches.ts';
+import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES, TWO_FACTOR_SECRET } from './seed/accounts.ts';
+import { DEFAULT_ASSESSMENTS, seedStore } from './seed/seed.ts';
+
+const port = Number(process.env.SANDBOX_PORT ?? 4010);
+const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
+const assessments = Number(process.env.SANDBOX_ASSESSMENTS ?? DEFAULT_ASSESSMENTS);
+const faultsEnabled = process.env.SANDBOX_FAULTS === '1';
+const publicUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+
+const store = seedStore({ now: Date.now(), assessments });
+const app = await buildSandbox({
+  store,
+  config: {
+    publicUrl,
+    ...(process.env.SANDBOX_PORTAL_VERSION ? { portalVersion: process.env.SANDBOX_PORTAL_VERSION } : {}),
+    ...(process.env.SANDBOX_SESSION_MINUTES ? { sessionMinutes: Number(process.env.SANDBOX_SESSION_MINUTES) } : {}),
+  },
+  ...(faultsEnabled ? { faults: { ...emptySwitches(), ...switchesFromEnv(process.env) } } : {}),
+  logger: process.env.SANDBOX_LOG === '1',
+});
+
+await app.listen({ port, host });
+const lines = [
+  `Sandbox legacy API (test and demo double, not for production) on ${publicUrl}`,
+  `  ${assessments} assessments for the demo coach; fault switches ${faultsEnabled ? `ON (${publicUrl}/__sandbox/faults)` : 'off'}`,
+  `  Logins (password ${DEMO_PASSWORD}):`,
+  ...Object.entries(SEED_COACHES).map(([role, coach]) => `    ${role.padEnd(10)} ${coach.email}`),
+  `    assistant  ${SEED_ASSISTANT.email}`,
+  `  Two-factor coach TOTP secret: ${TWO_FACTOR_SECRET}`,
+];
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
