@@ -1,0 +1,74 @@
+// Over a real socket: only a real connection can go away.
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { abortOnClientGone, ClientGoneError } from './client-abort.ts';
+import type { BatchResult } from './run-batch.ts';
+import { runBatch } from './run-batch.ts';
+
+const servers: { close: () => Promise<unknown> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+describe('abortOnClientGone', () => {
+  it('stops a batch when the client disconnects: in-flight aborted, the rest not attempted', async () => {
+    const started = deferred<void>();
+    const finished = deferred<{ result: BatchResult; reason: unknown }>();
+    const app = Fastify();
+    servers.push(app);
+    app.post('/batch', async (request, reply) => {
+      const signal = abortOnClientGone(request, reply);
+      const result = await runBatch(
+        Array.from({ length: 8 }, (_, index) => ({ id: String(index), name: `n${index}` })),
+        (_item, itemSignal) =>
+          new Promise<void>((_, reject) => {
+            started.resolve();
+            itemSignal.addEventListener('abort', () => reject(itemSignal.reason), { once: true });
+          }),
+        { concurrency: 2, signal },
+      );
+      finished.resolve({ result, reason: signal.reason });
+      return result;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+
+    const socket = connect(address.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    await started.promise;
+    socket.destroy();
+
+    const { result, reason } = await finished.promise;
+    expect(result).toEqual({ total: 8, succeeded: 0, failed: [], notAttempted: 8 });
+    expect(reason).toBeInstanceOf(ClientGoneError);
+  });
+
+  it('does not fire after a complete answer', async () => {
+    const signals: AbortSignal[] = [];
+    const app = Fastify();
+    servers.push(app);
+    app.get('/ok', async (request, reply) => {
+      signals.push(abortOnClientGone(request, reply));
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+    const response = await fetch(`http://127.0.0.1:${address.port}/ok`);
+    expect(await response.json()).toEqual({ ok: true });
+    await app.close();
+    expect(signals[0]?.aborted).toBe(false);
+  });
+});

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { schemaViolations } from './contract-shapes-test-support.ts';
+import {
+  isJobRecord,
+  JOB_TTL_MS,
+  type JobFile,
+  type JobRecord,
+  JobStoppedError,
+  MemoryJobStore,
+  type NewJob,
+  toReportDownloadJob as toView,
+} from './jobs.ts';
+
+// Every view must be the contract's ReportDownloadJob.
+function toReportDownloadJob(record: JobRecord) {
+  const view = toView(record);
+  expect(schemaViolations('ReportDownloadJob', view)).toEqual([]);
+  return view;
+}
+
+const SESSION = 'session-a';
+const OTHER = 'session-b';
+const T0 = Date.UTC(2025, 8, 12, 14, 3, 10);
+
+const file = (index: number): JobFile => ({
+  assessmentId: `a55e55e0-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  name: `Client ${index}`,
+  report: 'basic',
+  fileName: `Surname${index} Client${index} - Enneagram.pdf`,
+});
+const newJob = (count = 3): NewJob => ({
+  files: Array.from({ length: count }, (_, index) => file(index)),
+  skipped: 2,
+  language: 'english',
+});
+
+let clock = T0;
+const stores: MemoryJobStore[] = [];
+function store() {
+  clock = T0;
+  const created = new MemoryJobStore({ now: () => clock });
+  stores.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((created) => created.close()));
+});
+
+describe('MemoryJobStore', () => {
+  it('creates a pending job that expires 30 minutes later unless started', async () => {
+    const jobs = store();
+    const job = await jobs.create(SESSION, newJob());
+    expect(toReportDownloadJob(job)).toEqual({
+      jobId: job.jobId,
+      status: 'pending',
+      total: 3,
+      done: 0,
+      skipped: 2,
+      failed: [],
+      createdAt: '2025-09-12T14:03:10.000Z',
+      expiresAt: '2025-09-12T14:33:10.000Z',
+    });
+    clock = T0 + JOB_TTL_MS;
+    expect(await jobs.get(SESSION, job.jobId)).toBeNull();
+  });
+
+  it('belongs to its session only', async () => {
+    const jobs = store();
+    const job = await jobs.create(SESSION, newJob());
+    expect(await jobs.get(OTHER, job.jobId)).toBeNull();
+    await expect(jobs.start(OTHER, job.jobId)).rejects.toMatchObject({ statusCode: 404, code: 'not_found' });
+    await expect(jobs.stop(OTHER, job.jobId)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('runs: start once, progress with failures, complete, then expires 30 minutes after it ended', async () => {
+    const jobs = store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    const { job, signal } = await jobs.start(SESSION, jobId);
+    expect(job.status).toBe('running');
+    expect(job.expiresAt).toBeUndefined();
+    expect(signal.aborted).toBe(false);
+    await expect(jobs.start(SESSION, jobId)).rejects.toMatchObject({ statusCode: 409, code: 'archive_already_started' });
+
+    await jobs.recordFile(jobId);
+    await jobs.recordFile(jobId, {
+      assessmentId: file(1).assessmentId,
+      name: 'Client 1',
+      report: 'basic',
+      message: 'Report generation timed out',
+    });
+    const running = await jobs.get(SESSION, jobId);
+    expect(running && toReportDownloadJob(running)).toMatchObject({ status: 'running', done: 2, total: 3 });
+
+    // A running job is never forgotten, however long it takes.
+    clock = T0 + 2 * JOB_TTL_MS;
+    await jobs.recordFile(jobId);
+    const ended = await jobs.finish(jobId, 'complete');
+    expect(ended && toReportDownloadJob(ended)).toEqual({
+      jobId,
+      status: 'complete',
+      total: 3,
+      done: 3,
+      skipped: 2,
+      failed: [{ assessmentId: file(1).assessmentId, name: 'Client 1', report: 'basic', message: 'Report generation timed out' }],
+      createdAt: new Date(T0).toISOString(),
+      expiresAt: new Date(T0 + 3 * JOB_TTL_MS).toISOString(),
+    });
+    clock = T0 + 3 * JOB_TTL_MS;
+    jobs.sweep();
+    expect(jobs.size).toBe(0);
+  });
+
+  it('stops a running job: aborts its signal, and answers an ended job unchanged', async () => {
+    const jobs = store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    const { signal } = await jobs.start(SESSION, jobId);
+    const stopped = await jobs.stop(SESSION, jobId);
+    expect(stopped.status).toBe('stopped');
+    expect(signal.reason).toBeInstanceOf(JobStoppedError);
+    // The archive stream then finishes; the job stays stopped.
+    expect((await jobs.finish(jobId, 'complete'))?.status).toBe('stopped');
+    expect(await jobs.stop(SESSION, jobId)).toEqual(stopped);
+  });
+
+  it('stops a pending job, which then cannot start', async () => {
+    const jobs = store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    expect((await jobs.stop(SESSION, jobId)).status).toBe('stopped');
+    await expect(jobs.start(SESSION, jobId)).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it('allows one running job per session; a pending one is replaced', async () => {
+    const jobs = store();
+    const first = await jobs.create(SESSION, newJob());
+    const second = await jobs.create(SESSION, newJob());
+    expect(await jobs.get(SESSION, first.jobId)).toBeNull();
+    await jobs.start(SESSION, second.jobId);
+    await expect(jobs.create(SESSION, newJob())).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'download_in_progress',
+      detail: 'A download is already running. Please wait for it to finish or stop it.',
+    });
+    expect((await jobs.create(OTHER, newJob())).status).toBe('pending');
+    await jobs.finish(second.jobId, 'complete');
+    expect((await jobs.create(SESSION, newJob())).status).toBe('pending');
+  });
+
+  it('keeps a bounded number of ended jobs per session', async () => {
+    const jobs = store();
+    const ids: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      clock = T0 + index;
+      const { jobId } = await jobs.create(SESSION, newJob(1));
+      await jobs.start(SESSION, jobId);
+      await jobs.finish(jobId, 'complete');
+      ids.push(jobId);
+    }
+    expect(jobs.size).toBeLessThanOrEqual(5);
+    expect(await jobs.get(SESSION, ids.at(-1) ?? '')).not.toBeNull();
+    expect(await jobs.get(SESSION, ids[0] ?? '')).toBeNull();
+  });
+
+  it('forgets and stops a session’s jobs at logout', async () => {
+    const jobs = store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    const { signal } = await jobs.start(SESSION, jobId);
+    const other = await jobs.create(OTHER, newJob());
+    await jobs.deleteSession(SESSION);
+    expect(signal.aborted).toBe(true);
+    expect(await jobs.get(SESSION, jobId)).toBeNull();
+    expect(await jobs.get(OTHER, other.jobId)).not.toBeNull();
+  });
+
+  it('validates records: a file list beyond the contract’s bound is refused', async () => {
+    const jobs = store();
+    await expect(jobs.create(SESSION, newJob(3501))).rejects.toThrow(TypeError);
+    expect(isJobRecord({ jobId: 'x' })).toBe(false);
+  });
+
+  it('counts no more files than the job has', async () => {
+    const jobs = store();
+    const { jobId } = await jobs.create(SESSION, newJob(1));
+    await jobs.start(SESSION, jobId);
+    await jobs.recordFile(jobId);
+    await jobs.recordFile(jobId);
+    expect((await jobs.get(SESSION, jobId))?.done).toBe(1);
+  });
+});

@@ -1,0 +1,264 @@
+// Long batch jobs with an id, kept per session: the Download Reports job (spec assessments-and-clients §4.6)
+// goes create → archive streaming (progress polled) → complete, stopped or failed, and is forgotten 30 minutes
+// after it ended. Records cross a non-HTTP boundary (the store), so they are TypeBox-validated on every read.
+import { randomUUID } from 'node:crypto';
+import Type from 'typebox';
+import Value from 'typebox/value';
+import type { components } from '../../generated/bff.ts';
+import { problem } from '../plugins/app/problems.ts';
+
+export type ReportDownloadJob = components['schemas']['ReportDownloadJob'];
+export type ReportCode = components['schemas']['ReportCode'];
+export type JobStatus = ReportDownloadJob['status'];
+
+/** How long a job is kept once it ended, and how long a job nobody started is kept (the contract's `expiresAt`). */
+export const JOB_TTL_MS = 30 * 60_000;
+/** Ended jobs kept per session besides the live one; older ones are dropped first. */
+const ENDED_JOBS_PER_SESSION = 5;
+
+const EpochMs = Type.Integer({ minimum: 0 });
+const ReportCodeSchema = Type.Union([
+  Type.Literal('enneaOverview'),
+  Type.Literal('clientSummary'),
+  Type.Literal('basic'),
+  Type.Literal('foundation'),
+  Type.Literal('extended'),
+  Type.Literal('imfCoG'),
+  Type.Literal('imf'),
+]);
+const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
+
+/** One file of the archive: an assessment's report. */
+export const JobFileSchema = Type.Object({
+  assessmentId: Uuid,
+  /** The client's name and surname, as failures are reported. */
+  name: Type.String({ maxLength: 300 }),
+  report: ReportCodeSchema,
+  /** The entry's name in the zip, e.g. `{surname} {name} - {report name}.pdf`. */
+  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+});
+export type JobFile = Type.Static<typeof JobFileSchema>;
+
+export const JobFailureSchema = Type.Object({
+  assessmentId: Uuid,
+  name: Type.String({ maxLength: 300 }),
+  report: ReportCodeSchema,
+  message: Type.String({ maxLength: 2000 }),
+});
+export type JobFailure = Type.Static<typeof JobFailureSchema>;
+
+export const JobRecordSchema = Type.Object({
+  jobId: Uuid,
+  /** The session that owns it; any other session gets 404. */
+  sessionId: Type.String({ minLength: 1, maxLength: 64 }),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('running'),
+    Type.Literal('complete'),
+    Type.Literal('stopped'),
+    Type.Literal('failed'),
+  ]),
+  files: Type.Array(JobFileSchema, { maxItems: 3500 }),
+  language: Type.Optional(Type.String({ maxLength: 20 })),
+  skipped: Type.Integer({ minimum: 0, maximum: 3500 }),
+  done: Type.Integer({ minimum: 0, maximum: 3500 }),
+  failed: Type.Array(JobFailureSchema, { maxItems: 3500 }),
+  createdAt: EpochMs,
+  endedAt: Type.Optional(EpochMs),
+  /** Absent while running: a running job is never forgotten. */
+  expiresAt: Type.Optional(EpochMs),
+});
+export type JobRecord = Type.Static<typeof JobRecordSchema>;
+
+export interface NewJob {
+  files: JobFile[];
+  skipped: number;
+  language?: string | undefined;
+}
+
+/** Thrown into a running job's signal by Stop. */
+export class JobStoppedError extends Error {
+  constructor() {
+    super('The download was stopped.');
+    this.name = 'JobStoppedError';
+  }
+}
+
+/**
+ * Where jobs live. The memory store serves one BFF instance; a Redis store can implement the same interface
+ * (the record as JSON under `portal:job:<id>`, Stop delivered to the instance streaming it by pub/sub).
+ */
+export interface JobStore {
+  /** A new pending job; 409 `download_in_progress` while the session has a running one (a pending one is replaced). */
+  create(sessionId: string, job: NewJob): Promise<JobRecord>;
+  /** The session's job, or null when it is unknown, another session's or expired. */
+  get(sessionId: string, jobId: string): Promise<JobRecord | null>;
+  /** Marks a pending job running and gives the signal Stop aborts; 404 when missing, 409 `archive_already_started` otherwise. */
+  start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }>;
+  /** One file tried: `done` counts it, a failure is listed. */
+  recordFile(jobId: string, failure?: JobFailure): Promise<void>;
+  /** Ends a running job (a job already stopped stays stopped). */
+  finish(jobId: string, status: 'complete' | 'stopped' | 'failed'): Promise<JobRecord | null>;
+  /** Stop: a pending or running job becomes stopped (the archive stream ends); an ended job is answered unchanged. */
+  stop(sessionId: string, jobId: string): Promise<JobRecord>;
+  /** Logout: the session's jobs are stopped and forgotten. */
+  deleteSession(sessionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function isJobRecord(value: unknown): value is JobRecord {
+  return Value.Check(JobRecordSchema, value);
+}
+
+/** The contract's view of a job (times as ISO strings; files and owner stay inside). */
+export function toReportDownloadJob(record: JobRecord): ReportDownloadJob {
+  return {
+    jobId: record.jobId,
+    status: record.status,
+    total: record.files.length,
+    done: record.done,
+    skipped: record.skipped,
+    failed: record.failed.map((failure) => ({ ...failure })),
+    createdAt: new Date(record.createdAt).toISOString(),
+    ...(record.expiresAt !== undefined && { expiresAt: new Date(record.expiresAt).toISOString() }),
+  };
+}
+
+const notFound = () => problem(404, 'not_found', 'The page or record could not be found.');
+
+export interface MemoryJobStoreOptions {
+  now?: () => number;
+  sweepIntervalMs?: number;
+}
+
+export class MemoryJobStore implements JobStore {
+  // Stored as JSON so that callers never share objects with the store and every read validates.
+  readonly #jobs = new Map<string, string>();
+  readonly #running = new Map<string, AbortController>();
+  readonly #now: () => number;
+  readonly #sweeper: NodeJS.Timeout;
+
+  constructor({ now = Date.now, sweepIntervalMs = 60_000 }: MemoryJobStoreOptions = {}) {
+    this.#now = now;
+    this.#sweeper = setInterval(() => this.sweep(), sweepIntervalMs).unref();
+  }
+
+  get size(): number {
+    return this.#jobs.size;
+  }
+
+  async create(sessionId: string, { files, skipped, language }: NewJob): Promise<JobRecord> {
+    const own = this.#ofSession(sessionId);
+    if (own.some((job) => job.status === 'running')) {
+      throw problem(409, 'download_in_progress', 'A download is already running. Please wait for it to finish or stop it.', 'Failed');
+    }
+    for (const job of own.filter((job) => job.status === 'pending')) this.#jobs.delete(job.jobId);
+    const ended = own.filter((job) => job.status !== 'pending').sort((a, b) => a.createdAt - b.createdAt);
+    for (const job of ended.slice(0, Math.max(0, ended.length - ENDED_JOBS_PER_SESSION + 1))) this.#jobs.delete(job.jobId);
+
+    const createdAt = this.#now();
+    const record: JobRecord = {
+      jobId: randomUUID(),
+      sessionId,
+      status: 'pending',
+      files,
+      ...(language !== undefined && { language }),
+      skipped,
+      done: 0,
+      failed: [],
+      createdAt,
+      expiresAt: createdAt + JOB_TTL_MS,
+    };
+    this.#write(record);
+    return record;
+  }
+
+  async get(sessionId: string, jobId: string): Promise<JobRecord | null> {
+    const record = this.#read(jobId);
+    return record?.sessionId === sessionId ? record : null;
+  }
+
+  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }> {
+    const record = await this.get(sessionId, jobId);
+    if (!record) throw notFound();
+    if (record.status !== 'pending') throw problem(409, 'archive_already_started', 'This download has already been started.', 'Failed');
+    const { expiresAt: _, ...running } = record;
+    const job: JobRecord = { ...running, status: 'running' };
+    const controller = new AbortController();
+    this.#running.set(jobId, controller);
+    this.#write(job);
+    return { job, signal: controller.signal };
+  }
+
+  async recordFile(jobId: string, failure?: JobFailure): Promise<void> {
+    const record = this.#read(jobId);
+    if (!record || record.done >= record.files.length) return;
+    this.#write({ ...record, done: record.done + 1, failed: failure ? [...record.failed, failure] : record.failed });
+  }
+
+  async finish(jobId: string, status: 'complete' | 'stopped' | 'failed'): Promise<JobRecord | null> {
+    this.#running.delete(jobId);
+    const record = this.#read(jobId);
+    if (!record) return null;
+    if (record.status !== 'running' && record.status !== 'pending') return record;
+    return this.#end(record, status);
+  }
+
+  async stop(sessionId: string, jobId: string): Promise<JobRecord> {
+    const record = await this.get(sessionId, jobId);
+    if (!record) throw notFound();
+    if (record.status !== 'running' && record.status !== 'pending') return record;
+    this.#running.get(jobId)?.abort(new JobStoppedError());
+    this.#running.delete(jobId);
+    return this.#end(record, 'stopped');
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    for (const job of this.#ofSession(sessionId)) {
+      this.#running.get(job.jobId)?.abort(new JobStoppedError());
+      this.#running.delete(job.jobId);
+      this.#jobs.delete(job.jobId);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    for (const controller of this.#running.values()) controller.abort(new JobStoppedError());
+    this.#running.clear();
+    this.#jobs.clear();
+  }
+
+  /** Forgets expired jobs (a running job has no expiry). */
+  sweep(): void {
+    for (const jobId of this.#jobs.keys()) this.#read(jobId);
+  }
+
+  #end(record: JobRecord, status: 'complete' | 'stopped' | 'failed'): JobRecord {
+    const endedAt = this.#now();
+    const ended: JobRecord = { ...record, status, endedAt, expiresAt: endedAt + JOB_TTL_MS };
+    this.#write(ended);
+    return ended;
+  }
+
+  #ofSession(sessionId: string): JobRecord[] {
+    return [...this.#jobs.keys()].map((jobId) => this.#read(jobId)).filter((job): job is JobRecord => job?.sessionId === sessionId);
+  }
+
+  #write(record: JobRecord): void {
+    // Writing what could not be read back would lose the job later; refuse it now.
+    if (!Value.Check(JobRecordSchema, record)) throw new TypeError('invalid job record');
+    this.#jobs.set(record.jobId, JSON.stringify(record));
+  }
+
+  // A record that no longer validates, or that expired, reads as no job.
+  #read(jobId: string): JobRecord | null {
+    const json = this.#jobs.get(jobId);
+    if (json === undefined) return null;
+    const record: unknown = JSON.parse(json);
+    if (!isJobRecord(record) || (record.expiresAt !== undefined && record.expiresAt <= this.#now())) {
+      this.#jobs.delete(jobId);
+      return null;
+    }
+    return record;
+  }
+}

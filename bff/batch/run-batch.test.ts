@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { problem } from '../plugins/app/problems.ts';
+import { captureLogs } from '../test-support/test-server.ts';
+import { BatchItemError, SessionEndedError, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from './batch-errors.ts';
+import { schemaViolations } from './contract-shapes-test-support.ts';
+import { type BatchItem, type BatchOptions, type BatchResult, type BatchWorker, MAX_BATCH_ITEMS, runBatch as run } from './run-batch.ts';
+
+// Every answer must be the contract's BatchResult, and add up.
+async function runBatch(
+  items: readonly BatchItem[],
+  worker: BatchWorker<BatchItem>,
+  options?: BatchOptions<BatchItem>,
+): Promise<BatchResult> {
+  const result = await run(items, worker, options);
+  expect(schemaViolations('BatchResult', result)).toEqual([]);
+  expect(result.succeeded + result.failed.length + result.notAttempted).toBe(result.total);
+  return result;
+}
+
+const items = (count: number): BatchItem[] => Array.from({ length: count }, (_, index) => ({ id: `id-${index}`, name: `Client ${index}` }));
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+// Settles when the signal aborts, never otherwise: an upstream call that respects cancellation.
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('runBatch', () => {
+  it('answers every success', async () => {
+    const result = await runBatch(items(7), async () => {});
+    expect(result).toEqual({ total: 7, succeeded: 7, failed: [], notAttempted: 0 });
+  });
+
+  it('answers an empty selection', async () => {
+    expect(await runBatch([], async () => {})).toEqual({ total: 0, succeeded: 0, failed: [], notAttempted: 0 });
+  });
+
+  it('never has more than `concurrency` items in flight', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const result = await runBatch(
+      items(40),
+      async (_item) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await tick();
+        await tick();
+        inFlight--;
+      },
+      { concurrency: 3 },
+    );
+    expect(peak).toBe(3);
+    expect(result.succeeded).toBe(40);
+  });
+
+  it('uses four lanes by default', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    await runBatch(items(10), async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await tick();
+      inFlight--;
+    });
+    expect(peak).toBe(4);
+  });
+
+  it('keeps going after failures and lists them in input order, whatever order they failed in', async () => {
+    const gates = items(6).map(() => deferred());
+    const running = runBatch(
+      items(6),
+      async (item) => {
+        const index = Number(item.id.slice(3));
+        await gates[index]?.promise;
+        if (index % 2 === 1) throw new BatchItemError('send_failed', `Mailbox ${index} unavailable`);
+      },
+      { concurrency: 6 },
+    );
+    for (const index of [5, 4, 3, 2, 1, 0]) gates[index]?.resolve();
+    const result = await running;
+    expect(result).toEqual({
+      total: 6,
+      succeeded: 3,
+      notAttempted: 0,
+      failed: [
+        { id: 'id-1', name: 'Client 1', code: 'send_failed', message: 'Mailbox 1 unavailable' },
+        { id: 'id-3', name: 'Client 3', code: 'send_failed', message: 'Mailbox 3 unavailable' },
+        { id: 'id-5', name: 'Client 5', code: 'send_failed', message: 'Mailbox 5 unavailable' },
+      ],
+    });
+  });
+
+  it('formats failures with the caller’s message and hides unexpected causes (they go to the log)', async () => {
+    const logs = captureLogs();
+    const result = await runBatch(
+      items(3),
+      async (item) => {
+        if (item.id === 'id-0') throw problem(400, 'upstream_refused', 'Mailbox unavailable');
+        if (item.id === 'id-1') throw new TypeError('secret internals');
+      },
+      { failureMessage: (item, reason) => `${item.name} send failed with ${reason.message}`, log: logs.logger },
+    );
+    expect(logs.lines()).toEqual([expect.objectContaining({ level: 'warn', msg: 'batch item failed unexpectedly', itemId: 'id-1' })]);
+    expect(logs.text()).toContain('secret internals');
+    expect(result.failed).toEqual([
+      { id: 'id-0', name: 'Client 0', code: 'upstream_refused', message: 'Client 0 send failed with Mailbox unavailable' },
+      { id: 'id-1', name: 'Client 1', code: 'upstream_error', message: `Client 1 send failed with ${UNEXPECTED_MESSAGE}` },
+    ]);
+    expect(result.succeeded).toBe(1);
+  });
+
+  it('fails an item that takes too long with upstream_timeout, aborts it, and carries on', async () => {
+    const aborted: string[] = [];
+    const result = await runBatch(
+      items(3),
+      async (item, signal) => {
+        if (item.id !== 'id-1') return;
+        signal.addEventListener('abort', () => aborted.push(item.id));
+        await new Promise(() => {});
+      },
+      { itemTimeoutMs: 20 },
+    );
+    expect(result).toEqual({
+      total: 3,
+      succeeded: 2,
+      notAttempted: 0,
+      failed: [{ id: 'id-1', name: 'Client 1', code: 'upstream_timeout', message: TIMEOUT_MESSAGE }],
+    });
+    expect(aborted).toEqual(['id-1']);
+  });
+
+  it(`refuses more than ${MAX_BATCH_ITEMS} items with a 400 problem, before calling anything`, async () => {
+    let calls = 0;
+    const refused = runBatch(items(MAX_BATCH_ITEMS + 1), async () => void calls++);
+    await expect(refused).rejects.toMatchObject({ statusCode: 400, code: 'validation_failed' });
+    expect(calls).toBe(0);
+    expect((await runBatch(items(MAX_BATCH_ITEMS), async () => {})).succeeded).toBe(MAX_BATCH_ITEMS);
+  });
+
+  it('on cancellation aborts the items in flight and counts them and the rest as not attempted', async () => {
+    const controller = new AbortController();
+    const started: string[] = [];
+    const done = deferred();
+    const running = runBatch(
+      items(10),
+      async (item, signal) => {
+        started.push(item.id);
+        if (item.id === 'id-0') return;
+        if (started.length === 3) done.resolve();
+        await untilAborted(signal);
+      },
+      { concurrency: 2, signal: controller.signal },
+    );
+    await done.promise;
+    controller.abort();
+    const result = await running;
+    expect(started).toEqual(['id-0', 'id-1', 'id-2']);
+    expect(result).toEqual({ total: 10, succeeded: 1, failed: [], notAttempted: 9 });
+  });
+
+  it('starts nothing when already cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let calls = 0;
+    const result = await runBatch(items(5), async () => void calls++, { signal: controller.signal });
+    expect(calls).toBe(0);
+    expect(result).toEqual({ total: 5, succeeded: 0, failed: [], notAttempted: 5 });
+  });
+
+  it('counts an in-flight item that still succeeded after Stop as succeeded', async () => {
+    const controller = new AbortController();
+    const started = deferred();
+    const result = runBatch(
+      items(3),
+      async (_item, signal) => {
+        started.resolve();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+      { concurrency: 1, signal: controller.signal },
+    );
+    await started.promise;
+    controller.abort();
+    expect(await result).toEqual({ total: 3, succeeded: 1, failed: [], notAttempted: 2 });
+  });
+
+  it('stops at the first upstream 403: aborts the others, starts nothing more, rethrows for the logout', async () => {
+    const started: string[] = [];
+    const abortedInFlight: string[] = [];
+    const sessionEnded = new SessionEndedError();
+    const running = runBatch(
+      items(20),
+      async (item, signal) => {
+        started.push(item.id);
+        if (item.id === 'id-0') return;
+        // id-1 and id-2 are in flight by then: the three lanes start together, id-3 follows id-0.
+        if (item.id === 'id-3') throw sessionEnded;
+        signal.addEventListener('abort', () => abortedInFlight.push(item.id));
+        await untilAborted(signal);
+      },
+      { concurrency: 3 },
+    );
+    await expect(running).rejects.toBe(sessionEnded);
+    expect(started).toEqual(['id-0', 'id-1', 'id-2', 'id-3']);
+    expect(abortedInFlight.sort()).toEqual(['id-1', 'id-2']);
+  });
+
+  it('recognises a session end thrown by another layer by its code', async () => {
+    const ended = problem(401, 'session_ended', 'Your session has ended. Please log in again.');
+    await expect(
+      runBatch(items(3), async () => {
+        throw ended;
+      }),
+    ).rejects.toBe(ended);
+    const plain = Object.assign(new Error('403'), { code: 'session_ended' });
+    await expect(
+      runBatch(items(3), async () => {
+        throw plain;
+      }),
+    ).rejects.toBe(plain);
+  });
+});

@@ -1,0 +1,143 @@
+// The one fan-out helper behind every multi-select action (invites, reminders, report e-mails, deletes,
+// wrap/unwrap, SCO, add to team): bounded concurrency, a timeout per item, cancellation, a stop at the
+// first upstream 403, and a per-item answer (the contract's BatchResult) from which the UI writes "n of m".
+import type { FastifyBaseLogger } from 'fastify';
+import type { components } from '../../generated/bff.ts';
+import { problem } from '../plugins/app/problems.ts';
+import { type ItemReason, isSessionEnded, isUserFacing, itemReason, TIMEOUT_MESSAGE } from './batch-errors.ts';
+
+export type BatchResult = components['schemas']['BatchResult'];
+export type BatchFailure = components['schemas']['BatchFailure'];
+
+/** The contract's `SelectedIds.maxItems`. */
+export const MAX_BATCH_ITEMS = 500;
+// The defaults of BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS (config.ts); routes pass `config.batch`.
+export const DEFAULT_BATCH_OPTIONS = { concurrency: 4, itemTimeoutMs: 30_000 } as const;
+
+export interface BatchItem {
+  readonly id: string;
+  /** What the user knows the item by (the client's name); failures are reported by it. */
+  readonly name: string;
+}
+
+/** Does one item; resolves when it succeeded, throws (BatchItemError, a problem, anything) when it failed. */
+export type BatchWorker<T extends BatchItem> = (item: T, signal: AbortSignal) => Promise<void>;
+
+export interface BatchOptions<T extends BatchItem> {
+  /** Items in flight at once (BATCH_CONCURRENCY). */
+  concurrency?: number | undefined;
+  /** After this an item is aborted and fails with `upstream_timeout` (BATCH_ITEM_TIMEOUT_MS). */
+  itemTimeoutMs?: number | undefined;
+  /** Client gone or Stop pressed: nothing new starts, in-flight items are aborted. */
+  signal?: AbortSignal | undefined;
+  /** The user-facing message of a failed item, e.g. "{name} send failed with {error}"; the reason's message by default. */
+  failureMessage?: ((item: T, reason: ItemReason) => string) | undefined;
+  log?: FastifyBaseLogger | undefined;
+}
+
+type Outcome = { kind: 'succeeded' } | { kind: 'failed'; reason: ItemReason } | { kind: 'notAttempted' };
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Runs `worker` over `items`, never more than `concurrency` at once. One item's failure never fails the batch;
+ * `failed` keeps the input order. At the first session-ended error (upstream 403) nothing new starts, the
+ * in-flight items are aborted and, once they settled, that error is rethrown so the route ends the session.
+ */
+export async function runBatch<T extends BatchItem>(
+  items: readonly T[],
+  worker: BatchWorker<T>,
+  {
+    concurrency = DEFAULT_BATCH_OPTIONS.concurrency,
+    itemTimeoutMs = DEFAULT_BATCH_OPTIONS.itemTimeoutMs,
+    signal,
+    failureMessage,
+    log,
+  }: BatchOptions<T> = {},
+): Promise<BatchResult> {
+  if (items.length > MAX_BATCH_ITEMS) {
+    throw problem(400, 'validation_failed', `Please select at most ${MAX_BATCH_ITEMS} records at a time.`, 'Failed');
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
+
+  const outcomes: Outcome[] = items.map(() => ({ kind: 'notAttempted' }));
+  // Aborted by the caller's signal and by a session end; every item's own controller follows it.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  let sessionEnded: { error: unknown } | undefined;
+  let next = 0;
+
+  const runItem = async (index: number, item: T): Promise<Outcome> => {
+    const controller = new AbortController();
+    const abortItem = () => controller.abort(stop.signal.reason);
+    stop.signal.addEventListener('abort', abortItem, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), itemTimeoutMs);
+    });
+    try {
+      const settled = await Promise.race([worker(item, controller.signal).then(() => 'done' as const), timeout]);
+      if (settled === TIMED_OUT) {
+        // The lane moves on at once: a worker that ignores its signal must not hold the batch (or the request) open.
+        controller.abort(new Error('batch item timed out'));
+        return { kind: 'failed', reason: { code: 'upstream_timeout', message: TIMEOUT_MESSAGE } };
+      }
+      return { kind: 'succeeded' };
+    } catch (error) {
+      if (isSessionEnded(error)) {
+        sessionEnded ??= { error };
+        stop.abort(error);
+        return { kind: 'notAttempted' };
+      }
+      // Aborted by Stop, the client leaving or another item's 403: not a failure of this item.
+      if (stop.signal.aborted) return { kind: 'notAttempted' };
+      if (!isUserFacing(error)) log?.warn({ err: error, itemId: item.id, index }, 'batch item failed unexpectedly');
+      return { kind: 'failed', reason: itemReason(error) };
+    } finally {
+      clearTimeout(timer);
+      stop.signal.removeEventListener('abort', abortItem);
+    }
+  };
+
+  const lane = async () => {
+    while (!stop.signal.aborted && next < items.length) {
+      const index = next++;
+      const item = items[index] as T;
+      outcomes[index] = await runItem(index, item);
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  const result = summarize(items, outcomes, failureMessage);
+  if (sessionEnded) {
+    log?.warn({ batch: { ...result, failed: result.failed.length } }, 'batch stopped: the upstream session ended');
+    throw sessionEnded.error;
+  }
+  if (result.notAttempted > 0) log?.info({ batch: { ...result, failed: result.failed.length } }, 'batch cancelled');
+  return result;
+}
+
+function summarize<T extends BatchItem>(
+  items: readonly T[],
+  outcomes: readonly Outcome[],
+  failureMessage: ((item: T, reason: ItemReason) => string) | undefined,
+): BatchResult {
+  const result: BatchResult = { total: items.length, succeeded: 0, failed: [], notAttempted: 0 };
+  outcomes.forEach((outcome, index) => {
+    const item = items[index] as T;
+    if (outcome.kind === 'succeeded') result.succeeded++;
+    else if (outcome.kind === 'notAttempted') result.notAttempted++;
+    else {
+      const message = failureMessage ? failureMessage(item, outcome.reason) : outcome.reason.message;
+      result.failed.push({ id: item.id, name: item.name, code: outcome.reason.code, message });
+    }
+  });
+  return result;
+}
