@@ -1,4 +1,5 @@
-// Starts a Prism mock of a bundled contract on a free loopback port and stops it again.
+// Starts Prism on a bundled contract (a mock, or a validation proxy in front of an upstream) on a free
+// loopback port and stops it again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -21,8 +22,17 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startPrism(contract: string, extraArgs: string[] = []): Promise<RunningPrism> {
+  return runPrism(['mock', contract, ...extraArgs]);
+}
+
+/** `prism proxy`: forwards to `upstreamUrl` and checks requests and answers against the contract (`--errors` turns violations into error answers). */
+export async function startPrismProxy(contract: string, upstreamUrl: string, extraArgs: string[] = []): Promise<RunningPrism> {
+  return runPrism(['proxy', contract, upstreamUrl, ...extraArgs]);
+}
+
+async function runPrism(args: string[]): Promise<RunningPrism> {
   const port = await freePort();
-  const child: ChildProcess = spawn('npx', ['prism', 'mock', contract, '--port', String(port), '--host', '127.0.0.1', ...extraArgs], {
+  const child: ChildProcess = spawn('npx', ['prism', ...args, '--port', String(port), '--host', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
