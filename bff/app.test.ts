@@ -3,12 +3,16 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
 import { RedisSessionStore } from './session/redis-session-store.ts';
+import { type FaultUpstream, startFaultUpstream } from './test-support/fault-upstream.ts';
 import { type RunningRedis, startRedis } from './test-support/redis-server.ts';
 import { sessionRecord } from './test-support/session-fixtures.ts';
 import { testConfig } from './test-support/test-server.ts';
 
 let redis: RunningRedis;
+let upstream: FaultUpstream;
 const servers: FastifyInstance[] = [];
+// A legacy API that answers, so that readiness depends on Redis alone here (routes/health.test.ts covers the upstream check).
+const withUpstream = (env: Record<string, string> = {}) => testConfig({ LEGACY_API_URL: upstream.url, ...env });
 
 async function started(server: FastifyInstance): Promise<FastifyInstance> {
   servers.push(server);
@@ -18,8 +22,13 @@ async function started(server: FastifyInstance): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   redis = await startRedis();
+  upstream = await startFaultUpstream();
+  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: false } });
 });
-afterAll(() => redis?.stop());
+afterAll(async () => {
+  await redis?.stop();
+  await upstream?.close();
+});
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
@@ -33,19 +42,28 @@ describe('health', () => {
   });
 
   it('is ready with the memory store', async () => {
-    const server = await started(buildServer(testConfig()));
+    const server = await started(buildServer(withUpstream()));
     expect((await server.inject('/readyz')).json()).toEqual({
       status: 'ready',
-      checks: [{ name: 'redis', status: 'notConfigured', latencyMs: null }],
+      checks: [
+        { name: 'upstream', status: 'up', latencyMs: expect.any(Number) },
+        { name: 'redis', status: 'notConfigured', latencyMs: null },
+      ],
     });
   });
 
   it('uses Redis when REDIS_URL is set and is ready once it answers', async () => {
-    const server = await started(buildServer(testConfig({ REDIS_URL: redis.url })));
+    const server = await started(buildServer(withUpstream({ REDIS_URL: redis.url })));
     expect(server.sessionStore).toBeInstanceOf(RedisSessionStore);
     const response = await server.inject('/readyz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: [{ name: 'redis', status: 'up', latencyMs: expect.any(Number) }] });
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'upstream', status: 'up', latencyMs: expect.any(Number) },
+        { name: 'redis', status: 'up', latencyMs: expect.any(Number) },
+      ],
+    });
     const record = sessionRecord();
     await server.sessionStore.set(record, 60_000);
     const inspector = new Redis(redis.url);
@@ -56,7 +74,7 @@ describe('health', () => {
   it('is not ready (503 problem) while the session store cannot reach Redis', async () => {
     const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     unreachable.on('error', () => {});
-    const server = await started(buildServer(testConfig(), { sessionStore: new RedisSessionStore(unreachable) }));
+    const server = await started(buildServer(withUpstream(), { sessionStore: new RedisSessionStore(unreachable) }));
     const response = await server.inject('/readyz');
     expect(response.statusCode).toBe(503);
     expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
@@ -66,7 +84,10 @@ describe('health', () => {
       code: 'dependency_unavailable',
       title: 'Service unavailable',
       detail: 'The service is unavailable. Please try again later.',
-      checks: [{ name: 'redis', status: 'down', latencyMs: expect.any(Number) }],
+      checks: [
+        { name: 'upstream', status: 'up', latencyMs: expect.any(Number) },
+        { name: 'redis', status: 'down', latencyMs: expect.any(Number) },
+      ],
     });
   });
 

@@ -5,13 +5,18 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController } from './logger.ts';
+import csrf from './plugins/app/csrf.ts';
+import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems from './plugins/app/problems.ts';
+import rateLimits from './plugins/app/rate-limits.ts';
 import requestId from './plugins/app/request-id.ts';
 import session from './plugins/app/session.ts';
 import sessionStore from './plugins/app/session-store.ts';
+import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
-import health from './routes/health.ts';
+import { healthRoutes } from './routes/health.ts';
+import { sessionRoutes } from './routes/session/session-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 
 export interface AppOptions {
@@ -28,10 +33,20 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
 
   await fastify.register(problems);
   await fastify.register(requestId);
+  await fastify.register(csrf, { allowedOrigins: config.allowedOrigins });
   await fastify.register(sessionStore, { redisUrl: config.redisUrl, store, now });
   await fastify.register(session, { ...config.session, now });
+  await fastify.register(rateLimits, { redisUrl: config.redisUrl, ...config.rateLimit });
+  await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
 
-  await fastify.register(health);
+  const sessionSettings = {
+    idleTimeoutMs: config.session.idleTimeoutMs,
+    supportEmail: config.supportEmail,
+    portalVersion: config.portalVersion,
+  };
+  await fastify.register(openapiRoutes, {
+    handlers: { ...healthRoutes(fastify, { legacyApiUrl: config.legacyApiUrl }), ...sessionRoutes(sessionSettings) },
+  });
 }
 
 export interface ServerOptions extends Omit<AppOptions, 'config'> {
@@ -48,6 +63,7 @@ export function buildServer(config: Config, { logger, ...appOptions }: ServerOpt
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     // While closing, keep serving what still arrives (in-flight clients); /readyz answers shutting_down.
     return503OnClosing: false,
+    ajv: { customOptions: CONTRACT_AJV_OPTIONS },
   });
   server.register(fp(app, { name: 'bff' }), { config, ...appOptions });
   return server;

@@ -81,6 +81,8 @@ describe('loadConfig values', () => {
       RATE_LIMIT_STRICT_MAX: '3',
       RATE_LIMIT_STRICT_WINDOW_MS: '900000',
       SHUTDOWN_TIMEOUT_MS: '0',
+      SUPPORT_EMAIL: 'help@example.com',
+      PORTAL_VERSION: '20260101t090000',
     });
     expect(config).toEqual({
       env: 'test',
@@ -97,8 +99,16 @@ describe('loadConfig values', () => {
       session: { idleTimeoutMs: 600_000, absoluteTimeoutMs: 3_600_000 },
       rateLimit: { max: 100, windowMs: 30_000, strictMax: 3, strictWindowMs: 900_000 },
       shutdownTimeoutMs: 0,
+      supportEmail: 'help@example.com',
+      portalVersion: '20260101t090000',
       warnings: [],
     });
+  });
+
+  it('refuses a support address or portal version of the wrong shape', () => {
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody', PORTAL_VERSION: '2026' })).toThrow(
+      /SUPPORT_EMAIL must be an e-mail address[\s\S]*PORTAL_VERSION must be a version stamp/,
+    );
   });
 
   it('ignores variables it does not know', () => {

@@ -42,6 +42,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_STRICT_MAX: integer(1, 1000, 'an integer from 1 to 1000'),
   RATE_LIMIT_STRICT_WINDOW_MS: integer(1000, 24 * HOUR, 'milliseconds from 1000 to 86400000'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
+  SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'an e-mail address' })),
+  PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
 });
 type Env = Type.Static<typeof EnvSchema>;
 type VariableName = keyof Env & string;
@@ -67,6 +69,10 @@ export interface Config {
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: { readonly max: number; readonly windowMs: number; readonly strictMax: number; readonly strictWindowMs: number };
   readonly shutdownTimeoutMs: number;
+  /** Named in the blocked-coach message (spec public-and-guest §6). */
+  readonly supportEmail: string;
+  /** The portal version the server offers; a newer one than the client's build shows the new-version notice. */
+  readonly portalVersion: string;
   /** Things worth a log line at start (for example a generated session secret). */
   readonly warnings: readonly string[];
 }
@@ -159,6 +165,9 @@ function buildConfig(env: Env): Config {
       strictWindowMs: env.RATE_LIMIT_STRICT_WINDOW_MS ?? MINUTE,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
+    // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.
+    portalVersion: env.PORTAL_VERSION ?? '20251030t113749',
     warnings,
   };
 }

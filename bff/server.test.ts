@@ -2,6 +2,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FaultUpstream, startFaultUpstream } from './test-support/fault-upstream.ts';
 import { type RunningRedis, startRedis } from './test-support/redis-server.ts';
 import { TEST_SECRET } from './test-support/test-server.ts';
 
@@ -13,10 +14,12 @@ interface RunningServer {
 
 const children: ChildProcessWithoutNullStreams[] = [];
 let redis: RunningRedis;
+// /readyz asks the legacy API: this one answers the readiness call.
+let upstream: FaultUpstream;
 
 function run(env: Record<string, string>): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, ['bff/server.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: '0', SESSION_SECRETS: TEST_SECRET, ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: '0', SESSION_SECRETS: TEST_SECRET, LEGACY_API_URL: upstream.url, ...env },
   });
   children.push(child);
   return child;
@@ -49,8 +52,13 @@ async function stop(server: RunningServer, signal: NodeJS.Signals): Promise<numb
 
 beforeAll(async () => {
   redis = await startRedis();
+  upstream = await startFaultUpstream();
+  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: false } });
 });
-afterAll(() => redis?.stop());
+afterAll(async () => {
+  await redis?.stop();
+  await upstream?.close();
+});
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
@@ -81,7 +89,7 @@ describe('bff/server.ts', () => {
   });
 
   it('refuses to start with a bad configuration, naming every bad variable at once', async () => {
-    const child = run({ PORT: 'eighty', NODE_ENV: 'production', SESSION_SECRETS: '', TRUST_PROXY: 'true' });
+    const child = run({ PORT: 'eighty', NODE_ENV: 'production', SESSION_SECRETS: '', TRUST_PROXY: 'true', LEGACY_API_URL: '' });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

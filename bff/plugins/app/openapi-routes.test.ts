@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
+import { injectChecked, problemViolations } from '../../test-support/contract.ts';
+import { TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
+import cookies from '../external/cookie.ts';
+import openapiRoutes, { CONTRACT_AJV_OPTIONS, type OperationHandlers } from './openapi-routes.ts';
+import problems from './problems.ts';
+import session from './session.ts';
+import sessionStore from './session-store.ts';
+
+// The contract's routes with only the handlers given: everything else must answer 501.
+async function routesWith(handlers: OperationHandlers): Promise<FastifyInstance> {
+  const server = Fastify({ ajv: { customOptions: CONTRACT_AJV_OPTIONS } });
+  await server.register(cookies, { secrets: [TEST_SECRET] });
+  await server.register(problems);
+  await server.register(sessionStore, {});
+  await server.register(session, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 });
+  await server.register(openapiRoutes, { handlers });
+  await server.ready();
+  return server;
+}
+
+let bare: FastifyInstance;
+let app: FastifyInstance;
+beforeAll(async () => {
+  bare = await routesWith({ getLiveness: async () => ({ status: 'ok' }) });
+  app = buildServer(testConfig({ LEGACY_API_URL: 'http://127.0.0.1:1' }));
+  await app.ready();
+});
+afterAll(async () => {
+  await bare.close();
+  await app.close();
+});
+
+describe('routes from openapi/bff.yaml', () => {
+  it('answers an operation that has no handler with 501 not_implemented, never a fake success', async () => {
+    const response = await bare.inject({ method: 'GET', url: '/api/public/mini/translations' });
+    expect(response.statusCode).toBe(501);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toMatchObject({ status: 501, code: 'not_implemented', type: '/problems/not_implemented' });
+    expect(problemViolations(response.body)).toEqual([]);
+  });
+
+  it('routes an operation to its handler by operationId', async () => {
+    const response = await injectChecked(bare, { method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('validates requests with the contract and answers the problem format', async () => {
+    const response = await injectChecked(app, {
+      method: 'POST',
+      url: '/api/password/reset',
+      headers: { 'x-csrf': '1' },
+      payload: { code: 'abc' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: expect.arrayContaining([{ field: 'newPassword', message: "must have required property 'newPassword'" }]),
+    });
+  });
+
+  it('asks for the session on every operation the contract secures, before validating', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/session'],
+      ['POST', '/api/assessments/invites'],
+    ] as const) {
+      const response = await injectChecked(app, { method, url, headers: { 'x-csrf': '1' }, payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'session_ended', detail: 'Your session has ended. Please log in again.' });
+    }
+  });
+
+  it('keeps the probes public', async () => {
+    expect((await injectChecked(app, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // No legacy API listens in this test: not ready, but answered without a session.
+    expect((await injectChecked(app, { method: 'GET', url: '/readyz' })).json().code).toBe('dependency_unavailable');
+  });
+});

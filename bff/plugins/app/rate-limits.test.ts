@@ -1,0 +1,183 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
+import { captureLogs, testConfig } from '../../test-support/test-server.ts';
+import { hashKey } from './rate-limits.ts';
+import { SESSION_COOKIE } from './session.ts';
+
+const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const CSRF = { 'x-csrf': '1' };
+const BAD_CREDENTIALS = { status: 200, json: { allowed: false, message: 'Please check if password and username are correct' } };
+const ALLOWED = {
+  status: 200,
+  json: { allowed: true, coach: { uuid: COACH_ID, accreditationLevel: 3 } },
+  headers: { 'set-cookie': 'portal_session=s%3Alegacy; Path=/' },
+};
+const COACH = {
+  uuid: COACH_ID,
+  name: 'Amara',
+  surname: 'Botha',
+  email: 'demo@coachportal.test',
+  tokenBalance: 1,
+  pendingCredits: 0,
+  isAdmin: false,
+  newMessages: 0,
+  countOfGivenSCOs: 0,
+  countOfReceivedSCOs: 0,
+  isAssistant: false,
+  enableMiniAssessment: false,
+  onlyMiniAssessment: false,
+  sendSingleAssessmentNotifications: true,
+  sendBulkAssessmentNotifications: true,
+  accreditationLevel: 3,
+  twoFactorEnabled: false,
+};
+
+let upstream: FaultUpstream;
+const servers: FastifyInstance[] = [];
+
+async function start(env: Record<string, string> = {}, logger?: ReturnType<typeof captureLogs>['logger']): Promise<FastifyInstance> {
+  const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, ...env }), { logger });
+  servers.push(server);
+  await server.ready();
+  return server;
+}
+
+const signIn = (server: FastifyInstance, email: string, extra: Omit<Partial<InjectOptions>, 'url' | 'path'> = {}) =>
+  injectChecked(server, { method: 'POST', url: '/api/session', headers: CSRF, payload: { email, password: 'wrong' }, ...extra });
+const forgot = (server: FastifyInstance, extra: Omit<Partial<InjectOptions>, 'url' | 'path'> = {}) =>
+  injectChecked(server, {
+    method: 'POST',
+    url: '/api/password/forgot',
+    payload: { email: 'demo@coachportal.test' },
+    ...extra,
+    headers: { ...CSRF, ...extra.headers },
+  });
+
+async function statuses(count: number, send: () => Promise<{ statusCode: number }>): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < count; i += 1) seen.push((await send()).statusCode);
+  return seen;
+}
+
+beforeEach(async () => {
+  upstream = await startFaultUpstream();
+  upstream.answer('POST /api/v2/login', BAD_CREDENTIALS);
+  upstream.answer('POST /api/v2/forgotpassword', { status: 200 });
+  upstream.answer(`GET /api/v2/coaches/${COACH_ID}`, { status: 200, json: COACH });
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await upstream.close();
+});
+
+describe('rate limits', () => {
+  it('allows 5 sign-in attempts a minute per IP and e-mail, then 429 with Retry-After, logged with a hashed key', async () => {
+    const logs = captureLogs();
+    const server = await start({}, logs.logger);
+    expect(await statuses(5, () => signIn(server, 'demo@coachportal.test'))).toEqual([401, 401, 401, 401, 401]);
+    const limited = await injectChecked(server, {
+      method: 'POST',
+      url: '/api/session',
+      headers: CSRF,
+      payload: { email: 'Demo@CoachPortal.test ', password: 'x' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many attempts. Please wait a minute and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(server, 'other@coachportal.test')).statusCode).toBe(401);
+    expect(upstream.received).toHaveLength(6);
+
+    const line = logs.lines().find((entry) => entry.msg === 'rate limit reached');
+    expect(line).toMatchObject({
+      level: 'warn',
+      route: '/api/session',
+      limit: 'sign-in-email',
+      key: hashKey('sign-in-email:127.0.0.1|demo@coachportal.test'),
+    });
+    expect(logs.text()).not.toContain('demo@coachportal.test');
+  });
+
+  it('allows 30 sign-in attempts per 15 minutes per IP, whatever the e-mail', async () => {
+    const server = await start();
+    const seen = await statuses(31, async () => signIn(server, `coach${Math.random()}@coachportal.test`));
+    expect(seen.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(seen[30]).toBe(429);
+  });
+
+  it('limits password reset and the public self-pay and mini-assessment calls per IP (strict)', async () => {
+    const server = await start({ RATE_LIMIT_STRICT_MAX: '2' });
+    expect(await statuses(3, () => forgot(server))).toEqual([202, 202, 429]);
+    const reset = () =>
+      injectChecked(server, {
+        method: 'POST',
+        url: '/api/password/reset',
+        headers: CSRF,
+        payload: { code: 'c', newPassword: 'short', confirmPassword: 'short' },
+      });
+    expect(await statuses(3, reset)).toEqual([400, 400, 429]);
+    const mini = () => injectChecked(server, { method: 'GET', url: '/api/public/mini/translations' });
+    expect((await statuses(3, mini))[2]).toBe(429);
+  });
+
+  it('gives every session its own generous budget and never limits the probes', async () => {
+    upstream.answer('POST /api/v2/login', ALLOWED);
+    const server = await start({ RATE_LIMIT_MAX: '3' });
+    const cookieOf = async () =>
+      (await signIn(server, `coach${Math.random()}@coachportal.test`)).cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    const [first, second] = [await cookieOf(), await cookieOf()];
+    const read = (cookie: string) => injectChecked(server, { method: 'GET', url: '/api/session', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(await statuses(4, () => read(first))).toEqual([200, 200, 200, 429]);
+    expect((await read(second)).statusCode).toBe(200);
+    expect(await statuses(5, () => injectChecked(server, { method: 'GET', url: '/healthz' }))).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it("counts a trusted proxy's clients by their real IP, and ignores a forged X-Forwarded-For", async () => {
+    const server = await start({ RATE_LIMIT_STRICT_MAX: '2', TRUST_PROXY: '10.0.0.0/8' });
+    // A new e-mail every time: only the per-IP limit counts here.
+    let sent = 0;
+    const payload = () => {
+      sent += 1;
+      return { email: `coach${sent}@coachportal.test` };
+    };
+    const viaProxy = (client: string) =>
+      forgot(server, { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': client }, payload: payload() });
+    expect(await statuses(3, () => viaProxy('203.0.113.1'))).toEqual([202, 202, 429]);
+    expect((await viaProxy('203.0.113.2')).statusCode).toBe(202);
+
+    const direct = () =>
+      forgot(server, { remoteAddress: '192.0.2.7', headers: { 'x-forwarded-for': `198.51.100.${sent}` }, payload: payload() });
+    expect(await statuses(3, direct)).toEqual([202, 202, 429]);
+  });
+});
+
+describe('rate limits and sessions in Redis, shared by two BFF instances', () => {
+  let redis: RunningRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(() => redis?.stop());
+
+  it('shares one session and one rate-limit budget', async () => {
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_STRICT_MAX: '3' };
+    const [a, b] = [await start(env), await start(env)];
+
+    upstream.answer('POST /api/v2/login', ALLOWED);
+    const login = await signIn(a, 'shared@coachportal.test');
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    const onB = await injectChecked(b, { method: 'GET', url: '/api/session', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(onB.statusCode).toBe(200);
+    expect(upstream.received.at(-1)?.headers.cookie).toBe('portal_session=s%3Alegacy');
+
+    expect(await statuses(3, () => forgot(a))).toEqual([202, 202, 202]);
+    expect((await forgot(b)).statusCode).toBe(429);
+
+    upstream.answer('POST /api/v2/login', BAD_CREDENTIALS);
+    for (const server of [a, b, a, b]) expect((await signIn(server, 'both@coachportal.test')).statusCode).toBe(401);
+    expect((await signIn(b, 'both@coachportal.test')).statusCode).toBe(401);
+    expect((await signIn(a, 'both@coachportal.test')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,99 @@
+// `request.legacy`: the legacy API client for this request, with the session's legacy cookie, a
+// timeout on every call, cancellation when the browser goes away, and 403 → session ended (item 4).
+// The upstream calls of a request go into its "request completed" log line.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Agent } from 'undici';
+import { createLegacyAgent, createLegacyClient, type LegacyClient, type UpstreamCall } from '../../upstream/legacy-client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one keep-alive pool to the legacy API. */
+    legacyAgent: Agent;
+  }
+  interface FastifyRequest {
+    /** The legacy client carrying this session's legacy cookie (none without a session). */
+    legacy: LegacyClient;
+    /** A legacy client carrying the given cookie instead (the impersonation check, which has no session yet). */
+    legacyWithCookie(cookie: string | undefined): LegacyClient;
+    upstreamCalls: UpstreamCall[];
+  }
+}
+
+export interface UpstreamOptions {
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+const CLIENT = Symbol('legacyClient');
+const ABORT = Symbol('clientGone');
+const CALLS = Symbol('upstreamCalls');
+const MAX_LOGGED_CALLS = 20;
+
+type WithClient = FastifyRequest & { [CLIENT]?: LegacyClient; [ABORT]?: AbortController; [CALLS]?: UpstreamCall[] };
+
+async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: UpstreamOptions) {
+  const agent = createLegacyAgent();
+  fastify.decorate('legacyAgent', agent);
+  fastify.addHook('onClose', () => agent.close());
+
+  const replies = new WeakMap<FastifyRequest, FastifyReply>();
+
+  // Aborted when the browser disconnects before the answer is sent: upstream work stops with it.
+  function clientGone(request: WithClient, reply: FastifyReply): AbortSignal {
+    if (!request[ABORT]) {
+      const controller = new AbortController();
+      request[ABORT] = controller;
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
+      });
+    }
+    return request[ABORT].signal;
+  }
+
+  function clientFor(request: WithClient, cookie: string | undefined): LegacyClient {
+    const reply = replies.get(request);
+    return createLegacyClient({
+      baseUrl,
+      agent,
+      timeoutMs,
+      cookie,
+      signal: reply ? clientGone(request, reply) : undefined,
+      onForbidden: async () => {
+        request.log.info('the legacy API answered 403: the session ends');
+        if (reply) await reply.endSession();
+      },
+      onCall: (call) => request.upstreamCalls.push(call),
+    });
+  }
+
+  fastify.decorateRequest('upstreamCalls', {
+    getter(this: WithClient) {
+      this[CALLS] ??= [];
+      return this[CALLS];
+    },
+  });
+  fastify.decorateRequest('legacy', {
+    getter(this: WithClient) {
+      this[CLIENT] ??= clientFor(this, this.session?.legacyCookie);
+      return this[CLIENT];
+    },
+  });
+  fastify.decorateRequest('legacyWithCookie', function legacyWithCookie(this: WithClient, cookie: string | undefined) {
+    return clientFor(this, cookie);
+  });
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    replies.set(request, reply);
+  });
+
+  fastify.addHook('onResponse', async (request, reply) => {
+    const calls = (request as WithClient)[CALLS];
+    if (!calls?.length) return;
+    const durationMs = calls.reduce((total, call) => total + call.durationMs, 0);
+    // The "request completed" line is written with reply.log after this hook.
+    reply.log = reply.log.child({ upstream: { calls: calls.length, durationMs, detail: calls.slice(0, MAX_LOGGED_CALLS) } });
+  });
+}
+
+export default fp(upstream, { name: 'upstream', dependencies: ['session'] });

@@ -1,0 +1,218 @@
+// Sign-in, the session, logout, the impersonation check and password reset: legacy ↔ BFF mapping
+// (spec public-and-guest §2, §4, §6, §8; openapi/bff paths api_session*, api_password_*).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import { ProblemError, problem } from '../../plugins/app/problems.ts';
+import type { NewSession, SessionRecord } from '../../session/session-record.ts';
+import { sessionExpiresAt } from '../../session/session-record.ts';
+import { type LegacyClient, legacyErrorInfo, SESSION_ENDED_DETAIL } from '../../upstream/legacy-client.ts';
+
+type Session = Bff['schemas']['Session'];
+type SignInResult = Bff['schemas']['SignInResult'];
+type SignInRequest = Bff['schemas']['SignInRequest'];
+type LegacyCoach = Legacy['schemas']['Coach'];
+type SessionCoach = Legacy['schemas']['SessionCoach'];
+
+export interface SessionSettings {
+  idleTimeoutMs: number;
+  supportEmail: string;
+  portalVersion: string;
+}
+
+// spec public-and-guest §8 "Login", "Forgot password", "Reset"; §5 "Password (reset)".
+export const MESSAGES = {
+  badCredentials: 'Please check if password and username are correct',
+  wrongCode: 'Code incorrect - please try again.',
+  blocked: (email: string) => `You have been blocked. Please contact ${email} to get access to your account again.`,
+  resetLinkSent: 'A reset password link has been sent...',
+  resetLinkNotSent: 'There was an error with sending. Please check if the email address is correct, or try again later.',
+  passwordReset: 'Your password was successfully reset. You can now log into the coach portal.',
+  weakPassword: 'Update failed - there is an issue with the new password - please check and fix.',
+  passwordMismatch: "Passwords don't yet match",
+  unexpected: 'There was an unexpected error',
+} as const;
+
+/** The legacy cookie the admin application sets for the parent domain (legacy contract, `legacySession`). */
+export const LEGACY_SESSION_COOKIE = 'portal_session';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const failed = (status: number, code: string, detail: string, extensions: Record<string, unknown> = {}) =>
+  problem(status, code, detail, 'Failed', extensions);
+
+/** The `name=value` pairs of the legacy Set-Cookie headers, as one Cookie header for later calls. */
+export function legacyCookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';', 1)[0]?.trim() ?? '')
+    .filter((pair) => pair.includes('='))
+    .join('; ');
+}
+
+function toSession(coach: LegacyCoach, record: SessionRecord, settings: SessionSettings): Session {
+  const { flags } = record;
+  return {
+    coach: {
+      uuid: coach.uuid,
+      name: coach.name,
+      surname: coach.surname,
+      email: coach.email,
+      accreditationLevel: coach.accreditationLevel,
+      tokenBalance: coach.tokenBalance,
+      pendingCredits: coach.pendingCredits,
+      isAdmin: coach.isAdmin,
+      isAssistant: coach.isAssistant,
+      enableMiniAssessment: coach.enableMiniAssessment,
+      onlyMiniAssessment: coach.onlyMiniAssessment,
+      countOfGivenSCOs: coach.countOfGivenSCOs,
+      countOfReceivedSCOs: coach.countOfReceivedSCOs,
+      newMessages: coach.newMessages > 0,
+      sendSingleAssessmentNotifications: coach.sendSingleAssessmentNotifications,
+      sendBulkAssessmentNotifications: coach.sendBulkAssessmentNotifications,
+      twoFactorEnabled: coach.twoFactorEnabled,
+    },
+    roles: {
+      impersonator: flags.impersonator,
+      assisted: flags.assisted,
+      assistant:
+        flags.assisted && flags.assistantName && flags.assistantEmail ? { name: flags.assistantName, email: flags.assistantEmail } : null,
+    },
+    expiresAt: new Date(sessionExpiresAt(record, settings.idleTimeoutMs)).toISOString(),
+    absoluteExpiresAt: new Date(record.absoluteExpiresAt).toISOString(),
+    idleTimeoutSeconds: Math.round(settings.idleTimeoutMs / 1000),
+    portalVersion: settings.portalVersion,
+  };
+}
+
+async function readCoach(legacy: LegacyClient, coachId: string): Promise<LegacyCoach> {
+  const { data } = await legacy.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId } } });
+  if (!data) throw failed(502, 'upstream_error', MESSAGES.unexpected);
+  return data;
+}
+
+function flagsOf(coach: SessionCoach, impersonator: boolean): NewSession['flags'] {
+  const assisted = coach.isBeingAssisted === true;
+  const level = coach.accreditationLevel;
+  return {
+    impersonator: impersonator && !assisted,
+    assisted,
+    ...(assisted && coach.assistant?.name && { assistantName: coach.assistant.name }),
+    ...(assisted && coach.assistant?.email && { assistantEmail: coach.assistant.email }),
+    // Level 0 (not yet accredited) is stored as absent: the record keeps 1–4.
+    ...(level >= 1 && level <= 4 && { accreditationLevel: level }),
+  };
+}
+
+/** Reads the full coach with the new legacy session, then starts the portal session (a new id). */
+async function startPortalSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  legacyCookie: string,
+  coach: SessionCoach,
+  impersonator: boolean,
+  settings: SessionSettings,
+): Promise<Session> {
+  const full = await readCoach(request.legacyWithCookie(legacyCookie), coach.uuid);
+  const record = await reply.startSession({ legacyCookie, coachId: coach.uuid, flags: flagsOf(coach, impersonator) });
+  return toSession(full, record, settings);
+}
+
+export async function signIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignInRequest,
+  settings: SessionSettings,
+): Promise<SignInResult> {
+  if (request.validationError) {
+    // The login page shows one message for every malformed form (contract: createSession 400).
+    throw failed(400, 'validation_failed', MESSAGES.badCredentials);
+  }
+  const { data, error, response } = await request.legacyWithCookie(undefined).POST('/api/v2/login', {
+    body: { email: body.email, password: body.password, ...(body.twoFactorCode && { twoFactorToken: body.twoFactorCode }) },
+  });
+  if (!data) throw failed(401, 'login_refused', legacyErrorInfo(error) ?? MESSAGES.badCredentials);
+  if (data.allowed && data.coach) {
+    const cookie = legacyCookieOf(response);
+    if (!cookie)
+      throw Object.assign(failed(502, 'upstream_error', MESSAGES.unexpected), { cause: 'login allowed without a session cookie' });
+    return { outcome: 'signedIn', session: await startPortalSession(request, reply, cookie, data.coach, false, settings) };
+  }
+  if (data.isBlocked) throw failed(403, 'coach_blocked', MESSAGES.blocked(settings.supportEmail));
+  if (data.wrongTFA) throw failed(401, 'wrong_two_factor_code', MESSAGES.wrongCode);
+  if (data.needTFA) return { outcome: 'twoFactorRequired' };
+  // "Any message the server sends is shown as an alert" (spec public-and-guest §8).
+  if (data.message && data.message !== MESSAGES.badCredentials) throw failed(401, 'login_refused', data.message);
+  throw failed(401, 'invalid_credentials', MESSAGES.badCredentials);
+}
+
+/** The session with a freshly read coach (balance, flags and counts change while the coach works). */
+export async function currentSession(request: FastifyRequest, settings: SessionSettings): Promise<Session> {
+  const record = request.session;
+  if (!record) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
+  return toSession(await readCoach(request.legacy, record.coachId), record, settings);
+}
+
+export async function signOut(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ redirectTo: '/coachportal/login' | '/admin/coaches' }> {
+  const impersonator = request.session?.flags.impersonator === true;
+  // A failed legacy logout is logged, not answered: the portal session ends regardless.
+  await request.legacy.GET('/api/v2/logout').catch((err: unknown) => request.log.warn({ err }, 'legacy logout failed'));
+  await reply.endSession();
+  return { redirectTo: impersonator ? '/admin/coaches' : '/coachportal/login' };
+}
+
+/** The raw value of the admin application's legacy cookie (kept encoded, exactly as the legacy API set it). */
+function legacySessionCookie(request: FastifyRequest): string | undefined {
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === LEGACY_SESSION_COOKIE && value.length > 0) return `${LEGACY_SESSION_COOKIE}=${value.join('=')}`;
+  }
+  return undefined;
+}
+
+export async function startImpersonation(request: FastifyRequest, reply: FastifyReply, settings: SessionSettings): Promise<Session> {
+  const notAllowed = () => problem(401, 'session_not_allowed', SESSION_ENDED_DETAIL);
+  const cookie = legacySessionCookie(request);
+  if (!cookie) throw notAllowed();
+  try {
+    const { data } = await request.legacyWithCookie(cookie).GET('/api/v2/checkForValidSession');
+    if (!data?.allowed || !data.coach) throw notAllowed();
+    return await startPortalSession(request, reply, cookie, data.coach, true, settings);
+  } catch (error) {
+    // A 403 from the check means the admin's legacy session is not valid.
+    if (error instanceof ProblemError && error.code === 'session_ended') throw notAllowed();
+    throw error;
+  }
+}
+
+export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<{ message: typeof MESSAGES.resetLinkSent }> {
+  if (!EMAIL.test(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
+  const { response } = await request.legacyWithCookie(undefined).POST('/api/v2/forgotpassword', { body: { email } });
+  if (response.status !== 200) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
+  return { message: MESSAGES.resetLinkSent };
+}
+
+/** At least 10 characters with three of lower, upper, digit, other; or a passphrase of 20 or more (x-unspecified). */
+export function isStrongPassword(password: string): boolean {
+  if (password.length >= 20) return true;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password)).length;
+  return password.length >= 10 && classes >= 3;
+}
+
+export async function resetPassword(
+  request: FastifyRequest,
+  body: { code: string; newPassword: string; confirmPassword: string },
+): Promise<{ message: typeof MESSAGES.passwordReset }> {
+  const validation = request.validationError?.validation ?? [];
+  const onlyPassword = validation.every((failure: { instancePath: string }) => failure.instancePath === '/newPassword');
+  if (validation.length > 0 && !onlyPassword) throw request.validationError;
+  if (!isStrongPassword(body.newPassword ?? '')) throw failed(400, 'weak_password', MESSAGES.weakPassword);
+  if (body.confirmPassword !== body.newPassword) throw failed(400, 'password_mismatch', MESSAGES.passwordMismatch);
+  const { data, error } = await request
+    .legacyWithCookie(undefined)
+    .POST('/api/v2/resetpassword', { body: { resetcode: body.code, newpassword: body.newPassword } });
+  if (!data?.success) throw failed(400, 'reset_failed', legacyErrorInfo(error) ?? MESSAGES.unexpected);
+  return { message: MESSAGES.passwordReset };
+}
