@@ -15,7 +15,9 @@ import sessionStore from './plugins/app/session-store.ts';
 import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
+import { assessmentRoutes } from './routes/assessments/assessments-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { selfPayRoutes } from './routes/self-pay/self-pay-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 
@@ -28,7 +30,7 @@ export interface AppOptions {
 }
 
 export async function app(fastify: FastifyInstance, { config, sessionStore: store, now }: AppOptions) {
-  await fastify.register(securityHeaders);
+  await fastify.register(securityHeaders, { selfPay: config.selfPay });
   await fastify.register(cookies, { secrets: config.sessionSecrets });
 
   await fastify.register(problems);
@@ -45,7 +47,12 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     portalVersion: config.portalVersion,
   };
   await fastify.register(openapiRoutes, {
-    handlers: { ...healthRoutes(fastify, { legacyApiUrl: config.legacyApiUrl }), ...sessionRoutes(sessionSettings) },
+    handlers: {
+      ...healthRoutes(fastify, { legacyApiUrl: config.legacyApiUrl }),
+      ...sessionRoutes(sessionSettings),
+      ...assessmentRoutes(fastify, { batch: config.batch }),
+      ...selfPayRoutes(fastify, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs }),
+    },
   });
 }
 

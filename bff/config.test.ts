@@ -83,6 +83,10 @@ describe('loadConfig values', () => {
       SHUTDOWN_TIMEOUT_MS: '0',
       SUPPORT_EMAIL: 'help@example.com',
       PORTAL_VERSION: '20260101t090000',
+      CARD_PROVIDER_HOSTS: 'www.cards.example',
+      PAYPAL_API_URL: 'https://paypal.example',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret-1',
+      PAYPAL_SDK_URL: 'https://www.paypal.example/sdk/js',
     });
     expect(config).toEqual({
       env: 'test',
@@ -101,6 +105,12 @@ describe('loadConfig values', () => {
       shutdownTimeoutMs: 0,
       supportEmail: 'help@example.com',
       portalVersion: '20260101t090000',
+      selfPay: {
+        cardProviderHosts: ['www.cards.example'],
+        payPalApiUrl: 'https://paypal.example',
+        payPalClientSecret: 'paypal-secret-1',
+        payPalSdkUrl: 'https://www.paypal.example/sdk/js',
+      },
       warnings: [],
     });
   });

@@ -44,12 +44,21 @@ const EnvSchema = Type.Object({
   SHUTDOWN_TIMEOUT_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
   SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'an e-mail address' })),
   PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
+  CARD_PROVIDER_HOSTS: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9.-]+(:[0-9]{1,5})?( *, *[A-Za-z0-9.-]+(:[0-9]{1,5})?)*$',
+      description: 'a comma-separated list of host names (the card provider hosts selfpay/init may name)',
+    }),
+  ),
+  PAYPAL_API_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', description: 'an http:// or https:// URL' })),
+  PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 8, maxLength: 500, description: 'the PayPal REST app secret' })),
+  PAYPAL_SDK_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[^/?#]+/', description: 'an https:// URL' })),
 });
 type Env = Type.Static<typeof EnvSchema>;
 type VariableName = keyof Env & string;
 
 // Values never echoed in error messages: they carry secrets or passwords.
-const SENSITIVE: ReadonlySet<string> = new Set(['SESSION_SECRETS', 'REDIS_URL']);
+const SENSITIVE: ReadonlySet<string> = new Set(['SESSION_SECRETS', 'REDIS_URL', 'PAYPAL_CLIENT_SECRET']);
 const PROXY_KEYWORDS: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 export interface Config {
@@ -73,6 +82,16 @@ export interface Config {
   readonly supportEmail: string;
   /** The portal version the server offers; a newer one than the client's build shows the new-version notice. */
   readonly portalVersion: string;
+  /** Self-pay providers (spec public-and-guest §4, §9): the CSP allowances and the BFF's PayPal Orders API access. */
+  readonly selfPay: {
+    /** Hosts the card provider's hosted form may be posted to (CSP form-action); selfpay/init must name one of them. */
+    readonly cardProviderHosts: readonly string[];
+    readonly payPalApiUrl: string;
+    /** Unset: createPayPalOrder answers 502 payment_provider_error (logged). */
+    readonly payPalClientSecret: string | undefined;
+    /** The PayPal JavaScript SDK (CSP script, connect and frame sources derive from it). */
+    readonly payPalSdkUrl: string;
+  };
   /** Things worth a log line at start (for example a generated session secret). */
   readonly warnings: readonly string[];
 }
@@ -168,6 +187,13 @@ function buildConfig(env: Env): Config {
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
     // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.
     portalVersion: env.PORTAL_VERSION ?? '20251030t113749',
+    selfPay: {
+      // The sandbox's card provider outside production; production lists the real one.
+      cardProviderHosts: env.CARD_PROVIDER_HOSTS || mode === 'production' ? list(env.CARD_PROVIDER_HOSTS) : ['sandbox.cardprovider.test'],
+      payPalApiUrl: env.PAYPAL_API_URL ?? (mode === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+      payPalClientSecret: env.PAYPAL_CLIENT_SECRET,
+      payPalSdkUrl: env.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
+    },
     warnings,
   };
 }

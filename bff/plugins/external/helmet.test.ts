@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { testConfig } from '../../test-support/test-server.ts';
+import { payPalSources } from './helmet.ts';
 
 let server: FastifyInstance;
 beforeAll(async () => {
@@ -10,12 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const directives = (csp: string | undefined) => new Map((csp ?? '').split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+
 describe('security headers', () => {
   it.each(['/healthz', '/no-such-page'])('are sent on %s', async (url) => {
     const { headers } = await server.inject(url);
     expect(headers['content-security-policy']).toBe(
-      "default-src 'self';base-uri 'self';connect-src 'self';font-src 'self';form-action 'self';frame-ancestors 'none';" +
-        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self'",
+      "default-src 'self';base-uri 'self';connect-src 'self' https://www.paypal.com https://*.paypal.com;font-src 'self';" +
+        "form-action 'self' https://sandbox.cardprovider.test;frame-ancestors 'none';" +
+        "frame-src 'self' https://www.paypal.com https://*.paypal.com;img-src 'self' data: blob:;object-src 'none';" +
+        "script-src 'self' https://www.paypal.com https://*.paypal.com;script-src-attr 'none';style-src 'self'",
     );
     expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -23,5 +28,29 @@ describe('security headers', () => {
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows the self-pay providers named by the configuration, and nothing else', async () => {
+    const configured = buildServer(
+      testConfig({
+        CARD_PROVIDER_HOSTS: 'www.cards.example, sandbox.cards.example:8443',
+        PAYPAL_SDK_URL: 'https://sdk.pay.example/sdk/js',
+      }),
+    );
+    try {
+      const csp = directives((await configured.inject('/healthz')).headers['content-security-policy'] as string);
+      expect(csp.get('form-action')).toEqual(["'self'", 'https://www.cards.example', 'https://sandbox.cards.example:8443']);
+      for (const name of ['script-src', 'connect-src', 'frame-src']) {
+        expect(csp.get(name)).toEqual(["'self'", 'https://sdk.pay.example', 'https://*.pay.example']);
+      }
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('style-src')).toEqual(["'self'"]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('keeps a two-label SDK host exact (no wildcard over a whole top-level domain)', () => {
+    expect(payPalSources('https://paypal.example/sdk/js')).toEqual(['https://paypal.example']);
   });
 });

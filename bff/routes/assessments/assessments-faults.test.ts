@@ -1,0 +1,498 @@
+// The assessments' batch actions and Download Reports against a legacy API that misbehaves per item: slow,
+// connection resets, 5xx, error answers, and a 403 in the middle (the session ends, the rest is not attempted).
+// Cancellation on a client that disconnects and Stop are tested over real sockets.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import { buildServer } from '../../app.ts';
+import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../batch/batch-errors.ts';
+import { FAILURES_HEADING } from '../../downloads/report-archive.ts';
+import { readZip } from '../../downloads/zip-test-support.ts';
+import { SESSION_COOKIE } from '../../plugins/app/session.ts';
+import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
+import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
+import { MESSAGES } from './assessments-service.ts';
+
+type Row = Legacy['schemas']['Assessment'];
+
+const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const TOKENS = `GET /api/v2/coaches/${COACH_ID}/tokensX`;
+const ORIGIN = 'http://localhost:3000';
+const CSRF = { 'x-csrf': '1', origin: ORIGIN };
+const SESSION_COACH = { uuid: COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
+const COACH = {
+  uuid: COACH_ID,
+  name: 'Amara',
+  surname: 'Botha',
+  email: 'demo@coachportal.test',
+  businessName: null,
+  phoneNumber: null,
+  postalAddress: null,
+  vatNumber: null,
+  companyRegNumber: null,
+  tokenBalance: 12,
+  pendingCredits: 0,
+  isAdmin: false,
+  newMessages: 0,
+  countOfGivenSCOs: 0,
+  countOfReceivedSCOs: 1,
+  liveSystem: true,
+  isAssistant: false,
+  enableMiniAssessment: true,
+  onlyMiniAssessment: false,
+  sendSingleAssessmentNotifications: true,
+  sendBulkAssessmentNotifications: false,
+  accreditationLevel: 3,
+  twoFactorEnabled: false,
+};
+const PDF = '%PDF-1.7 a test report';
+
+const id = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const clientOf = (n: number) => `Client${n} Person${n}`;
+
+/** A legacy token record (every required field), incomplete and not invited unless told otherwise. */
+function row(n: number, fields: Partial<Row> = {}): Row {
+  return {
+    uuid: id(n),
+    clientUUID: `c1e00000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    clientName: `Client${n}`,
+    clientSurname: `Person${n}`,
+    clientEmail: `client${n}@example.test`,
+    clientCompany: null,
+    otherData: null,
+    userCoach: 'Project',
+    coachName: 'Amara',
+    coachSurname: 'Botha',
+    coachUUID: COACH_ID,
+    assessmentType: 'ennea',
+    assessmentLanguage: 'english',
+    tokenType: 'paid',
+    parentedHybrid: 0,
+    userToken: `token${n}`,
+    userInvite: 0,
+    reminded: 0,
+    userRegistration: 0,
+    userCompletion: 0,
+    finalTPR: null,
+    marked: 0,
+    userEnnea: null,
+    userTriType: null,
+    orderedTriType: null,
+    userInstinct: null,
+    scoreIMF: null,
+    scoreSP: null,
+    scoreSO: null,
+    scoreSX: null,
+    enneaRankingCSV: null,
+    reportsToAutoSend: '-',
+    reportStatusEnnea: null,
+    reportStatusMaturity: null,
+    userReport: null,
+    coachWrappedUp: 0,
+    fromAnotherCoach: 0,
+    scoGivenTo: [],
+    scoReceivedFrom: null,
+    tokenCreatedAt: '2025-10-01 09:00:00',
+    guestRegisteredAt: null,
+    guestCompletedAt: null,
+    guestUpdatedAt: null,
+    ...fields,
+  };
+}
+const completedEnnea = (n: number) =>
+  row(n, {
+    userInvite: 1,
+    userRegistration: 1,
+    userCompletion: 1,
+    marked: 1,
+    guestRegisteredAt: '2025-10-02 09:00:00',
+    guestCompletedAt: '2025-10-02 10:00:00',
+  });
+
+const sent = (n: number, fields: object = {}): Answer => ({
+  status: 200,
+  json: { sent: true, error: null, emailAddress: `client${n}@example.test`, subject: `Subject ${n}`, body: `<p>Body ${n}</p>`, ...fields },
+});
+const legacyError = (info: string): Answer => ({ status: 400, json: { error: { info } } });
+const invitePath = (n: number) => `GET /api/v2/tokens/${id(n)}/sendinvite`;
+const reportPath = (n: number, code = 'basic') => `GET /publish/reports/coach/${code}/${COACH_ID}/${id(n)}`;
+const pdf: Answer = { status: 200, text: PDF, headers: { 'content-type': 'application/pdf' } };
+const slow: Answer = { fault: 'slow', delayMs: 60_000 };
+
+let upstream: FaultUpstream;
+let server: FastifyInstance;
+let logs: CapturedLogs;
+let session: string;
+
+async function start(env: Record<string, string> = {}): Promise<void> {
+  upstream = await startFaultUpstream();
+  logs = captureLogs();
+  server = buildServer(
+    testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '5000', BATCH_CONCURRENCY: '1', BATCH_ITEM_TIMEOUT_MS: '300', ...env }),
+    { logger: logs.logger },
+  );
+  await server.ready();
+  session = await signIn();
+}
+afterEach(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+
+async function signIn(): Promise<string> {
+  upstream.answer('POST /api/v2/login', {
+    status: 200,
+    json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
+    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
+  });
+  upstream.answer(`GET /api/v2/coaches/${COACH_ID}`, { status: 200, json: COACH });
+  const response = await injectChecked(server, {
+    method: 'POST',
+    url: '/api/session',
+    headers: CSRF,
+    payload: { email: 'demo@coachportal.test', password: 'x' },
+  });
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
+  return cookie;
+}
+
+/** An impersonator's session (the admin's legacy session checked by the legacy API). */
+async function impersonate(): Promise<string> {
+  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: true, coach: { ...SESSION_COACH, isAdmin: true } } });
+  const response = await injectChecked(server, {
+    method: 'POST',
+    url: '/api/session/impersonation',
+    headers: { ...CSRF, cookie: 'portal_session=s%3Aadmin-1' },
+  });
+  return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+}
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = session) =>
+  injectChecked(server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: cookie }, ...(payload && { payload }) });
+const requestsTo = (route: string) => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
+const logged = (message: string) => logs.lines().filter((line) => line.msg === message);
+
+/** The BFF on a real socket (client disconnects, streamed downloads). */
+async function listen(): Promise<string> {
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+}
+const cookieHeader = () => `${SESSION_COOKIE}=${session}`;
+
+describe('sendInvites against a faulty legacy API', () => {
+  it('reports 5xx, error answers, resets, timeouts and unsent e-mails per item, by name, and carries on', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3, 4, 5, 6].map((n) => row(n, { userInvite: n === 1 ? 1 : 0 })) });
+    upstream.answer(invitePath(1), sent(1));
+    upstream.answer(invitePath(2), { status: 503, text: 'down' });
+    upstream.answer(invitePath(3), legacyError('Mailbox unavailable'));
+    upstream.answer(invitePath(4), { fault: 'reset' });
+    upstream.answer(invitePath(5), slow);
+    upstream.answer(invitePath(6), sent(6, { sent: false, error: 'Quota exceeded' }));
+
+    const response = await call('POST', '/api/assessments/invites', { ids: [1, 2, 3, 4, 5, 6].map(id), serverSend: true });
+    expect(response.statusCode).toBe(200);
+    const failure = (n: number, code: string, error: string) => ({
+      id: id(n),
+      name: clientOf(n),
+      code,
+      message: `${clientOf(n)} send failed with ${error}`,
+    });
+    expect(response.json()).toEqual({
+      total: 6,
+      succeeded: 1,
+      notAttempted: 0,
+      skippedCompleted: 0,
+      reminders: 1,
+      drafts: [],
+      failed: [
+        failure(2, 'upstream_error', UNEXPECTED_MESSAGE),
+        failure(3, 'send_failed', 'Mailbox unavailable'),
+        failure(4, 'upstream_error', UNEXPECTED_MESSAGE),
+        failure(5, 'upstream_timeout', TIMEOUT_MESSAGE),
+        failure(6, 'send_failed', 'Quota exceeded'),
+      ],
+    });
+    // The invite is a GET: retried on a reset connection only, three attempts in all.
+    expect(requestsTo(invitePath(4))).toHaveLength(3);
+    // The timed-out call was abandoned, not left running.
+    await requestsTo(invitePath(5))[0]?.abandoned;
+    expect(new URL(requestsTo(invitePath(1))[0]?.url ?? '', upstream.url).searchParams.get('serverSend')).toBe('true');
+  });
+
+  it('stops at the first 403 mid-batch: the session ends (401 session_ended) and the rest is not attempted', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3, 4].map((n) => row(n)) });
+    upstream.answer(invitePath(1), sent(1));
+    upstream.answer(invitePath(2), { status: 403, json: { error: { info: 'Forbidden' } } });
+    upstream.answer(invitePath(3), sent(3));
+    upstream.answer(invitePath(4), sent(4));
+
+    const response = await call('POST', '/api/assessments/invites', { ids: [1, 2, 3, 4].map(id), serverSend: true });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'session_ended' });
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect(upstream.received.filter((r) => r.url.includes('/sendinvite')).map((r) => r.url.split('?')[0])).toEqual([
+      `/api/v2/tokens/${id(1)}/sendinvite`,
+      `/api/v2/tokens/${id(2)}/sendinvite`,
+    ]);
+    expect(logged('batch stopped: the upstream session ended')[0]?.batch).toEqual({ total: 4, succeeded: 1, failed: 0, notAttempted: 3 });
+    expect((await call('GET', '/api/session')).statusCode).toBe(401);
+  });
+
+  it('at a 403 with several items in flight, aborts the others and starts nothing more (BATCH_CONCURRENCY 2)', async () => {
+    await start({ BATCH_CONCURRENCY: '2', BATCH_ITEM_TIMEOUT_MS: '60000' });
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3, 4].map((n) => row(n)) });
+    upstream.answer(invitePath(1), slow);
+    upstream.answer(invitePath(2), { status: 403, json: { error: { info: 'Forbidden' } } });
+    upstream.answer(invitePath(3), sent(3));
+
+    const response = await call('POST', '/api/assessments/invites', { ids: [1, 2, 3, 4].map(id), serverSend: true });
+    expect(response.statusCode).toBe(401);
+    await requestsTo(invitePath(1))[0]?.abandoned;
+    expect(requestsTo(invitePath(3))).toEqual([]);
+    expect(logged('batch stopped: the upstream session ended')[0]?.batch).toMatchObject({ succeeded: 0, notAttempted: 4 });
+  });
+
+  it('cancels the batch when the client disconnects: the call in flight is abandoned and no item starts after it', async () => {
+    await start({ BATCH_ITEM_TIMEOUT_MS: '60000' });
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map((n) => row(n)) });
+    upstream.answer(invitePath(1), slow);
+    upstream.answer(invitePath(2), sent(2));
+    upstream.answer(invitePath(3), sent(3));
+    const base = await listen();
+    const before = upstream.received.length;
+    const browser = new AbortController();
+    const answer = fetch(`${base}/api/assessments/invites`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json', cookie: cookieHeader() },
+      body: JSON.stringify({ ids: [1, 2, 3].map(id), serverSend: true }),
+      signal: browser.signal,
+    });
+    // The token list, then the first invite.
+    const first = await upstream.request(before + 2);
+    expect(first.url).toContain(`/api/v2/tokens/${id(1)}/sendinvite`);
+    browser.abort();
+    await expect(answer).rejects.toThrow();
+    await first.abandoned;
+    await vi.waitFor(() => expect(logged('batch cancelled')).toHaveLength(1));
+    expect(logged('batch cancelled')[0]?.batch).toEqual({ total: 3, succeeded: 0, failed: 0, notAttempted: 3 });
+    // BATCH_CONCURRENCY 1: the hanging first item held the only lane.
+    expect(upstream.received.filter((r) => r.url.includes('/sendinvite'))).toHaveLength(1);
+  });
+
+  it('reads the token list once, and the received list only when a selected id is not among the own', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
+    upstream.answer(invitePath(1), sent(1));
+    upstream.answer(invitePath(2), sent(2));
+    expect((await call('POST', '/api/assessments/invites', { ids: [id(1)], serverSend: true })).json().succeeded).toBe(1);
+    expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null]);
+
+    upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
+    const both = await call('POST', '/api/assessments/invites', { ids: [id(1), id(2)], serverSend: true });
+    expect(both.json()).toMatchObject({ total: 2, succeeded: 2 });
+    expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null, null, 'received']);
+  });
+
+  it('answers 502 when the token list fails, and 401 session_ended when it answers 403', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 500, text: 'boom' });
+    const failed = await call('POST', '/api/assessments/invites', { ids: [id(1)], serverSend: true });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().code).toBe('upstream_error');
+    upstream.answer(TOKENS, { status: 403, json: { error: { info: 'Forbidden' } } });
+    const ended = await call('POST', '/api/assessments/deletions', { ids: [id(1)] });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('session_ended');
+  });
+});
+
+describe("e-mails in an impersonator's session", () => {
+  it("send reports to the typed coach address; it is required there and refused in a coach's own session", async () => {
+    await start();
+    const admin = await impersonate();
+    upstream.answer(TOKENS, { status: 200, json: [completedEnnea(1)] });
+    upstream.answer(`POST /api/v3/tokens/${id(1)}/reports`, sent(1, { emailAddress: 'coach@example.test' }));
+    const body = { ids: [id(1)], reports: ['basic', 'imf'], serverSend: true };
+
+    const missing = await call('POST', '/api/assessments/report-emails', body, admin);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'coach_email_required', detail: MESSAGES.coachEmailRequired });
+
+    const invites = await call('POST', '/api/assessments/invites', { ids: [id(1)], serverSend: true }, admin);
+    expect(invites.json()).toMatchObject({ code: 'coach_email_required', detail: MESSAGES.coachEmailRequired });
+
+    const ok = await call('POST', '/api/assessments/report-emails', { ...body, coachEmailAddress: 'coach@example.test' }, admin);
+    expect(ok.json()).toMatchObject({ total: 1, succeeded: 1 });
+    const sentBody = JSON.parse(requestsTo(`POST /api/v3/tokens/${id(1)}/reports`)[0]?.body ?? '');
+    expect(sentBody).toEqual({ reports: ['basic'], destinationEmailAddress: 'coach@example.test', useClientEmailAddress: false });
+
+    const preview = await call(
+      'POST',
+      '/api/assessments/report-email-previews',
+      { ...body, coachEmailAddress: 'coach@example.test' },
+      admin,
+    );
+    expect(preview.json()).toEqual({ emailAddress: 'coach@example.test', subject: 'Subject 1', body: '<p>Body 1</p>' });
+
+    const refused = await call('POST', '/api/assessments/invites', {
+      ids: [id(1)],
+      serverSend: true,
+      coachEmailAddress: 'coach@example.test',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'impersonator_only', detail: MESSAGES.impersonatorOnly });
+  });
+
+  it("send a coach's reports to the client", async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [completedEnnea(1)] });
+    upstream.answer(`POST /api/v3/tokens/${id(1)}/reports`, sent(1));
+    await call('POST', '/api/assessments/report-emails', { ids: [id(1)], reports: ['clientSummary'], serverSend: true });
+    expect(JSON.parse(requestsTo(`POST /api/v3/tokens/${id(1)}/reports`)[0]?.body ?? '')).toEqual({
+      reports: ['clientSummary'],
+      destinationEmailAddress: null,
+      useClientEmailAddress: true,
+    });
+  });
+
+  it('shows a preview refused by the legacy API with its error.info', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [row(1)] });
+    upstream.answer(invitePath(1), legacyError('Template missing'));
+    const response = await call('POST', '/api/assessments/invite-previews', { ids: [id(1)], serverSend: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'preview_failed', detail: 'Template missing' });
+    expect(new URL(upstream.received.at(-1)?.url ?? '', upstream.url).searchParams.get('forPreview')).toBe('true');
+  });
+});
+
+describe('deleteAssessments against a faulty legacy API', () => {
+  it('passes the team-report lock and other legacy refusals on per item; a delete is never retried', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3, 4].map((n) => row(n)) });
+    const lock = 'The report for team Harbour & Finch Senior Team has already been requested or generated - cannot delete.';
+    upstream.answer(`DELETE /api/v2/tokens/${id(1)}`, { status: 200, json: { success: true } });
+    upstream.answer(`DELETE /api/v2/tokens/${id(2)}`, legacyError(lock));
+    upstream.answer(`DELETE /api/v2/tokens/${id(3)}`, legacyError('Something else went wrong.'));
+    upstream.answer(`DELETE /api/v2/tokens/${id(4)}`, { fault: 'reset' });
+    const response = await call('POST', '/api/assessments/deletions', { ids: [1, 2, 3, 4].map(id) });
+    expect(response.json()).toEqual({
+      total: 4,
+      succeeded: 1,
+      notAttempted: 0,
+      failed: [
+        { id: id(2), name: clientOf(2), code: 'team_report_locked', message: lock },
+        { id: id(3), name: clientOf(3), code: 'delete_failed', message: 'Something else went wrong.' },
+        { id: id(4), name: clientOf(4), code: 'upstream_error', message: UNEXPECTED_MESSAGE },
+      ],
+    });
+    expect(requestsTo(`DELETE /api/v2/tokens/${id(4)}`)).toHaveLength(1);
+  });
+});
+
+describe('Download Reports against a faulty legacy API', () => {
+  const create = async (ids: string[], reports: string[], language?: string) => {
+    const response = await call('POST', '/api/report-downloads', { ids, reports, ...(language && { language }) });
+    expect(response.statusCode).toBe(201);
+    return response.json().jobId as string;
+  };
+
+  it('records failed files in the job and in failures.txt, and asks for the chosen language of the Enneagram report', async () => {
+    await start({ BATCH_CONCURRENCY: '2' });
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map(completedEnnea) });
+    upstream.answer(reportPath(1), pdf);
+    upstream.answer(reportPath(2), legacyError('Report generation timed out'));
+    upstream.answer(reportPath(3), { status: 502, text: 'bad gateway' });
+    const jobId = await create([1, 2, 3].map(id), ['basic'], 'hungarian');
+
+    const archive = await call('GET', `/api/report-downloads/${jobId}/archive`);
+    const files = readZip(archive.rawPayload);
+    expect(files.get(`Person1 Client1 - Enneagram Report.pdf`)?.toString()).toBe(PDF);
+    const manifest = files.get('failures.txt')?.toString() ?? '';
+    expect(manifest.startsWith(FAILURES_HEADING)).toBe(true);
+    expect(manifest).toContain(`${clientOf(2)} - Person2 Client2 - Enneagram Report.pdf: Report generation timed out`);
+    expect(manifest).toContain(`${clientOf(3)} - Person3 Client3 - Enneagram Report.pdf: ${UNEXPECTED_MESSAGE}`);
+
+    const job = (await call('GET', `/api/report-downloads/${jobId}`)).json();
+    expect(job).toMatchObject({ status: 'complete', total: 3, done: 3, skipped: 0 });
+    expect(job.failed).toEqual([
+      { assessmentId: id(2), name: clientOf(2), report: 'basic', message: 'Report generation timed out' },
+      { assessmentId: id(3), name: clientOf(3), report: 'basic', message: UNEXPECTED_MESSAGE },
+    ]);
+    const query = new URL(requestsTo(reportPath(1))[0]?.url ?? '', upstream.url).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ pdf: '1', language: 'hungarian' });
+  });
+
+  it('at a 403 mid-download ends the zip and the session; the remaining files are not fetched', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map(completedEnnea) });
+    upstream.answer(reportPath(1), pdf);
+    upstream.answer(reportPath(2), { status: 403, json: { error: { info: 'Forbidden' } } });
+    upstream.answer(reportPath(3), pdf);
+    const jobId = await create([1, 2, 3].map(id), ['basic']);
+
+    const archive = await call('GET', `/api/report-downloads/${jobId}/archive`);
+    expect(archive.statusCode).toBe(200);
+    expect([...readZip(archive.rawPayload).keys()]).toEqual(['Person1 Client1 - Enneagram Report.pdf', 'failures.txt']);
+    expect(requestsTo(reportPath(3))).toEqual([]);
+    expect((await call('GET', '/api/session')).statusCode).toBe(401);
+    // The session's jobs went with it.
+    const sessionId = server.unsignCookie(session).value ?? '';
+    expect(await server.jobStore.get(sessionId, jobId)).toBeNull();
+  });
+
+  it('Stop ends a running download: the zip holds what was written and failures.txt; the hanging fetch is cancelled', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map(completedEnnea) });
+    upstream.answer(reportPath(1), pdf);
+    upstream.answer(reportPath(2), slow);
+    const jobId = await create([1, 2, 3].map(id), ['basic']);
+    const base = await listen();
+    const url = `/api/report-downloads/${jobId}/archive`;
+    const before = upstream.received.length;
+    const download = fetch(`${base}${url}`, { headers: { cookie: cookieHeader() } });
+    const hanging = await upstream.request(before + 2);
+    expect(hanging.url).toContain(id(2));
+    const running = (await call('GET', `/api/report-downloads/${jobId}`)).json();
+    expect(running).toMatchObject({ status: 'running', total: 3, done: 1 });
+
+    const stopped = await call('DELETE', `/api/report-downloads/${jobId}`);
+    expect(stopped.json()).toMatchObject({ status: 'stopped' });
+    const response = await download;
+    expect(response.status).toBe(200);
+    const zip = Buffer.from(await response.clone().arrayBuffer());
+    await expectFetchContract('GET', url, response);
+    const files = readZip(zip);
+    expect([...files.keys()]).toEqual(['Person1 Client1 - Enneagram Report.pdf', 'failures.txt']);
+    expect(files.get('failures.txt')?.toString()).toContain('The download was stopped before');
+    await hanging.abandoned;
+    expect(requestsTo(reportPath(3))).toEqual([]);
+    expect((await call('GET', `/api/report-downloads/${jobId}`)).json()).toMatchObject({ status: 'stopped', done: 1 });
+  });
+
+  it('a client that disconnects mid-download stops the job and cancels the fetch', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2].map(completedEnnea) });
+    upstream.answer(reportPath(1), slow);
+    const jobId = await create([1, 2].map(id), ['basic']);
+    const base = await listen();
+    const before = upstream.received.length;
+    const browser = new AbortController();
+    const download = fetch(`${base}/api/report-downloads/${jobId}/archive`, {
+      headers: { cookie: cookieHeader() },
+      signal: browser.signal,
+    });
+    const hanging = await upstream.request(before + 1);
+    expect(hanging.url).toContain(id(1));
+    browser.abort();
+    await download.then((response) => response.arrayBuffer()).catch(() => undefined);
+    await hanging.abandoned;
+    await vi.waitFor(async () => expect((await call('GET', `/api/report-downloads/${jobId}`)).json().status).toBe('stopped'));
+    expect(requestsTo(reportPath(2))).toEqual([]);
+  });
+});

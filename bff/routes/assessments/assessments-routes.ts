@@ -1,0 +1,63 @@
+// Handlers of the assessments' multi-select actions and the Download Reports job (openapi/bff.yaml, tag
+// `assessments`); the mapping is in assessments-service.ts and report-downloads-service.ts.
+import type { FastifyInstance } from 'fastify';
+import { type JobStore, MemoryJobStore } from '../../batch/jobs.ts';
+import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
+import {
+  type BatchSettings,
+  deleteAssessments,
+  previewInvite,
+  previewReportEmail,
+  sendInvites,
+  sendReports,
+} from './assessments-service.ts';
+import { createReportDownload, downloadReportArchive, getReportDownload, stopReportDownload } from './report-downloads-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Download Reports jobs of this instance (batch/jobs.ts), per session. */
+    jobStore: JobStore;
+  }
+}
+
+type AssessmentOperations =
+  | 'sendInvites'
+  | 'previewInvite'
+  | 'sendReports'
+  | 'previewReportEmail'
+  | 'deleteAssessments'
+  | 'createReportDownload'
+  | 'getReportDownload'
+  | 'stopReportDownload'
+  | 'downloadReportArchive';
+
+export interface AssessmentRoutesOptions {
+  /** `config.batch`: BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS. */
+  batch: BatchSettings;
+  /** Replaces the memory job store (tests, or a shared store when scaled out). */
+  jobStore?: JobStore | undefined;
+}
+
+export function assessmentRoutes(
+  fastify: FastifyInstance,
+  { batch, jobStore = new MemoryJobStore() }: AssessmentRoutesOptions,
+): Pick<OperationHandlers, AssessmentOperations> {
+  const jobs = jobStore;
+  fastify.decorate('jobStore', jobs);
+  fastify.addHook('onClose', () => jobs.close());
+  return {
+    sendInvites: async (request, reply) => sendInvites(request, reply, request.body, batch),
+    previewInvite: async (request) => previewInvite(request, request.body),
+    // An empty or missing `reports` answers report_required, not validation_failed (contract: sendReports).
+    sendReports: { attachValidation: true, handler: async (request, reply) => sendReports(request, reply, request.body, batch) },
+    previewReportEmail: { attachValidation: true, handler: async (request) => previewReportEmail(request, request.body) },
+    deleteAssessments: async (request, reply) => deleteAssessments(request, reply, request.body.ids, batch),
+    createReportDownload: {
+      attachValidation: true,
+      handler: async (request, reply) => createReportDownload(request, reply, request.body, jobs),
+    },
+    getReportDownload: async (request) => getReportDownload(request, request.params.jobId, jobs),
+    stopReportDownload: async (request) => stopReportDownload(request, request.params.jobId, jobs),
+    downloadReportArchive: async (request, reply) => downloadReportArchive(request, reply, request.params.jobId, jobs, batch),
+  };
+}

@@ -1,0 +1,279 @@
+// The assessments' multi-select actions (spec assessments-and-clients §2.3, §4.3, §4.5, §5, §8): Send
+// Invites/Reminders, Send Reports, their previews and Delete. The one place where the legacy token records
+// and e-mail answers become the contract's batch results; the fan-out is batch/run-batch.ts, the rules
+// batch/assessment-batch-rules.ts.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import {
+  alreadyRegistered,
+  clientName,
+  planInvites,
+  refuseReceived,
+  type SelectedAssessment,
+  sendFailed,
+} from '../../batch/assessment-batch-rules.ts';
+import { BatchItemError, UNEXPECTED_MESSAGE } from '../../batch/batch-errors.ts';
+import { abortOnClientGone } from '../../batch/client-abort.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import { problem } from '../../plugins/app/problems.ts';
+import type { SessionRecord } from '../../session/session-record.ts';
+import { legacyErrorInfo, SESSION_ENDED_DETAIL } from '../../upstream/legacy-client.ts';
+import { offeredOf, type ReportCode } from './report-availability.ts';
+
+export type LegacyAssessment = Legacy['schemas']['Assessment'];
+type EmailSendResult = Legacy['schemas']['EmailSendResult'];
+type EmailBatchRequest = Bff['schemas']['EmailBatchRequest'];
+type ReportEmailRequest = Bff['schemas']['ReportEmailRequest'];
+type InviteBatchResult = Bff['schemas']['InviteBatchResult'];
+type ReportEmailBatchResult = Bff['schemas']['ReportEmailBatchResult'];
+type EmailDraft = Bff['schemas']['EmailDraft'];
+type EmailPreview = Bff['schemas']['EmailPreview'];
+
+export interface BatchSettings {
+  concurrency: number;
+  itemTimeoutMs: number;
+}
+
+/** A selected id with what the rules need, and its legacy record (null: not in the coach's own or received lists). */
+export interface Selected extends SelectedAssessment {
+  row: LegacyAssessment | null;
+}
+
+// spec assessments-and-clients §5 "Sending and downloading reports"; §4.3.
+export const MESSAGES = {
+  reportRequired: 'Please select a report',
+  coachEmailRequired: 'Please enter email address',
+  ownEmailSingleOnly: "Can't send from your email address because more than one assessment has been selected.",
+  // The contract names these codes without a text; these are the BFF's.
+  impersonatorOnly: 'Only an administrator acting as the coach can send to another e-mail address.',
+  reportNotAvailable: 'None of the selected reports is available for this assessment.',
+  unknownAssessment: 'The page or record could not be found.',
+} as const;
+/** How an id that is in neither of the coach's lists is named in a failure. */
+export const UNKNOWN_NAME = 'Unknown assessment';
+// spec assessments-and-clients §8: the legacy text of a team-report lock, passed on with its own code.
+const TEAM_REPORT_LOCK = /^The report for team .+ has already been requested or generated - cannot delete\.$/;
+
+const failed = (status: number, code: string, detail: string) => problem(status, code, detail, 'Failed');
+
+export function sessionOf(request: FastifyRequest): SessionRecord {
+  if (!request.session) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
+  return request.session;
+}
+
+function toSelected(id: string, row: LegacyAssessment | undefined): Selected {
+  if (!row) return { id, name: UNKNOWN_NAME, completed: false, receivedFromAnotherCoach: false, row: null };
+  return {
+    id,
+    name: clientName(row.clientName, row.clientSurname),
+    completed: row.guestCompletedAt !== null,
+    receivedFromAnotherCoach: row.fromAnotherCoach === 1,
+    wrapped: row.coachWrappedUp === 1,
+    row,
+  };
+}
+
+/**
+ * The selected ids in request order with their legacy records, read once per call: the coach's own list, merged
+ * with the received one only when an id is missing from it (spec §7: "both merged when the coach has received SCOs").
+ */
+export async function readSelection(request: FastifyRequest, ids: readonly string[]): Promise<Selected[]> {
+  const { coachId } = sessionOf(request);
+  const path = { coachId };
+  const own = await request.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path } });
+  if (!own.data) throw failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
+  const rows = new Map(own.data.map((row) => [row.uuid, row]));
+  if (ids.some((id) => !rows.has(id))) {
+    const received = await request.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path, query: { mode: 'received' } } });
+    if (!received.data) throw failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
+    for (const row of received.data) if (!rows.has(row.uuid)) rows.set(row.uuid, row);
+  }
+  return ids.map((id) => toSelected(id, rows.get(id)));
+}
+
+function known(item: Selected): LegacyAssessment {
+  if (!item.row) throw new BatchItemError('not_found', MESSAGES.unknownAssessment);
+  return item.row;
+}
+
+/** `coachEmailAddress` belongs to an impersonator's session, and there it is required (spec §4.3, §6). */
+function destinationOf(session: SessionRecord, coachEmailAddress: string | undefined): string | null {
+  if (!session.flags.impersonator) {
+    if (coachEmailAddress !== undefined) throw problem(403, 'impersonator_only', MESSAGES.impersonatorOnly);
+    return null;
+  }
+  if (!coachEmailAddress) throw failed(400, 'coach_email_required', MESSAGES.coachEmailRequired);
+  return coachEmailAddress;
+}
+
+/** The legacy answer of one e-mail: sent by the server, or prepared for the coach's own e-mail client. */
+function emailOutcome(answer: EmailSendResult | undefined, error: unknown, serverSend: boolean): EmailSendResult {
+  if (!answer) throw new BatchItemError('send_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+  if (answer.error) throw new BatchItemError('send_failed', answer.error);
+  if (serverSend && !answer.sent) throw new BatchItemError('send_failed', UNEXPECTED_MESSAGE);
+  return answer;
+}
+
+/** The drafts of the items that succeeded, in selection order. */
+const inOrder = (items: readonly Selected[], drafts: Map<string, EmailDraft>): EmailDraft[] =>
+  items.flatMap((item) => drafts.get(item.id) ?? []);
+
+const draftOf = (item: Selected, answer: EmailSendResult): EmailDraft => ({
+  id: item.id,
+  name: item.name,
+  emailAddress: answer.emailAddress,
+  subject: answer.subject,
+  body: answer.body,
+});
+
+function batchOptions(request: FastifyRequest, reply: FastifyReply, settings: BatchSettings) {
+  return { ...settings, signal: abortOnClientGone(request, reply), log: request.log };
+}
+
+/** Send Invites/Reminders (contract: sendInvites): completed skipped, one `sendinvite` per other assessment. */
+export async function sendInvites(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EmailBatchRequest,
+  settings: BatchSettings,
+): Promise<InviteBatchResult> {
+  // The legacy invite call takes no address: the impersonator's legacy session sends to the coach (spec §4.3).
+  destinationOf(sessionOf(request), body.coachEmailAddress);
+  const { toSend, skippedCompleted } = planInvites(await readSelection(request, body.ids));
+  const drafts = new Map<string, EmailDraft>();
+  let reminders = 0;
+  const result = await runBatch(
+    toSend,
+    async (item, signal) => {
+      const row = known(item);
+      const { data, error } = await request.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
+        params: { path: { assessmentId: item.id }, query: { serverSend: body.serverSend } },
+        signal,
+      });
+      const answer = emailOutcome(data, error, body.serverSend);
+      // Timed out or stopped meanwhile: the batch counts the item already, so nothing of it is recorded.
+      signal.throwIfAborted();
+      // A client invited before gets a reminder (spec §4.3).
+      if (row.userInvite === 1) reminders++;
+      if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
+    },
+    { ...batchOptions(request, reply, settings), failureMessage: sendFailed },
+  );
+  return { ...result, skippedCompleted, reminders, drafts: inOrder(toSend, drafts) };
+}
+
+/** The invite preview (contract: previewInvite): the first selected assessment that is not complete. */
+export async function previewInvite(request: FastifyRequest, body: EmailBatchRequest): Promise<EmailPreview> {
+  const destination = destinationOf(sessionOf(request), body.coachEmailAddress);
+  const selection = (await readSelection(request, body.ids)).filter((item) => item.row !== null);
+  const [first] = planInvites(selection).toSend;
+  const { data, error } = await request.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
+    params: { path: { assessmentId: (first as Selected).id }, query: { serverSend: body.serverSend, forPreview: true } },
+  });
+  return previewOf(data, error, destination);
+}
+
+// spec §8: "Preview 400s show error.info".
+function previewOf(answer: EmailSendResult | undefined, error: unknown, destination: string | null): EmailPreview {
+  if (!answer) throw failed(400, 'preview_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+  if (answer.error) throw failed(400, 'preview_failed', answer.error);
+  return { emailAddress: destination ?? answer.emailAddress, subject: answer.subject, body: answer.body };
+}
+
+/**
+ * A request the contract refused (route option `attachValidation`): an empty or missing `reports` answers
+ * 400 `report_required` with the spec's toast text, anything else the usual `validation_failed`.
+ */
+export function refuseInvalidReports(request: FastifyRequest, reportRequired: string): void {
+  const validation = request.validationError?.validation ?? [];
+  if (validation.length === 0) return;
+  const aboutReports = validation.every(
+    (failure: { instancePath: string; params: Record<string, unknown> }) =>
+      failure.instancePath.startsWith('/reports') || failure.params.missingProperty === 'reports',
+  );
+  throw aboutReports ? failed(400, 'report_required', reportRequired) : request.validationError;
+}
+
+/** The checks every report e-mail call makes before reading anything (contract: sendReports, previewReportEmail). */
+function reportEmailDestination(request: FastifyRequest, body: ReportEmailRequest): string | null {
+  refuseInvalidReports(request, MESSAGES.reportRequired);
+  if (!body.serverSend && body.ids.length > 1) throw failed(400, 'own_email_single_only', MESSAGES.ownEmailSingleOnly);
+  return destinationOf(sessionOf(request), body.coachEmailAddress);
+}
+
+function reportsBody(reports: ReportCode[], destination: string | null) {
+  return { reports, destinationEmailAddress: destination, useClientEmailAddress: destination === null };
+}
+
+/** Send Reports (contract: sendReports): per assessment, the chosen reports it offers. */
+export async function sendReports(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ReportEmailRequest,
+  settings: BatchSettings,
+): Promise<ReportEmailBatchResult> {
+  const destination = reportEmailDestination(request, body);
+  const selection = await readSelection(request, body.ids);
+  const drafts = new Map<string, EmailDraft>();
+  const result: BatchResult = await runBatch(
+    selection,
+    async (item, signal) => {
+      const reports = offeredOf(known(item), body.reports);
+      if (reports.length === 0) throw new BatchItemError('report_not_available', MESSAGES.reportNotAvailable);
+      const { data, error } = await request.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
+        params: { path: { assessmentId: item.id }, query: { serverSend: body.serverSend } },
+        body: reportsBody(reports, destination),
+        signal,
+      });
+      const answer = emailOutcome(data, error, body.serverSend);
+      signal.throwIfAborted();
+      if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
+    },
+    { ...batchOptions(request, reply, settings), failureMessage: sendFailed },
+  );
+  return { ...result, drafts: inOrder(selection, drafts) };
+}
+
+/** The report e-mail preview (contract: previewReportEmail): the first selected assessment offering a chosen report. */
+export async function previewReportEmail(request: FastifyRequest, body: ReportEmailRequest): Promise<EmailPreview> {
+  const destination = reportEmailDestination(request, body);
+  const selection = await readSelection(request, body.ids);
+  const first = selection.find((item) => item.row !== null && offeredOf(item.row, body.reports).length > 0);
+  if (!first?.row) throw failed(400, 'preview_failed', MESSAGES.reportNotAvailable);
+  const { data, error } = await request.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
+    params: { path: { assessmentId: first.id }, query: { serverSend: body.serverSend, forPreview: true } },
+    body: reportsBody(offeredOf(first.row, body.reports), destination),
+  });
+  return previewOf(data, error, destination);
+}
+
+/** Delete (contract: deleteAssessments): received assessments refuse the whole selection; registered ones fail. */
+export async function deleteAssessments(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ids: readonly string[],
+  settings: BatchSettings,
+): Promise<BatchResult> {
+  const selection = await readSelection(request, ids);
+  refuseReceived(selection);
+  return runBatch(
+    selection,
+    async (item, signal) => {
+      const row = known(item);
+      // spec §9: "Assessments can be deleted only before the client registers" (the list was read just now).
+      if (row.userRegistration === 1 || row.guestRegisteredAt !== null) {
+        throw alreadyRegistered(item.name);
+      }
+      const { response, error } = await request.legacy.DELETE('/api/v2/tokens/{assessmentId}', {
+        params: { path: { assessmentId: item.id } },
+        signal,
+      });
+      if (response.ok) return;
+      const info = legacyErrorInfo(error);
+      if (info && TEAM_REPORT_LOCK.test(info)) throw new BatchItemError('team_report_locked', info);
+      throw new BatchItemError('delete_failed', info ?? UNEXPECTED_MESSAGE);
+    },
+    batchOptions(request, reply, settings),
+  );
+}

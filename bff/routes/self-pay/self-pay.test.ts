@@ -1,0 +1,481 @@
+// Self-pay against the sandbox (the stateful legacy API: ZAR and USD coaches from its seed) and
+// against the fault upstream; the PayPal Orders API is a loopback stand-in. Every response is checked
+// against openapi/bff.yaml by injectChecked.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../../sandbox/app.ts';
+import { CARD_PROVIDER_HOST, CARD_PROVIDER_MERCHANT_ID, PAYPAL_CLIENT_ID } from '../../../sandbox/handlers/self-pay.ts';
+import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { seedStore } from '../../../sandbox/seed/seed.ts';
+import { buildServer } from '../../app.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { testConfig } from '../../test-support/test-server.ts';
+import { MemoryCheckoutStore } from './checkout-store.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const CSRF = { 'x-csrf': '1', origin: ORIGIN };
+const ZAR_COACH = SEED_COACHES.twoFactor.uuid;
+const USD_COACH = SEED_COACHES.demo.uuid;
+const FORM = { name: 'Thandiwe', surname: 'Nkosi', email: 'thandiwe.nkosi@example.test', assessmentLanguage: 'xhosa' };
+const SECRET = 'stand-in-paypal-secret';
+const ORDER_ID = '5O190127TN364715T';
+const FAILED = 'Sorry, your transaction could not be processed.';
+const TOKEN: Answer = { status: 200, json: { access_token: 'A21AAstand-in-token', token_type: 'Bearer', expires_in: 32_400 } };
+const ORDER: Answer = { status: 201, json: { id: ORDER_ID, status: 'CREATED' } };
+
+const registration = (coach: string) => `/api/public/self-registration/${coach}`;
+const checkouts = (coach: string) => `/api/public/self-registration/${coach}/checkouts`;
+const checkout = (id: string) => `/api/public/checkouts/${id}`;
+
+function bff(env: Record<string, string>): FastifyInstance {
+  return buildServer(testConfig({ UPSTREAM_TIMEOUT_MS: '1000', RATE_LIMIT_STRICT_MAX: '1000', PAYPAL_CLIENT_SECRET: SECRET, ...env }));
+}
+
+function calls(server: FastifyInstance) {
+  const inject = (options: InjectOptions & { url: string }) => injectChecked(server, options);
+  return {
+    get: (url: string) => inject({ method: 'GET', url }),
+    post: (url: string, payload?: object, headers: Record<string, string> = CSRF) => inject({ method: 'POST', url, headers, payload }),
+  };
+}
+
+describe('self-pay against the sandbox', () => {
+  let sandbox: FastifyInstance;
+  let sandboxUrl: string;
+  let payPal: FaultUpstream;
+  let server: FastifyInstance;
+  let api: ReturnType<typeof calls>;
+
+  beforeAll(async () => {
+    sandbox = await buildSandbox({ store: seedStore({ now: Date.now(), assessments: 5 }) });
+    sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(async () => {
+    payPal = await startFaultUpstream();
+    server = bff({ LEGACY_API_URL: sandboxUrl, PAYPAL_API_URL: payPal.url });
+    await server.ready();
+    api = calls(server);
+  });
+  afterEach(async () => {
+    await server.close();
+    await payPal.close();
+  });
+
+  const notify = (fields: Record<string, string>) =>
+    fetch(`${sandboxUrl}/selfpay/receive_notification/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+
+  it('shows a ZAR coach (card) and a USD coach (PayPal) with the registration languages sorted by label', async () => {
+    const zar = await api.get(registration(ZAR_COACH));
+    expect(zar.statusCode).toBe(200);
+    expect(zar.json()).toMatchObject({
+      coachUuid: ZAR_COACH,
+      coachName: 'Pieter Botha',
+      priceString: 'R550 + VAT',
+      currency: 'ZAR',
+      provider: 'card',
+      assessmentType: 'ennea',
+      assessmentTypeName: 'Enneagram',
+      defaultLanguage: 'english',
+    });
+    const labels = zar.json().languages.map((language: { label: string }) => language.label);
+    expect(labels).toHaveLength(16);
+    expect(labels).toEqual([...labels].sort());
+    expect(labels).not.toContain('Chinese');
+    expect(zar.json().languages[0]).toEqual({ value: 'afrikaans', label: 'Afrikaans' });
+    expect((await api.get(registration(USD_COACH))).json()).toMatchObject({ priceString: '$55', currency: 'USD', provider: 'paypal' });
+  });
+
+  it.each([
+    ['a short segment', 'short'],
+    ['37 characters', `${USD_COACH}0`],
+    ['an unknown coach', 'c0ac0000-0000-4000-8000-0000000000ff'],
+    ['a blocked coach', SEED_COACHES.blocked.uuid],
+    ['an admin', SEED_COACHES.admin.uuid],
+  ])('answers invalid_link for %s', async (_, coach) => {
+    const page = await api.get(registration(coach));
+    expect(page.statusCode).toBe(400);
+    expect(page.json()).toMatchObject({
+      code: 'invalid_link',
+      detail: 'Invalid link. Please use the link exactly as provided to you by your coach',
+    });
+    const proceed = await api.post(checkouts(coach), FORM);
+    expect(proceed.json()).toMatchObject({ status: 400, code: 'invalid_link' });
+  });
+
+  it('creates a ZAR checkout as the card provider form, priced by selfpay/init, and follows it to success', async () => {
+    const created = await api.post(checkouts(ZAR_COACH), FORM);
+    expect(created.statusCode).toBe(201);
+    const { checkoutId, form } = created.json();
+    const status = `${ORIGIN}/coachportal/paymentstatus?checkoutId=${checkoutId}`;
+    expect(created.json()).toEqual({
+      provider: 'card',
+      checkoutId,
+      form: {
+        action: `https://${CARD_PROVIDER_HOST}/eng/process`,
+        method: 'POST',
+        fields: {
+          cmd: '_paynow',
+          receiver: CARD_PROVIDER_MERCHANT_ID,
+          payment_method: 'cc',
+          name_first: 'Thandiwe',
+          name_last: 'Nkosi',
+          return_url: status,
+          cancel_url: `${status}&cancelled=true`,
+          notify_url: 'http://localhost:4010/selfpay/receive_notification/',
+          custom_str1: checkoutId,
+          email_address: FORM.email,
+          // The sandbox refuses a checkout whose amount is not selfpay/init's: R550 + VAT.
+          amount: '632.50',
+          item_name: 'Enneagram assessment',
+          item_description: 'Enneagram assessment (Xhosa) for Thandiwe Nkosi with coach Pieter Botha',
+        },
+      },
+    });
+    expect(form.fields.custom_str1).toBe(checkoutId);
+
+    const pending = await api.get(checkout(checkoutId));
+    expect(pending.json()).toMatchObject({
+      checkoutId,
+      status: 'pending',
+      message: 'Please wait, still checking.',
+      retryAfterSeconds: 30,
+      name: 'Thandiwe',
+      priceString: 'R550 + VAT',
+      assessmentLanguage: 'xhosa',
+      coachUuid: ZAR_COACH,
+    });
+    const cancelled = await api.get(`${checkout(checkoutId)}?cancelled=true`);
+    expect(cancelled.json()).toMatchObject({ status: 'fail', message: 'Transaction cancelled.', retryAfterSeconds: null });
+
+    expect(
+      (await notify({ custom_str1: checkoutId, payment_status: 'COMPLETE', amount_gross: '632.50', pf_payment_id: '2174563' })).status,
+    ).toBe(200);
+    const paid = await api.get(checkout(checkoutId));
+    expect(paid.json()).toMatchObject({ status: 'success', message: null, retryAfterSeconds: null, referenceNumber: '2174563' });
+    // Paid stays paid even through the cancel address.
+    expect((await api.get(`${checkout(checkoutId)}?cancelled=true`)).json()).toMatchObject({ status: 'success' });
+  });
+
+  it('shows a checkout the provider reported cancelled or declined as failed with the spec message', async () => {
+    const cancelledId = (await api.post(checkouts(ZAR_COACH), FORM)).json().checkoutId;
+    await notify({ custom_str1: cancelledId, payment_status: 'CANCELLED' });
+    expect((await api.get(checkout(cancelledId))).json()).toMatchObject({ status: 'fail', message: 'Transaction cancelled.' });
+    const declinedId = (await api.post(checkouts(ZAR_COACH), FORM)).json().checkoutId;
+    await notify({ custom_str1: declinedId, payment_status: 'FAILED' });
+    expect((await api.get(checkout(declinedId))).json()).toMatchObject({ status: 'fail', message: FAILED });
+  });
+
+  it('answers payment_check_failed with the legacy text for a checkout the legacy API does not know', async () => {
+    const unknown = await api.get(checkout('c4ec0000-0000-4000-8000-0000000000ff'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'payment_check_failed', detail: 'This checkout does not exist.' });
+  });
+
+  it.each([
+    ['a missing name', { ...FORM, name: undefined }, 'missing_details', 'Please provide all details.'],
+    ['a blank surname', { ...FORM, surname: '   ' }, 'missing_details', 'Please provide all details.'],
+    ['an empty e-mail', { ...FORM, email: '' }, 'missing_details', 'Please provide all details.'],
+    ['an e-mail without a dot', { ...FORM, email: 'thandiwe@example' }, 'invalid_email', 'Please provide a valid email address.'],
+    [
+      'a language outside the registration list',
+      { ...FORM, assessmentLanguage: 'chinese' },
+      'validation_failed',
+      'The request is not valid.',
+    ],
+    ['an unknown language', { ...FORM, assessmentLanguage: 'klingon' }, 'validation_failed', 'The request is not valid.'],
+  ])('refuses %s', async (_, payload, code, detail) => {
+    const refused = await api.post(checkouts(ZAR_COACH), payload);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code, detail });
+  });
+
+  it("ignores a price sent by the browser: the amount is always selfpay/init's", async () => {
+    const created = await api.post(checkouts(ZAR_COACH), { ...FORM, amount: 1, currency: 'USD' });
+    expect(created.json()).toMatchObject({ provider: 'card', form: { fields: { amount: '632.50' } } });
+  });
+
+  it('refuses a checkout without the CSRF header', async () => {
+    const refused = await api.post(checkouts(ZAR_COACH), FORM, { origin: ORIGIN });
+    expect(refused.json()).toMatchObject({ status: 403, code: 'csrf_required' });
+  });
+
+  it('creates a USD checkout for the PayPal buttons, then the order server-side with the price it remembered', async () => {
+    const created = await api.post(checkouts(USD_COACH), { ...FORM, assessmentLanguage: undefined });
+    expect(created.statusCode).toBe(201);
+    const { checkoutId } = created.json();
+    expect(created.json()).toEqual({
+      provider: 'paypal',
+      checkoutId,
+      clientId: PAYPAL_CLIENT_ID,
+      currency: 'USD',
+      amount: '55.00',
+      sdkUrl: `https://www.paypal.com/sdk/js?client-id=${PAYPAL_CLIENT_ID}&currency=USD&disable-funding=card,credit`,
+    });
+
+    payPal.answer('POST /v1/oauth2/token', TOKEN);
+    payPal.answer('POST /v2/checkout/orders', ORDER);
+    const order = await api.post(`${checkout(checkoutId)}/paypal-order`);
+    expect(order.statusCode).toBe(201);
+    expect(order.json()).toEqual({ orderId: ORDER_ID });
+    const [tokenCall, orderCall] = payPal.received;
+    expect(tokenCall?.headers.authorization).toBe(`Basic ${Buffer.from(`${PAYPAL_CLIENT_ID}:${SECRET}`).toString('base64')}`);
+    expect(tokenCall?.body).toBe('grant_type=client_credentials');
+    expect(orderCall?.headers.authorization).toBe('Bearer A21AAstand-in-token');
+    expect(orderCall?.headers['paypal-request-id']).toBe(checkoutId);
+    expect(JSON.parse(orderCall?.body ?? '')).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [{ custom_id: checkoutId, amount: { currency_code: 'USD', value: '55.00' } }],
+    });
+    // Asked again while open: the same order, and PayPal is not asked again.
+    expect((await api.post(`${checkout(checkoutId)}/paypal-order`)).json()).toEqual({ orderId: ORDER_ID });
+    expect(payPal.received).toHaveLength(2);
+
+    const mismatch = await api.post(`${checkout(checkoutId)}/paypal-capture`, { orderId: 'OTHERORDER1' });
+    expect(mismatch.json()).toMatchObject({ status: 400, code: 'order_mismatch', detail: FAILED });
+    // The sandbox treats a PayPal order id as its checkout id, so it knows no real PayPal order:
+    // its refusal is shown as sent (the capture's success path is tested against the fault upstream).
+    const capture = await api.post(`${checkout(checkoutId)}/paypal-capture`, { orderId: ORDER_ID });
+    expect(capture.json()).toMatchObject({ status: 400, code: 'payment_failed', detail: 'PayPal order not found.' });
+  });
+
+  it('knows no PayPal order for a card checkout or an unknown one', async () => {
+    const card = (await api.post(checkouts(ZAR_COACH), FORM)).json().checkoutId;
+    for (const id of [card, 'c4ec0000-0000-4000-8000-0000000000ff']) {
+      expect((await api.post(`${checkout(id)}/paypal-order`)).json()).toMatchObject({
+        status: 404,
+        code: 'checkout_not_found',
+        detail: FAILED,
+      });
+      expect((await api.post(`${checkout(id)}/paypal-capture`, { orderId: ORDER_ID })).json()).toMatchObject({
+        status: 404,
+        code: 'checkout_not_found',
+      });
+    }
+    expect(payPal.received).toHaveLength(0);
+  });
+
+  it('limits the public calls per IP', async () => {
+    const limited = bff({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_STRICT_MAX: '2' });
+    try {
+      const { get } = calls(limited);
+      await get(registration(USD_COACH));
+      await get(registration(USD_COACH));
+      const third = await get(registration(USD_COACH));
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('self-pay against a failing legacy API and PayPal', () => {
+  const CHECKOUT_ID = 'c4ec0000-0000-4000-8000-000000000002';
+  const USD_INIT = {
+    currency: 'USD',
+    coachName: 'Lukas Novak',
+    priceString: '$55',
+    costOfAssessment: 55,
+    cardProviderHost: 'sandbox.cardprovider.test',
+    cardProviderMerchantId: '10004002',
+    payPalClientId: 'AeA1QIZXiflr1',
+    selfpayroot: 'https://legacy.coachportal.test/selfpay/',
+  };
+  let legacy: FaultUpstream;
+  let payPal: FaultUpstream;
+  let server: FastifyInstance;
+  let api: ReturnType<typeof calls>;
+
+  async function start(env: Record<string, string> = {}) {
+    server = bff({ LEGACY_API_URL: legacy.url, PAYPAL_API_URL: payPal.url, ...env });
+    await server.ready();
+    api = calls(server);
+  }
+
+  beforeEach(async () => {
+    legacy = await startFaultUpstream();
+    payPal = await startFaultUpstream();
+    legacy.answer(`GET /selfpay/init/${USD_COACH}`, { status: 200, json: USD_INIT });
+    legacy.answer('POST /selfpay/checkout', { status: 200, json: { checkoutId: CHECKOUT_ID } });
+    payPal.answer('POST /v1/oauth2/token', TOKEN);
+    payPal.answer('POST /v2/checkout/orders', ORDER);
+  });
+  afterEach(async () => {
+    await server?.close();
+    await legacy.close();
+    await payPal.close();
+  });
+
+  const usdCheckout = async () => expect((await api.post(checkouts(USD_COACH), FORM)).statusCode).toBe(201);
+
+  it('captures an approved order through selfpay/paypalcapture, then takes no new order for the paid checkout', async () => {
+    await start();
+    await usdCheckout();
+    expect((await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toEqual({ orderId: ORDER_ID });
+    legacy.answer('POST /selfpay/paypalcapture', { status: 200, json: { success: true } });
+    const captured = await api.post(`${checkout(CHECKOUT_ID)}/paypal-capture`, { orderId: ORDER_ID });
+    expect(captured.statusCode).toBe(200);
+    expect(captured.json()).toEqual({ checkoutId: CHECKOUT_ID, status: 'captured' });
+    const sent = legacy.received.find((request) => request.url.startsWith('/selfpay/paypalcapture'));
+    expect(JSON.parse(sent?.body ?? '')).toEqual({ orderId: ORDER_ID });
+    expect((await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toMatchObject({ status: 404, code: 'checkout_not_found' });
+  });
+
+  it('sent the legacy checkout the price and provider of selfpay/init, and no browser cookie', async () => {
+    await start();
+    await injectChecked(server, { method: 'POST', url: checkouts(USD_COACH), headers: { ...CSRF, cookie: 'other=1' }, payload: FORM });
+    const sent = legacy.received.find((request) => request.url.startsWith('/selfpay/checkout'));
+    expect(JSON.parse(sent?.body ?? '')).toEqual({
+      ...FORM,
+      provider: 'paypal',
+      providerIsPayPal: true,
+      amount: 55,
+      currency: 'USD',
+      assessmentType: 'ennea',
+      coachUUID: USD_COACH,
+    });
+    expect(sent?.headers.cookie).toBeUndefined();
+    expect(sent?.headers['x-csrf']).toBeUndefined();
+  });
+
+  it('shows a declined capture with the legacy text', async () => {
+    await start();
+    await usdCheckout();
+    await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`);
+    const info = 'INSTRUMENT_DECLINED - The instrument presented was either declined by the processor or bank.';
+    legacy.answer('POST /selfpay/paypalcapture', { status: 400, json: { error: { info } } });
+    const declined = await api.post(`${checkout(CHECKOUT_ID)}/paypal-capture`, { orderId: ORDER_ID });
+    expect(declined.json()).toMatchObject({ status: 400, code: 'payment_failed', detail: info });
+    legacy.answer('POST /selfpay/paypalcapture', { status: 200, json: { success: false } });
+    const refused = await api.post(`${checkout(CHECKOUT_ID)}/paypal-capture`, { orderId: ORDER_ID });
+    expect(refused.json()).toMatchObject({ status: 400, code: 'payment_failed', detail: FAILED });
+  });
+
+  it('answers checkout_failed with the text of a refused legacy checkout', async () => {
+    await start();
+    legacy.answer('POST /selfpay/checkout', { status: 400, json: { error: { info: 'Self-registration is not enabled for this coach.' } } });
+    const refused = await api.post(checkouts(USD_COACH), FORM);
+    expect(refused.json()).toMatchObject({
+      status: 400,
+      code: 'checkout_failed',
+      detail: 'Self-registration is not enabled for this coach.',
+    });
+  });
+
+  it.each([
+    ['a 5xx', { status: 500, text: 'oops' } as Answer, 502, 'upstream_error'],
+    ['a reset', { fault: 'reset' } as Answer, 502, 'upstream_error'],
+    ['broken JSON', { fault: 'garbage' } as Answer, 502, 'upstream_error'],
+    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as Answer, 504, 'upstream_timeout'],
+  ])('maps %s of selfpay/init to its problem', async (_, answer, status, code) => {
+    await start();
+    legacy.answer(`GET /selfpay/init/${USD_COACH}`, answer);
+    expect((await api.get(registration(USD_COACH))).json()).toMatchObject({ status, code });
+    expect((await api.post(checkouts(USD_COACH), FORM)).json()).toMatchObject({ status, code });
+    expect(legacy.received.some((request) => request.url.startsWith('/selfpay/checkout'))).toBe(false);
+  });
+
+  it('refuses a card provider host the CSP does not allow before any checkout exists', async () => {
+    await start({ CARD_PROVIDER_HOSTS: 'www.cards.example' });
+    legacy.answer(`GET /selfpay/init/${USD_COACH}`, { status: 200, json: { ...USD_INIT, currency: 'ZAR', priceString: 'R550 + VAT' } });
+    expect((await api.post(checkouts(USD_COACH), FORM)).json()).toMatchObject({ status: 502, code: 'upstream_error' });
+    expect(legacy.received.some((request) => request.url.startsWith('/selfpay/checkout'))).toBe(false);
+  });
+
+  it.each([
+    [
+      'PayPal refuses the credentials',
+      { token: { status: 401, json: { error: 'invalid_client' } } as Answer },
+      502,
+      'payment_provider_error',
+    ],
+    [
+      'PayPal fails the order',
+      { order: { status: 500, json: { name: 'INTERNAL_SERVER_ERROR' } } as Answer },
+      502,
+      'payment_provider_error',
+    ],
+    ['PayPal answers no order id', { order: { status: 201, json: { status: 'CREATED' } } as Answer }, 502, 'payment_provider_error'],
+    ['PayPal resets the connection', { order: { fault: 'reset' } as Answer }, 502, 'payment_provider_error'],
+    ['PayPal is slow', { order: { fault: 'slow', delayMs: 3_000 } as Answer }, 504, 'upstream_timeout'],
+  ])('answers when %s', async (_, faults: { token?: Answer; order?: Answer }, status, code) => {
+    await start();
+    await usdCheckout();
+    if (faults.token) payPal.answer('POST /v1/oauth2/token', faults.token);
+    if (faults.order) payPal.answer('POST /v2/checkout/orders', faults.order);
+    const failed = await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`);
+    expect(failed.json()).toMatchObject({ status, code, detail: status === 502 ? FAILED : 'There was an unexpected error' });
+    // Nothing was remembered: a later call that PayPal answers creates the order.
+    payPal.answer('POST /v1/oauth2/token', TOKEN);
+    payPal.answer('POST /v2/checkout/orders', ORDER);
+    expect((await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toEqual({ orderId: ORDER_ID });
+  });
+
+  it('answers payment_provider_error when no PayPal secret is configured', async () => {
+    server = buildServer(testConfig({ LEGACY_API_URL: legacy.url, PAYPAL_API_URL: payPal.url, RATE_LIMIT_STRICT_MAX: '1000' }));
+    await server.ready();
+    api = calls(server);
+    await usdCheckout();
+    expect((await api.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toMatchObject({ status: 502, code: 'payment_provider_error' });
+    expect(payPal.received).toHaveLength(0);
+  });
+
+  it('maps a failed payment with notes, and knows no coach for a checkout made elsewhere', async () => {
+    await start();
+    legacy.answer(`GET /selfpay/checkpayment/${CHECKOUT_ID}`, {
+      status: 200,
+      json: {
+        success: false,
+        pending: false,
+        paymentNotes: 'The card issuer declined the payment.',
+        referenceNumber: null,
+        name: 'K',
+        surname: 'H',
+        email: 'k@h.test',
+        priceString: '$55',
+        assessmentType: 'ennea',
+        assessmentLanguage: 'slovak',
+      },
+    });
+    expect((await api.get(checkout(CHECKOUT_ID))).json()).toMatchObject({
+      status: 'fail',
+      message: FAILED,
+      paymentNotes: 'The card issuer declined the payment.',
+      assessmentLanguage: 'slovak',
+      coachUuid: null,
+    });
+  });
+});
+
+describe('MemoryCheckoutStore', () => {
+  const record = (checkoutId: string, createdAt: number) => ({
+    checkoutId,
+    coachUuid: USD_COACH,
+    provider: 'paypal' as const,
+    amount: '55.00',
+    currency: 'USD',
+    payPalClientId: 'id',
+    payPalOrderId: null,
+    captured: false,
+    createdAt,
+  });
+
+  it('forgets a checkout after its time and the oldest beyond the maximum', () => {
+    let now = 1_000;
+    const store = new MemoryCheckoutStore({ ttlMs: 100, maxEntries: 2, now: () => now });
+    store.set(record('a', now));
+    store.set(record('b', now));
+    store.set(record('c', now));
+    expect([store.get('a'), store.get('b')?.checkoutId, store.get('c')?.checkoutId]).toEqual([undefined, 'b', 'c']);
+    now += 100;
+    expect(store.get('b')).toBeUndefined();
+    store.set(record('d', now));
+    expect(store.size).toBe(1);
+  });
+});
