@@ -132,6 +132,18 @@ describe('session cookie', () => {
     expect((await me(server, cookie)).statusCode).toBe(401);
   });
 
+  it('tells the onSessionEnded listeners of every destroyed session: replaced by a new login, logged out', async () => {
+    const server = await serverWith();
+    const ended: string[] = [];
+    server.onSessionEnded((sessionId) => {
+      ended.push(sessionId);
+    });
+    const first = await login(server);
+    const second = await login(server, first);
+    await server.inject({ method: 'POST', url: '/logout', cookies: { [SESSION_COOKIE]: second } });
+    expect(ended).toEqual([first.split('.')[0], second.split('.')[0]]);
+  });
+
   it('refuses to start a session from invalid data', async () => {
     const server = await serverWith();
     const response = await server.inject({ method: 'POST', url: '/login', payload: { ...LOGIN, coachId: '' } });

@@ -7,6 +7,10 @@ import fp from 'fastify-plugin';
 import { isSessionRecord, type NewSession, type SessionRecord } from '../../session/session-record.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Registers work to do whenever a session is destroyed (logout, a new login, an upstream 403), e.g. dropping its download jobs. */
+    onSessionEnded(listener: (sessionId: string) => Promise<void> | void): void;
+  }
   interface FastifyRequest {
     /** The current session, or null when there is none (or it ended). */
     session: SessionRecord | null;
@@ -34,6 +38,15 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
   const ttlAt = (record: SessionRecord, at: number) => Math.max(1, Math.min(idleTimeoutMs, record.absoluteExpiresAt - at));
   const ended = (record: SessionRecord, at: number) => at - record.lastSeenAt >= idleTimeoutMs || at >= record.absoluteExpiresAt;
 
+  const endedListeners: Array<(sessionId: string) => Promise<void> | void> = [];
+  fastify.decorate('onSessionEnded', (listener: (sessionId: string) => Promise<void> | void) => {
+    endedListeners.push(listener);
+  });
+  const destroy = async (sessionId: string) => {
+    await store.delete(sessionId);
+    for (const listener of endedListeners) await listener(sessionId);
+  };
+
   fastify.decorateRequest('session', null);
 
   // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4).
@@ -44,7 +57,7 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     const record = valid && value ? await store.get(value) : null;
     const at = now();
     if (!record || ended(record, at) || !(await store.touch(record.id, at, ttlAt(record, at)))) {
-      if (record) await store.delete(record.id);
+      if (record) await destroy(record.id);
       reply.clearCookie(SESSION_COOKIE, COOKIE);
       return;
     }
@@ -55,7 +68,7 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
 
   fastify.decorateReply('startSession', async function startSession(this: FastifyReply, input: NewSession) {
     const previous = this.request.session;
-    if (previous) await store.delete(previous.id);
+    if (previous) await destroy(previous.id);
     const at = now();
     const record = {
       id: randomBytes(32).toString('base64url'),
@@ -75,7 +88,7 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
 
   fastify.decorateReply('endSession', async function endSession(this: FastifyReply) {
     const current = this.request.session;
-    if (current) await store.delete(current.id);
+    if (current) await destroy(current.id);
     this.request.session = null;
     this.clearCookie(SESSION_COOKIE, COOKIE);
   });

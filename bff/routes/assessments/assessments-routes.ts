@@ -45,6 +45,8 @@ export function assessmentRoutes(
   const jobs = jobStore;
   fastify.decorate('jobStore', jobs);
   fastify.addHook('onClose', () => jobs.close());
+  // A session's download jobs end with it (logout, a new login, an upstream 403).
+  fastify.onSessionEnded((sessionId) => jobs.deleteSession(sessionId));
   return {
     sendInvites: async (request, reply) => sendInvites(request, reply, request.body, batch),
     previewInvite: async (request) => previewInvite(request, request.body),
