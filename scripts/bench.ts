@@ -1,0 +1,324 @@
+// `npm run bench`: what the BFF costs compared with the legacy API itself and with a bare proxy of it.
+// Not a test: it prints figures and the targets of issue 3 (BFF throughput ≥ 0.8× the bare proxy; added
+// latency over direct ≤ 0.5 ms p50 and ≤ 2 ms p99 at 1,000 req/s; a 500-item batch at concurrency 4 within
+// 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
+// with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy and the BFF each run in their own process
+// on 127.0.0.1; this process generates the load. Runs take about 2 minutes.
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { request } from 'undici';
+import { type BatchRun, measureBatch } from './bench/batch.ts';
+import { type DownloadRun, measureDownload } from './bench/download.ts';
+import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
+import { type BenchProcess, startProcess } from './bench/processes.ts';
+import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
+
+const ROUNDS = 3;
+const THROUGHPUT_SECONDS = 4;
+const RATE = 1_000;
+const LATENCY_MS = 4_000;
+// For reference: latency at a rate every target sustains, so queueing does not hide the per-request cost.
+const LOW_RATE = 200;
+const LOW_RATE_MS = 3_000;
+const BATCH_ITEMS = 500;
+const BATCH_CONCURRENCIES = [1, 4, 16];
+const DOWNLOAD_ROUNDS = 3;
+const MB = 1024 * 1024;
+// The contract's operation the download would use once implemented (openapi/bff.yaml downloadActivitySummary).
+const CONTRACT_DOWNLOAD = '/api/activity-summary';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const processes: BenchProcess[] = [];
+
+async function signIn(bffUrl: string): Promise<string> {
+  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+    body: JSON.stringify({ email: 'demo@coachportal.test', password: 'bench-password' }),
+  });
+  await body.dump();
+  const setCookie = [headers['set-cookie'] ?? []].flat();
+  const pair = setCookie.map((cookie) => cookie.split(';', 1)[0] ?? '').find((cookie) => cookie.startsWith('__Host-portal_session='));
+  if (statusCode !== 200 || !pair) throw new Error(`BFF login failed with ${statusCode}`);
+  return pair;
+}
+
+async function expectOk(target: Target): Promise<void> {
+  const { statusCode, body } = await request(target.url, { headers: target.headers });
+  await body.dump();
+  if (statusCode !== 200) throw new Error(`${target.name} answered ${statusCode} to ${target.url}`);
+}
+
+/** Each round visits the targets in a different order, so drift (heat, GC, JIT) does not favour one. */
+function rotated<T>(items: readonly T[], round: number): T[] {
+  return items.map((_, index) => items[(index + round) % items.length] as T);
+}
+
+interface TargetFigures {
+  requestsPerSecond: number[];
+  cpuMsPerRequest: number[];
+  latency: OpenLoopRun[];
+  lowRate?: OpenLoopRun;
+  non2xx: number;
+}
+
+async function requestsAndLatency(targets: Target[]): Promise<Map<string, TargetFigures>> {
+  const figures = new Map(
+    targets.map((target) => [target.name, { requestsPerSecond: [], cpuMsPerRequest: [], latency: [], non2xx: 0 } as TargetFigures]),
+  );
+  log('warming up (2 s per target)');
+  for (const target of targets) await measureThroughput(target, 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of rotated(targets, round)) {
+      const result = await measureThroughput(target, THROUGHPUT_SECONDS);
+      const entry = figures.get(target.name) as TargetFigures;
+      entry.requestsPerSecond.push(result.requestsPerSecond);
+      entry.cpuMsPerRequest.push(result.cpuMsPerRequest);
+      entry.non2xx += result.non2xx + result.errors;
+      log(`round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
+    }
+    for (const target of rotated(targets, round)) {
+      const run = await openLoop(target, RATE, LATENCY_MS);
+      const entry = figures.get(target.name) as TargetFigures;
+      entry.latency.push(run);
+      entry.non2xx += run.failed;
+      log(`round ${round + 1}: ${target.name} p50 ${percentile(run.latenciesMs, 50).toFixed(3)} ms at ${RATE} req/s`);
+    }
+  }
+  for (const target of targets) {
+    const run = await openLoop(target, LOW_RATE, LOW_RATE_MS);
+    const entry = figures.get(target.name) as TargetFigures;
+    entry.lowRate = run;
+    entry.non2xx += run.failed;
+    log(`${target.name} p50 ${percentile(run.latenciesMs, 50).toFixed(3)} ms at ${LOW_RATE} req/s`);
+  }
+  return figures;
+}
+
+async function downloads(bff: BenchProcess, proxy: BenchProcess, upstreamPath: string, sessionCookie: string) {
+  const bffHeaders = { cookie: sessionCookie };
+  // The contract's operation when it is implemented (its first answer then doubles as the warm-up).
+  const probe = await measureDownload(`${bff.url}${CONTRACT_DOWNLOAD}`, bffHeaders, bff.pid);
+  const useContract = probe.status === 200;
+  const bffPath = useContract ? CONTRACT_DOWNLOAD : BENCH_DOWNLOAD_ROUTE;
+  const route = useContract
+    ? `the contract's downloadActivitySummary (GET ${CONTRACT_DOWNLOAD})`
+    : `a bench-only route (GET ${BENCH_DOWNLOAD_ROUTE}, bff/downloads/pass-through.ts; downloadActivitySummary answered ${probe.status})`;
+  log(`download through the BFF: ${route}`);
+  if (!useContract) await measureDownload(`${bff.url}${bffPath}`, bffHeaders, bff.pid);
+  await measureDownload(`${proxy.url}${upstreamPath}`, { cookie: LEGACY_COOKIE }, proxy.pid);
+  const runs = { proxy: [] as DownloadRun[], bff: [] as DownloadRun[] };
+  for (let round = 0; round < DOWNLOAD_ROUNDS; round++) {
+    const order = rotated(['proxy', 'bff'] as const, round);
+    for (const which of order) {
+      const run =
+        which === 'bff'
+          ? await measureDownload(`${bff.url}${bffPath}`, bffHeaders, bff.pid)
+          : await measureDownload(`${proxy.url}${upstreamPath}`, { cookie: LEGACY_COOKIE }, proxy.pid);
+      if (run.status !== 200 || run.bytes !== DOWNLOAD_BYTES) throw new Error(`${which} download: ${run.status}, ${run.bytes} bytes`);
+      runs[which].push(run);
+      log(`download round ${round + 1}: ${which} ${((DOWNLOAD_BYTES / MB) * (1000 / run.elapsedMs)).toFixed(0)} MB/s`);
+    }
+  }
+  return { route, runs };
+}
+
+async function batches(upstreamUrl: string): Promise<BatchRun[]> {
+  const runs: BatchRun[] = [];
+  for (const concurrency of BATCH_CONCURRENCIES) {
+    const run = await measureBatch(upstreamUrl, BATCH_ITEMS, concurrency);
+    runs.push(run);
+    log(`batch of ${BATCH_ITEMS} at concurrency ${concurrency}: ${Math.round(run.elapsedMs)} ms, max ${run.maxInFlight} in flight`);
+  }
+  return runs;
+}
+
+const ms = (value: number) => value.toFixed(3);
+const mbPerS = (run: DownloadRun) => (run.bytes / MB) * (1000 / run.elapsedMs);
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+
+function table(header: string[], rows: string[][]): string {
+  return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadavg()[0] ?? 0;
+  const upstream = await startProcess('legacy stand-in', new URL('./bench/legacy-stand-in.ts', import.meta.url));
+  processes.push(upstream);
+  const env = { BENCH_UPSTREAM_URL: upstream.url };
+  const [proxy, bff] = await Promise.all([
+    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env),
+    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), env),
+  ]);
+  processes.push(proxy, bff);
+  const sessionCookie = await signIn(bff.url);
+  const coachPath = `/api/v2/coaches/${BENCH_COACH_ID}`;
+  const targets: Target[] = [
+    { name: 'upstream direct', url: `${upstream.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: upstream.pid },
+    { name: 'bare proxy', url: `${proxy.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
+    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: sessionCookie }, servingPid: bff.pid },
+  ];
+  for (const target of targets) await expectOk(target);
+
+  const figures = await requestsAndLatency(targets);
+  const download = await downloads(bff, proxy, `${coachPath}/downloadActivitySummary`, sessionCookie);
+  const batchRuns = await batches(upstream.url);
+
+  const summary = targets.map((target) => {
+    const entry = figures.get(target.name) as TargetFigures;
+    const latencies = entry.latency.flatMap((run) => run.latenciesMs);
+    const lags = entry.latency.flatMap((run) => run.sendLagMs);
+    return {
+      name: target.name,
+      rps: median(entry.requestsPerSecond),
+      rpsRuns: entry.requestsPerSecond,
+      cpuMs: median(entry.cpuMsPerRequest),
+      lowP50: percentile(entry.lowRate?.latenciesMs ?? [], 50),
+      lowP99: percentile(entry.lowRate?.latenciesMs ?? [], 99),
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+      samples: latencies.length,
+      lagP99: percentile(lags, 99),
+      failures: entry.non2xx,
+    };
+  });
+  const [direct, bare, portal] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
+  const proxyDownload = median(download.runs.proxy.map(mbPerS));
+  const bffDownload = median(download.runs.bff.map(mbPerS));
+  const bffRssGrowth = Math.max(...download.runs.bff.map((run) => run.rssGrowthBytes)) / MB;
+  const proxyRssGrowth = Math.max(...download.runs.proxy.map((run) => run.rssGrowthBytes)) / MB;
+  const batch4 = batchRuns.find((run) => run.concurrency === 4) as BatchRun;
+  const ideal = (concurrency: number) => Math.ceil(BATCH_ITEMS / concurrency) * SLOW_CALL_MS;
+
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const out: string[] = [];
+  out.push(
+    `Benchmark of ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpu}), everything on 127.0.0.1; ` +
+      `the load generator, the legacy stand-in and the proxy or BFF share the cores. ${ROUNDS} interleaved rounds.`,
+    '',
+    `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; BFF: \`GET /api/session\` ` +
+      '(getSession: session lookup and touch, the legacy cookie injected, one `GET api/v2/coaches/{coachId}`, mapping, rate limiter, ' +
+      'JSON logs at info to /dev/null). Throughput: autocannon, ' +
+      `${THROUGHPUT_CONNECTIONS} connections, no pipelining, ${THROUGHPUT_SECONDS} s per target per round (median of rounds). ` +
+      `Latency: open-loop sender at ${RATE.toLocaleString('en')} req/s on a schedule (undici Pool, hrtime), send → last byte, ` +
+      `${LATENCY_MS / 1000} s per target per round, percentiles over all rounds.`,
+    '',
+    table(
+      ['', 'upstream direct', 'bare proxy', 'BFF'],
+      [
+        ['requests/s (median)', ...summary.map((row) => Math.round(row.rps).toLocaleString('en'))],
+        ['requests/s per round', ...summary.map((row) => row.rpsRuns.map((value) => Math.round(value)).join(', '))],
+        ['CPU of the serving process per request (ms, median)', ...summary.map((row) => row.cpuMs.toFixed(3))],
+        ['p50 at 1,000 req/s (ms)', ...summary.map((row) => ms(row.p50))],
+        ['p90 (ms)', ...summary.map((row) => ms(row.p90))],
+        ['p99 (ms)', ...summary.map((row) => ms(row.p99))],
+        ['max (ms)', ...summary.map((row) => ms(row.max))],
+        ['samples', ...summary.map((row) => String(row.samples))],
+        ['sender lag p99 (ms)', ...summary.map((row) => ms(row.lagP99))],
+        [
+          `p50 / p99 at ${LOW_RATE} req/s (ms, 1 round of ${LOW_RATE_MS / 1000} s)`,
+          ...summary.map((row) => `${ms(row.lowP50)} / ${ms(row.lowP99)}`),
+        ],
+        ['non-2xx or errors', ...summary.map((row) => String(row.failures))],
+      ],
+    ),
+    '',
+    ...(portal.rps < RATE
+      ? [
+          `The BFF's closed-loop maximum here (${Math.round(portal.rps)} req/s) is below ${RATE.toLocaleString('en')} req/s, so at that rate ` +
+            `its queue grows for the whole run and its percentiles measure queueing; the ${LOW_RATE} req/s row shows the cost per request.`,
+          '',
+        ]
+      : []),
+    `Batch: \`runBatch\` over ${BATCH_ITEMS} items, the worker calling \`GET api/v2/tokens/{id}/sendinvite\` through the legacy client; ` +
+      `the stand-in answers after ${SLOW_CALL_MS} ms. The last ratio is the runner's own overhead (lanes, timers, result).`,
+    '',
+    table(
+      [
+        'concurrency',
+        'elapsed (ms)',
+        `ideal ⌈${BATCH_ITEMS}/c⌉ × ${SLOW_CALL_MS} ms`,
+        'ratio',
+        'mean call (ms)',
+        'elapsed ÷ (⌈500/c⌉ × mean call)',
+        'max in flight',
+        'succeeded',
+      ],
+      batchRuns.map((run) => [
+        String(run.concurrency),
+        String(Math.round(run.elapsedMs)),
+        String(ideal(run.concurrency)),
+        `${(run.elapsedMs / ideal(run.concurrency)).toFixed(3)}×`,
+        run.meanCallMs.toFixed(2),
+        `${(run.elapsedMs / (Math.ceil(BATCH_ITEMS / run.concurrency) * run.meanCallMs)).toFixed(3)}×`,
+        String(run.maxInFlight),
+        String(run.succeeded),
+      ]),
+    ),
+    '',
+    `Download: ${DOWNLOAD_BYTES / MB} MB (\`GET ${coachPath}/downloadActivitySummary\`), read as fast as the client can, ` +
+      `${DOWNLOAD_ROUNDS} rounds; RSS of the serving process sampled every 10 ms from /proc. BFF route: ${download.route}.`,
+    '',
+    table(
+      ['through', 'MB/s (median)', 'MB/s per round', 'RSS growth, max (MB)', 'peak RSS (MB)'],
+      (['proxy', 'bff'] as const).map((which) => [
+        which === 'bff' ? 'BFF' : 'bare proxy',
+        (which === 'bff' ? bffDownload : proxyDownload).toFixed(0),
+        download.runs[which].map((run) => mbPerS(run).toFixed(0)).join(', '),
+        (which === 'bff' ? bffRssGrowth : proxyRssGrowth).toFixed(1),
+        (Math.max(...download.runs[which].map((run) => run.peakRssBytes)) / MB).toFixed(0),
+      ]),
+    ),
+    '',
+    table(
+      ['target', 'measured', 'goal', 'result'],
+      [
+        ['BFF throughput vs bare proxy', `${(portal.rps / bare.rps).toFixed(2)}×`, '≥ 0.8×', verdict(portal.rps / bare.rps >= 0.8)],
+        ['BFF added latency p50 over direct', `${ms(portal.p50 - direct.p50)} ms`, '≤ 0.5 ms', verdict(portal.p50 - direct.p50 <= 0.5)],
+        ['BFF added latency p99 over direct', `${ms(portal.p99 - direct.p99)} ms`, '≤ 2 ms', verdict(portal.p99 - direct.p99 <= 2)],
+        ['(bare proxy added p50 / p99 over direct)', `${ms(bare.p50 - direct.p50)} / ${ms(bare.p99 - direct.p99)} ms`, '–', '–'],
+        [
+          `(BFF added p50 / p99 over direct at ${LOW_RATE} req/s)`,
+          `${ms(portal.lowP50 - direct.lowP50)} / ${ms(portal.lowP99 - direct.lowP99)} ms`,
+          '–',
+          '–',
+        ],
+        [
+          `batch of ${BATCH_ITEMS} at concurrency 4 vs ${ideal(4)} ms`,
+          `${(batch4.elapsedMs / ideal(4)).toFixed(3)}×, max ${batch4.maxInFlight} in flight`,
+          '≤ 1.2×, ≤ 4 in flight',
+          verdict(batch4.elapsedMs / ideal(4) <= 1.2 && batch4.maxInFlight <= 4 && batch4.succeeded === BATCH_ITEMS),
+        ],
+        [
+          '100 MB download, BFF vs bare proxy',
+          `${(bffDownload / proxyDownload).toFixed(2)}×`,
+          '≥ 0.8×',
+          verdict(bffDownload / proxyDownload >= 0.8),
+        ],
+        ['100 MB download, BFF RSS growth', `${bffRssGrowth.toFixed(1)} MB`, '≤ 32 MB', verdict(bffRssGrowth <= 32)],
+      ],
+    ),
+    '',
+    `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at start ${loadBefore.toFixed(2)}, ` +
+      `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all(processes.splice(0).map((child) => child.stop()));
+}
+
+process.once('SIGINT', () => {
+  stopAll().finally(() => process.exit(130));
+});
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

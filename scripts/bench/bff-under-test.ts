@@ -1,0 +1,46 @@
+// The BFF as the benchmark runs it: bff/app.ts buildServer with the production configuration rules, the
+// stand-in as LEGACY_API_URL, JSON logs at info written to /dev/null (serialized, not silenced), and the
+// rate limiter on with a budget the benchmark cannot reach. Run as its own process by scripts/bench.ts.
+import type { FastifySchema } from 'fastify';
+import pino from 'pino';
+import { buildServer } from '../../bff/app.ts';
+import { loadConfig } from '../../bff/config.ts';
+import { passThroughFile } from '../../bff/downloads/pass-through.ts';
+import { createLogger } from '../../bff/logger.ts';
+import { problem } from '../../bff/plugins/app/problems.ts';
+import { SESSION_ENDED_DETAIL } from '../../bff/upstream/legacy-client.ts';
+import { BENCH_DOWNLOAD_ROUTE, readyMessage } from './shared.ts';
+
+const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
+if (!upstreamUrl) throw new Error('BENCH_UPSTREAM_URL is not set');
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'info',
+  LEGACY_API_URL: upstreamUrl,
+  SESSION_SECRETS: 'bench-secret-0123456789abcdef0123456789abcdef',
+  ALLOWED_ORIGINS: 'https://portal.bench.test',
+  RATE_LIMIT_MAX: '100000',
+  RATE_LIMIT_WINDOW_MS: '1000',
+});
+const server = buildServer(config, { logger: createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: false })) });
+
+// Bench-only: what the contract's downloadActivitySummary does (stream the legacy workbook through
+// bff/downloads/pass-through.ts), for as long as that operation answers 501. The operationId gives it the
+// per-session rate limit of every operation; request id, session, upstream and logging hooks are global.
+const benchRoute: FastifySchema & { operationId: string } = { operationId: 'benchActivitySummary' };
+server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) => {
+  const coachId = request.session?.coachId;
+  if (!coachId) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
+  const { response } = await request.legacy.GET('/api/v2/coaches/{coachId}/downloadActivitySummary', {
+    params: { path: { coachId } },
+    parseAs: 'stream',
+  });
+  if (!response.ok) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
+  return passThroughFile(reply, response, { fileName: 'activity-summary.xlsx' });
+});
+
+await server.listen({ host: config.host, port: config.port });
+readyMessage(server.server, () => server.close());

@@ -1,0 +1,74 @@
+// The benchmark's server processes: each runs alone (its own event loop, like a deployment), is started with
+// fork() and reports its port over IPC; memory is read from /proc, outside the process being measured.
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { ReadyMessage } from './shared.ts';
+
+export interface BenchProcess {
+  name: string;
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+
+export async function startProcess(name: string, script: URL, env: Record<string, string> = {}): Promise<BenchProcess> {
+  const child: ChildProcess = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    child.once('message', (message: ReadyMessage) => {
+      clearTimeout(timer);
+      resolve(message.port);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready`));
+    });
+  });
+  const pid = child.pid ?? 0;
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    pid,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident set size of a process in bytes (Linux /proc). */
+export function rssOf(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] ? Number(match[1]) * 1024 : 0;
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; gives the first and the highest sample. */
+export function sampleRss(pid: number, everyMs = 10): () => { startBytes: number; peakBytes: number } {
+  const startBytes = rssOf(pid);
+  let peakBytes = startBytes;
+  const timer = setInterval(() => {
+    peakBytes = Math.max(peakBytes, rssOf(pid));
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    peakBytes = Math.max(peakBytes, rssOf(pid));
+    return { startBytes, peakBytes };
+  };
+}
+
+// Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux).
+const USER_HZ = 100;
+
+/** CPU time (user + system) a process has used so far, in ms: independent of what else runs on the machine. */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}

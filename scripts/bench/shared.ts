@@ -1,0 +1,27 @@
+// What the benchmark's processes agree on, and how a child process tells scripts/bench.ts it is listening.
+import type { Server } from 'node:net';
+
+export const BENCH_COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+/** The `name=value` the stand-in's login sets and its other calls require. */
+export const LEGACY_COOKIE = 'portal_session=s%3Abench-legacy-session';
+export const DOWNLOAD_BYTES = 100 * 1024 * 1024;
+/** The stand-in's latency for the batch's calls. */
+export const SLOW_CALL_MS = 20;
+/** The bench-only download route (registered only while the contract's download operation is not implemented). */
+export const BENCH_DOWNLOAD_ROUTE = '/bench/activity-summary';
+
+export interface ReadyMessage {
+  port: number;
+}
+
+/** Reports the port to the parent, and ends this process with the parent (IPC closed) or on SIGTERM. */
+export function readyMessage(server: Server, close: () => Promise<unknown> = async () => undefined): void {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const exit = () => {
+    close().finally(() => process.exit(0));
+  };
+  process.once('disconnect', exit);
+  process.once('SIGTERM', exit);
+  process.send?.({ port } satisfies ReadyMessage);
+}
