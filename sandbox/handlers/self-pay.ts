@@ -8,8 +8,9 @@ import { defaultTemplate, renderEmail } from '../domain/email-templates.ts';
 import { assessmentLink } from '../domain/report-links.ts';
 import { decideCheckout, PAYMENT_FAILED, paymentFlags, settlePayment } from '../domain/self-pay.ts';
 import { INVALID_SELF_REGISTER_LINK } from '../domain/validation.ts';
-import type { AssessmentRecord, CheckoutRecord, CoachRecord } from '../state/model.ts';
-import { addAssessment, addClient, type Store } from '../state/store.ts';
+import type { CheckoutRecord, ClientRecord, CoachRecord } from '../state/model.ts';
+import { addClient, type Store } from '../state/store.ts';
+import { createAssessmentRecord } from './clients-records.ts';
 import { badRequest, type Handlers, type SandboxConfig } from './context.ts';
 
 // The providers' public set-up values the page needs; sandbox values, no real account behind them.
@@ -37,9 +38,8 @@ function registerPaidClient(store: Store, config: SandboxConfig, checkout: Check
   const coach = store.coaches.get(checkout.coachUUID);
   if (!coach) return;
   const at = legacyDateTime(new Date(now));
-  const clientUuid = randomUUID();
-  addClient(store, {
-    uuid: clientUuid,
+  const client: ClientRecord = {
+    uuid: randomUUID(),
     coachUuid: coach.uuid,
     name: checkout.name,
     surname: checkout.surname,
@@ -47,49 +47,24 @@ function registerPaidClient(store: Store, config: SandboxConfig, checkout: Check
     company: null,
     otherData: `Self-registered, payment ${checkout.referenceNumber}`,
     createdAt: at,
-  });
-  const userToken = randomUUID().replaceAll('-', '');
-  const assessment: AssessmentRecord = {
-    uuid: randomUUID(),
-    clientUUID: clientUuid,
-    userCoach: 'Self-registration',
-    coachUUID: coach.uuid,
-    assessmentType: 'ennea',
-    assessmentLanguage: checkout.assessmentLanguage,
-    // The client paid; the coach's balance is not charged.
-    tokenType: 'selfRegister',
-    parentedHybrid: 0,
-    userToken,
-    userInvite: 1,
-    reminded: 0,
-    userRegistration: 0,
-    userCompletion: 0,
-    finalTPR: null,
-    marked: 0,
-    userEnnea: null,
-    userTriType: null,
-    orderedTriType: null,
-    userInstinct: null,
-    scoreIMF: null,
-    scoreSP: null,
-    scoreSO: null,
-    scoreSX: null,
-    enneaRankingCSV: null,
-    reportsToAutoSend: '-',
-    reportStatusEnnea: null,
-    reportStatusMaturity: null,
-    userReport: null,
-    coachWrappedUp: 0,
-    tokenCreatedAt: at,
-    guestRegisteredAt: null,
-    guestCompletedAt: null,
-    guestUpdatedAt: null,
-    inviteHistory: [
-      { createdAt: at, sentViaServer: 1, isReminder: 0, inviteType: 'email', destinationEmail: checkout.email, reportList: null },
-    ],
-    reportHistory: [],
   };
-  addAssessment(store, assessment);
+  addClient(store, client);
+  // The client paid, so the coach's balance is not charged; the invite goes out at once.
+  const assessment = createAssessmentRecord(
+    store,
+    client,
+    {
+      userCoach: 'Self-registration',
+      assessmentType: 'ennea',
+      assessmentLanguage: checkout.assessmentLanguage,
+      tokenType: 'selfRegister',
+      userInvite: 1,
+      inviteHistory: [
+        { createdAt: at, sentViaServer: 1, isReminder: 0, inviteType: 'email', destinationEmail: checkout.email, reportList: null },
+      ],
+    },
+    now,
+  );
   const override = store.templateOverrides.find((entry) => entry.coachUuid === coach.uuid && entry.templateName === 'self_register');
   const email = renderEmail('self_register', override?.emailText ?? defaultTemplate('self_register'), {
     guestname: checkout.name,
@@ -98,7 +73,7 @@ function registerPaidClient(store: Store, config: SandboxConfig, checkout: Check
     coachname: coach.name,
     coachsurname: coach.surname,
     coachemail: coach.email,
-    assessmentlink: assessmentLink(config.publicUrl, userToken),
+    assessmentlink: assessmentLink(config.publicUrl, assessment.userToken),
   });
   store.outbox.push({ to: checkout.email, subject: email.subject, body: email.body, sentAt: at });
 }
