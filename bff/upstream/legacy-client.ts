@@ -38,6 +38,17 @@ export const SESSION_ENDED_DETAIL = 'Your session has ended. Please log in again
 const UPSTREAM_DETAIL = 'There was an unexpected error';
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 const MAX_ATTEMPTS = 3;
+// Legacy GETs that change state (spec §7: they send, record, cancel, block, acknowledge, combine or end
+// a session). A reset after the request went out may have done the work already: never retried.
+const STATE_CHANGING_GETS: ReadonlySet<string> = new Set([
+  '/api/v2/tokens/{assessmentId}/sendinvite',
+  '/api/v2/tokens/{assessmentId}/copiedAssessmentLink',
+  '/api/v2/teams/{teamId}/cancelReportRequest',
+  '/api/v2/coaches/{coachId}/assistantBlock/{assistantId}/{action}',
+  '/api/v3/coaches/{coachId}/ackedLatestMessages',
+  '/api/v3/hybridise/{bioAssessmentId}/{enneagramAssessmentId}/{imfAssessmentId}',
+  '/api/v2/logout',
+] satisfies Array<keyof paths>);
 // undici's codes for a connection that failed or broke before an answer came (safe to retry a GET).
 const CONNECTION_ERRORS = new Set([
   'ECONNREFUSED',
@@ -130,7 +141,8 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       } catch (error) {
         if (timeout.aborted) throw upstreamTimeout();
         if (callSignal.aborted) throw error;
-        if (IDEMPOTENT.has(method) && isConnectionError(error) && call.attempts < MAX_ATTEMPTS) continue;
+        if (IDEMPOTENT.has(method) && !STATE_CHANGING_GETS.has(call.path) && isConnectionError(error) && call.attempts < MAX_ATTEMPTS)
+          continue;
         throw Object.assign(upstreamError(), { cause: error });
       }
     }

@@ -216,8 +216,8 @@ describe('sendInvites against a faulty legacy API', () => {
         failure(6, 'send_failed', 'Quota exceeded'),
       ],
     });
-    // The invite is a GET: retried on a reset connection only, three attempts in all.
-    expect(requestsTo(invitePath(4))).toHaveLength(3);
+    // The invite GET sends an e-mail: a reset connection may have sent it already, so it is never retried.
+    expect(requestsTo(invitePath(4))).toHaveLength(1);
     // The timed-out call was abandoned, not left running.
     await requestsTo(invitePath(5))[0]?.abandoned;
     expect(new URL(requestsTo(invitePath(1))[0]?.url ?? '', upstream.url).searchParams.get('serverSend')).toBe('true');
