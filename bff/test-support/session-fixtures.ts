@@ -14,3 +14,25 @@ export function sessionRecord(overrides: Partial<SessionRecord> = {}): SessionRe
     ...overrides,
   };
 }
+
+/** The demo coach as the legacy API answers GET api/v2/coaches/{coachId}, for fault-upstream tests. */
+export const LEGACY_COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+export const LEGACY_COACH = {
+  uuid: LEGACY_COACH_ID,
+  name: 'Amara',
+  surname: 'Botha',
+  email: 'demo@coachportal.test',
+  tokenBalance: 1,
+  pendingCredits: 0,
+  isAdmin: false,
+  newMessages: 0,
+  countOfGivenSCOs: 0,
+  countOfReceivedSCOs: 0,
+  isAssistant: false,
+  enableMiniAssessment: false,
+  onlyMiniAssessment: false,
+  sendSingleAssessmentNotifications: true,
+  sendBulkAssessmentNotifications: true,
+  accreditationLevel: 3,
+  twoFactorEnabled: false,
+};

@@ -11,22 +11,9 @@ import {
   matchesFilter,
   PIPELINE_FILTERS,
   pipelineStage,
+  type Tracking,
   wrapToggle,
 } from './pipeline.ts';
-import type { Assessment } from './types.ts';
-
-type Tracking = Pick<
-  Assessment,
-  | 'assessmentType'
-  | 'userInvite'
-  | 'reminded'
-  | 'userRegistration'
-  | 'guestCompletedAt'
-  | 'marked'
-  | 'userReport'
-  | 'coachWrappedUp'
-  | 'fromAnotherCoach'
->;
 
 const fresh: Tracking = {
   assessmentType: 'EIT',

@@ -36,7 +36,7 @@ export const PIPELINE_FILTERS: readonly PipelineFilter[] = [
   'unwrapped',
 ];
 
-type Tracking = Pick<
+export type Tracking = Pick<
   Assessment,
   | 'assessmentType'
   | 'userInvite'

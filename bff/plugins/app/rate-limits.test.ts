@@ -4,36 +4,19 @@ import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
+import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { captureLogs, testConfig } from '../../test-support/test-server.ts';
 import { hashKey } from './rate-limits.ts';
 import { SESSION_COOKIE } from './session.ts';
 
-const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const COACH_ID = LEGACY_COACH_ID;
+const COACH = LEGACY_COACH;
 const CSRF = { 'x-csrf': '1' };
 const BAD_CREDENTIALS = { status: 200, json: { allowed: false, message: 'Please check if password and username are correct' } };
 const ALLOWED = {
   status: 200,
   json: { allowed: true, coach: { uuid: COACH_ID, accreditationLevel: 3 } },
   headers: { 'set-cookie': 'portal_session=s%3Alegacy; Path=/' },
-};
-const COACH = {
-  uuid: COACH_ID,
-  name: 'Amara',
-  surname: 'Botha',
-  email: 'demo@coachportal.test',
-  tokenBalance: 1,
-  pendingCredits: 0,
-  isAdmin: false,
-  newMessages: 0,
-  countOfGivenSCOs: 0,
-  countOfReceivedSCOs: 0,
-  isAssistant: false,
-  enableMiniAssessment: false,
-  onlyMiniAssessment: false,
-  sendSingleAssessmentNotifications: true,
-  sendBulkAssessmentNotifications: true,
-  accreditationLevel: 3,
-  twoFactorEnabled: false,
 };
 
 let upstream: FaultUpstream;

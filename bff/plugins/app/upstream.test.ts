@@ -4,29 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { expectFetchContract } from '../../test-support/contract.ts';
 import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 import { SESSION_COOKIE } from './session.ts';
 
-const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
-const COACH = {
-  uuid: COACH_ID,
-  name: 'Amara',
-  surname: 'Botha',
-  email: 'demo@coachportal.test',
-  tokenBalance: 1,
-  pendingCredits: 0,
-  isAdmin: false,
-  newMessages: 0,
-  countOfGivenSCOs: 0,
-  countOfReceivedSCOs: 0,
-  isAssistant: false,
-  enableMiniAssessment: false,
-  onlyMiniAssessment: false,
-  sendSingleAssessmentNotifications: true,
-  sendBulkAssessmentNotifications: true,
-  accreditationLevel: 3,
-  twoFactorEnabled: false,
-};
+const COACH_ID = LEGACY_COACH_ID;
+const COACH = LEGACY_COACH;
 
 let upstream: FaultUpstream;
 let server: FastifyInstance;
