@@ -1,0 +1,107 @@
+// The portal's local stack: the sandbox (stand-in for the legacy API), the BFF pointed at it, and
+// the built web client served by the BFF. `npm start` and the browser tests start the same stack.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface StackOptions {
+  sandboxPort: number;
+  bffPort: number;
+  /** Extra environment for the sandbox (e.g. SANDBOX_FAULTS=1). */
+  sandboxEnv?: NodeJS.ProcessEnv;
+  /** Extra environment for the BFF (e.g. raised rate limits for tests). */
+  bffEnv?: NodeJS.ProcessEnv;
+  /** Where the children's output goes: the terminal, or a log file (tests). */
+  output: 'inherit' | { logFile: string };
+  /** Called when a child exits on its own (not through `stop`). */
+  onUnexpectedExit?: (name: string, code: number | null) => void;
+}
+
+export interface Stack {
+  sandboxUrl: string;
+  bffUrl: string;
+  /** The portal's address in a browser. */
+  portalUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Builds web/ into web/dist with the project's Vite config. */
+export async function buildWebClient(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn' });
+}
+
+/** How the BFF is wired to the sandbox: the legacy API, PayPal's and the card provider's stand-ins. */
+export function bffEnvForSandbox(sandboxUrl: string, bffPort: number): NodeJS.ProcessEnv {
+  return {
+    PORT: String(bffPort),
+    LEGACY_API_URL: sandboxUrl,
+    ALLOWED_ORIGINS: `http://localhost:${bffPort},http://127.0.0.1:${bffPort}`,
+    WEB_DIST_DIR: `${ROOT}web/dist`,
+  };
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const sandboxUrl = `http://127.0.0.1:${options.sandboxPort}`;
+  const bffUrl = `http://localhost:${options.bffPort}`;
+  const log: WriteStream | undefined = options.output === 'inherit' ? undefined : createWriteStream(options.output.logFile, { flags: 'a' });
+  const children: ChildProcess[] = [];
+  let stopping = false;
+
+  function run(name: string, script: string, env: NodeJS.ProcessEnv): void {
+    const child = spawn(process.execPath, [`${ROOT}${script}`], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log ? 'pipe' : 'inherit', log ? 'pipe' : 'inherit'],
+    });
+    if (log) {
+      child.stdout?.on('data', (chunk: Buffer) => log.write(`[${name}] ${chunk}`));
+      child.stderr?.on('data', (chunk: Buffer) => log.write(`[${name}] ${chunk}`));
+    }
+    child.on('exit', (code) => {
+      if (!stopping) options.onUnexpectedExit?.(name, code);
+    });
+    children.push(child);
+  }
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    log?.end();
+  }
+
+  try {
+    run('sandbox', 'sandbox/server.ts', { SANDBOX_PORT: String(options.sandboxPort), ...options.sandboxEnv });
+    await waitFor(`${sandboxUrl}/api/v2/checkForValidSession`, 'the sandbox');
+    run('bff', 'bff/server.ts', { ...bffEnvForSandbox(sandboxUrl, options.bffPort), ...options.bffEnv });
+    await waitFor(`${bffUrl}/healthz`, 'the BFF');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { sandboxUrl, bffUrl, portalUrl: `${bffUrl}/coachportal/`, stop };
+}
+
+async function waitFor(url: string, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer ${url} within 60 s`);
+}

@@ -1,0 +1,35 @@
+// Browser tests run against the stack of `npm start`: the web client is built, then the sandbox
+// and the BFF start on free ports. Their logs go to a file named in the output on failure.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../scripts/lib/prism.ts';
+import { buildWebClient, startStack } from '../../../scripts/lib/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portalUrl: string;
+    bffUrl: string;
+    sandboxUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildWebClient();
+  const logFile = join(tmpdir(), `coachportal-e2e-${process.pid}.log`);
+  const stack = await startStack({
+    sandboxPort: await freePort(),
+    bffPort: await freePort(),
+    sandboxEnv: { SANDBOX_FAULTS: '1' },
+    // The browser contexts stand for different visitors: each sends its own X-Forwarded-For
+    // (browser.ts), which the BFF honours from loopback only, so per-IP limits apply per context.
+    bffEnv: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
+    output: { logFile },
+    onUnexpectedExit: (name, code) => console.error(`e2e: the ${name} exited with ${code}; logs in ${logFile}`),
+  });
+  console.log(`e2e: portal ${stack.portalUrl}, logs in ${logFile}`);
+  project.provide('portalUrl', stack.portalUrl);
+  project.provide('bffUrl', stack.bffUrl);
+  project.provide('sandboxUrl', stack.sandboxUrl);
+  return () => stack.stop();
+}

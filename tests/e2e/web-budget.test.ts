@@ -1,0 +1,22 @@
+// The budget is measured on the build the browser tests run against (global-setup.ts builds it).
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatBudgetTable, measurePublicRoutes, PUBLIC_ROUTE_BUDGET_BYTES } from '../../scripts/lib/web-budget.ts';
+
+describe('public route JavaScript budget', () => {
+  const budgets = measurePublicRoutes(fileURLToPath(new URL('../../web/dist/', import.meta.url)));
+
+  it('measures every public page', () => {
+    expect(budgets.map((budget) => budget.route)).toContain('src/app/routes/public/login.tsx');
+    expect(budgets.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(budgets.map((budget) => [budget.route, budget] as const))(
+    '%s stays within 130 KB gzip and loads no coach-area code',
+    (_route, budget) => {
+      console.log(formatBudgetTable([budget]));
+      expect(budget.coachAreaFiles).toEqual([]);
+      expect(budget.gzipBytes).toBeLessThanOrEqual(PUBLIC_ROUTE_BUDGET_BYTES);
+    },
+  );
+});

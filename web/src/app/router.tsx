@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Loading } from '../components/ui/loading.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
+
+// Every page is its own chunk: a public page never loads the coach area's code (issue 5).
+// Route modules export `Component`; paths are relative to the /coachportal base (main.tsx).
+const page = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
+
+const Login = page(() => import('./routes/public/login.tsx'));
+const SessionCheck = page(() => import('./routes/public/session-check.tsx'));
+const ResetPassword = page(() => import('./routes/public/reset-password.tsx'));
+const Register = page(() => import('./routes/public/register.tsx'));
+const PaymentStatus = page(() => import('./routes/public/payment-status.tsx'));
+const GuestReport = page(() => import('./routes/public/guest-report.tsx'));
+const Policy = page(() => import('./routes/public/policy.tsx'));
+const MiniAssessment = page(() => import('./routes/public/mini-assessment.tsx'));
+const CoachArea = page(() => import('./routes/coach/coach-area.tsx'));
+
+/** The route table (spec public-and-guest §2); everything else is the coach area. */
+export function AppRoutes() {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<Loading label="Loading..." />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/dashboard" replace />
+          </Route>
+          <Route path="/login" component={Login} />
+          <Route path="/sessioncheck" component={SessionCheck} />
+          <Route path="/resetpassword" component={ResetPassword} />
+          <Route path="/register/*?" component={Register} />
+          <Route path="/paymentstatus" component={PaymentStatus} />
+          <Route path="/reports/:guestId" component={GuestReport} />
+          <Route path="/reports/:reportCode/:guestId" component={GuestReport} />
+          <Route path="/customreports/:reportCode/:guestId" component={GuestReport} />
+          <Route path="/policies/:coachUuid/:policyUuid" component={Policy} />
+          <Route path="/mini/:coachUuid" component={MiniAssessment} />
+          <Route component={CoachArea} />
+        </Switch>
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

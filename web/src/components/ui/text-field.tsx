@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import {
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  FieldError,
+  Input,
+  Label,
+  Text,
+} from 'react-aria-components';
+
+export interface TextFieldProps extends AriaTextFieldProps {
+  label: ReactNode;
+  description?: ReactNode;
+  errorMessage?: string;
+  placeholder?: string;
+  /** Content after the input inside the field row (e.g. a show/hide toggle). */
+  adornment?: ReactNode;
+}
+
+/** Label + input + description + error, wired for screen readers by react-aria. */
+export function TextField({ label, description, errorMessage, placeholder, adornment, className, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} className={['field', className].filter(Boolean).join(' ')}>
+      <Label className="field__label">{label}</Label>
+      <div className="field__row">
+        <Input className="field__input" placeholder={placeholder} />
+        {adornment}
+      </div>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}

@@ -1,0 +1,8 @@
+/** The portal version stamp of the running build (spec public-and-guest §9: 20251030t113749). */
+export const BUILD_VERSION: string = __PORTAL_VERSION__;
+
+/** Where the app lives (spec public-and-guest §2: all routes sit under /coachportal). */
+export const BASE_PATH = '/coachportal';
+
+/** Below this width the layout is narrow: a menu button instead of a sidebar (spec §9). */
+export const NARROW_BREAKPOINT_PX = 800;

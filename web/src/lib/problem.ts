@@ -1,0 +1,15 @@
+import type { components } from '../../../generated/bff.ts';
+
+export type Problem = components['schemas']['Problem'];
+
+/** What the user sees when a call failed without a problem body (network down, proxy error page). */
+export const UNREACHABLE_MESSAGE = 'The portal could not be reached. Please check your connection and try again.';
+
+export function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'code' in value && 'detail' in value && typeof value.detail === 'string';
+}
+
+/** The message to show for a failed call: the problem's `detail` (the spec's text), else a generic one. */
+export function problemMessage(error: unknown): string {
+  return isProblem(error) ? error.detail : UNREACHABLE_MESSAGE;
+}

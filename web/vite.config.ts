@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The built portal version stamp (spec public-and-guest §9); the BFF reports the deployed one.
+const portalVersion = process.env.PORTAL_VERSION ?? '20251030t113749';
+const bff = process.env.BFF_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/coachportal/',
+  plugins: [react()],
+  define: { __PORTAL_VERSION__: JSON.stringify(portalVersion) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  // `npm run dev:web`: Vite's dev server in front of a running BFF (`npm start`).
+  server: { port: 5173, proxy: { '/api': bff } },
+});
