@@ -9,6 +9,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface StackOptions {
   sandboxPort: number;
   bffPort: number;
+  /** The built web client the BFF serves (default web/dist). */
+  webDistDir?: string;
   /** Extra environment for the sandbox (e.g. SANDBOX_FAULTS=1). */
   sandboxEnv?: NodeJS.ProcessEnv;
   /** Extra environment for the BFF (e.g. raised rate limits for tests). */
@@ -27,19 +29,21 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Builds web/ into web/dist with the project's Vite config. */
-export async function buildWebClient(): Promise<void> {
+export const DEFAULT_WEB_DIST_DIR = `${ROOT}web/dist`;
+
+/** Builds web/ with the project's Vite config, into web/dist or (tests) a directory of their own. */
+export async function buildWebClient(outDir: string = DEFAULT_WEB_DIST_DIR): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn' });
+  await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 
 /** How the BFF is wired to the sandbox: the legacy API, PayPal's and the card provider's stand-ins. */
-export function bffEnvForSandbox(sandboxUrl: string, bffPort: number): NodeJS.ProcessEnv {
+export function bffEnvForSandbox(sandboxUrl: string, bffPort: number, webDistDir: string): NodeJS.ProcessEnv {
   return {
     PORT: String(bffPort),
     LEGACY_API_URL: sandboxUrl,
     ALLOWED_ORIGINS: `http://localhost:${bffPort},http://127.0.0.1:${bffPort}`,
-    WEB_DIST_DIR: `${ROOT}web/dist`,
+    WEB_DIST_DIR: webDistDir,
   };
 }
 
@@ -84,7 +88,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     run('sandbox', 'sandbox/server.ts', { SANDBOX_PORT: String(options.sandboxPort), ...options.sandboxEnv });
     await waitFor(`${sandboxUrl}/api/v2/checkForValidSession`, 'the sandbox');
-    run('bff', 'bff/server.ts', { ...bffEnvForSandbox(sandboxUrl, options.bffPort), ...options.bffEnv });
+    run('bff', 'bff/server.ts', {
+      ...bffEnvForSandbox(sandboxUrl, options.bffPort, options.webDistDir ?? DEFAULT_WEB_DIST_DIR),
+      ...options.bffEnv,
+    });
     await waitFor(`${bffUrl}/healthz`, 'the BFF');
   } catch (error) {
     await stop();

@@ -1,10 +1,9 @@
 // The budget is measured on the build the browser tests run against (global-setup.ts builds it).
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatBudgetTable, measurePublicRoutes, PUBLIC_ROUTE_BUDGET_BYTES } from '../../scripts/lib/web-budget.ts';
 
 describe('public route JavaScript budget', () => {
-  const budgets = measurePublicRoutes(fileURLToPath(new URL('../../web/dist/', import.meta.url)));
+  const budgets = measurePublicRoutes(inject('webDistDir'));
 
   it('measures every public page', () => {
     expect(budgets.map((budget) => budget.route)).toContain('src/app/routes/public/login.tsx');

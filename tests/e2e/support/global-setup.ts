@@ -1,5 +1,6 @@
 // Browser tests run against the stack of `npm start`: the web client is built, then the sandbox
 // and the BFF start on free ports. Their logs go to a file named in the output on failure.
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -11,15 +12,20 @@ declare module 'vitest' {
     portalUrl: string;
     bffUrl: string;
     sandboxUrl: string;
+    webDistDir: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await buildWebClient();
-  const logFile = join(tmpdir(), `coachportal-e2e-${process.pid}.log`);
+  // A build of its own: parallel runs (and `npm start`'s web/dist) never see a half-written build.
+  const runDir = mkdtempSync(join(tmpdir(), 'coachportal-e2e-'));
+  const webDistDir = join(runDir, 'dist');
+  await buildWebClient(webDistDir);
+  const logFile = join(runDir, 'stack.log');
   const stack = await startStack({
     sandboxPort: await freePort(),
     bffPort: await freePort(),
+    webDistDir,
     sandboxEnv: { SANDBOX_FAULTS: '1' },
     // The browser contexts stand for different visitors: each sends its own X-Forwarded-For
     // (browser.ts), which the BFF honours from loopback only, so per-IP limits apply per context.
@@ -31,5 +37,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('portalUrl', stack.portalUrl);
   project.provide('bffUrl', stack.bffUrl);
   project.provide('sandboxUrl', stack.sandboxUrl);
+  project.provide('webDistDir', webDistDir);
   return () => stack.stop();
 }
