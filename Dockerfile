@@ -5,7 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run gen && npm run build --if-present && mkdir -p web/dist
+RUN npm run gen && npm run build
 
 # Production dependencies only.
 FROM node:24-bookworm-slim AS deps
