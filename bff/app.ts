@@ -12,11 +12,15 @@ import rateLimits from './plugins/app/rate-limits.ts';
 import requestId from './plugins/app/request-id.ts';
 import session from './plugins/app/session.ts';
 import sessionStore from './plugins/app/session-store.ts';
+import staticWeb from './plugins/app/static-web.ts';
 import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentRoutes } from './routes/assessments/assessments-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { guestReportRoutes } from './routes/public/guest-reports-routes.ts';
+import { miniRoutes } from './routes/public/mini-routes.ts';
+import { policyRoutes } from './routes/public/policies-routes.ts';
 import { selfPayRoutes } from './routes/self-pay/self-pay-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
@@ -52,8 +56,12 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
       ...sessionRoutes(sessionSettings),
       ...assessmentRoutes(fastify, { batch: config.batch }),
       ...selfPayRoutes(fastify, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs }),
+      ...guestReportRoutes(),
+      ...policyRoutes(),
+      ...miniRoutes({ accessKey: config.miniAccessKey }),
     },
   });
+  await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 
 export interface ServerOptions extends Omit<AppOptions, 'config'> {

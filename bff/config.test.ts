@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -8,6 +9,7 @@ const PRODUCTION = {
   SESSION_SECRETS: SECRET_A,
   LEGACY_API_URL: 'https://legacy.example.com',
   ALLOWED_ORIGINS: 'https://portal.example.com',
+  MINI_ACCESS_KEY: 'mini-access-production',
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -46,6 +48,11 @@ describe('loadConfig defaults', () => {
     expect(config.sessionSecrets[0]?.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({}).sessionSecrets[0]).not.toBe(config.sessionSecrets[0]);
     expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRETS is not set')]);
+  });
+
+  it("adds the sandbox's mini-assessment access key and serves web/dist of this repository", () => {
+    expect(config.miniAccessKey).toBe('coachportal-sandbox-mini');
+    expect(config.webDistDir).toBe(fileURLToPath(new URL('../web/dist', import.meta.url)));
   });
 
   it('returns a deeply frozen object', () => {
@@ -87,6 +94,8 @@ describe('loadConfig values', () => {
       PAYPAL_API_URL: 'https://paypal.example',
       PAYPAL_CLIENT_SECRET: 'paypal-secret-1',
       PAYPAL_SDK_URL: 'https://www.paypal.example/sdk/js',
+      MINI_ACCESS_KEY: 'mini-key-1',
+      WEB_DIST_DIR: '/srv/portal/web',
     });
     expect(config).toEqual({
       env: 'test',
@@ -111,6 +120,8 @@ describe('loadConfig values', () => {
         payPalClientSecret: 'paypal-secret-1',
         payPalSdkUrl: 'https://www.paypal.example/sdk/js',
       },
+      miniAccessKey: 'mini-key-1',
+      webDistDir: '/srv/portal/web',
       warnings: [],
     });
   });
@@ -153,6 +164,13 @@ describe('loadConfig errors', () => {
     expect(problems).toEqual([
       'SESSION_SECRETS must be a comma-separated list of secrets of at least 32 characters each',
       'REDIS_URL must be a redis:// or rediss:// URL',
+    ]);
+  });
+
+  it('never echoes the mini-assessment access key, and wants an absolute web directory', () => {
+    expect(problemsOf({ MINI_ACCESS_KEY: 'has space', WEB_DIST_DIR: 'web/dist' })).toEqual([
+      'MINI_ACCESS_KEY must be the value of the legacy mini-assessment access header (1 to 500 visible ASCII characters)',
+      'WEB_DIST_DIR must be an absolute directory path (got "web/dist")',
     ]);
   });
 
@@ -221,6 +239,13 @@ describe('loadConfig in production', () => {
       'LEGACY_API_URL is required in production (the legacy API base URL)',
       'ALLOWED_ORIGINS is required in production (the public https:// origin of the portal)',
     ]);
+  });
+
+  it('warns, without refusing to start, when the mini-assessment access key is not set', () => {
+    const { MINI_ACCESS_KEY: _key, ...withoutKey } = PRODUCTION;
+    const config = loadConfig(withoutKey);
+    expect(config.miniAccessKey).toBeUndefined();
+    expect(config.warnings).toEqual(['MINI_ACCESS_KEY is not set: the public mini-assessment calls answer 502.']);
   });
 
   it('requires https origins', () => {

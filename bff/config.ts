@@ -1,6 +1,7 @@
 // The BFF's configuration, read once from the environment and validated before anything starts.
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import Type from 'typebox';
 import Value from 'typebox/value';
 
@@ -53,12 +54,23 @@ const EnvSchema = Type.Object({
   PAYPAL_API_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', description: 'an http:// or https:// URL' })),
   PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 8, maxLength: 500, description: 'the PayPal REST app secret' })),
   PAYPAL_SDK_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[^/?#]+/', description: 'an https:// URL' })),
+  MINI_ACCESS_KEY: Type.Optional(
+    Type.String({
+      pattern: '^[\\x21-\\x7e]{1,500}$',
+      description: 'the value of the legacy mini-assessment access header (1 to 500 visible ASCII characters)',
+    }),
+  ),
+  WEB_DIST_DIR: Type.Optional(Type.String({ pattern: '^/', maxLength: 4096, description: 'an absolute directory path' })),
 });
 type Env = Type.Static<typeof EnvSchema>;
 type VariableName = keyof Env & string;
 
 // Values never echoed in error messages: they carry secrets or passwords.
-const SENSITIVE: ReadonlySet<string> = new Set(['SESSION_SECRETS', 'REDIS_URL', 'PAYPAL_CLIENT_SECRET']);
+const SENSITIVE: ReadonlySet<string> = new Set(['SESSION_SECRETS', 'REDIS_URL', 'PAYPAL_CLIENT_SECRET', 'MINI_ACCESS_KEY']);
+// The sandbox accepts any value of its X-Mini-Access header; the real legacy API's value is configured.
+const SANDBOX_MINI_ACCESS_KEY = 'coachportal-sandbox-mini';
+/** The Vite build of web/ (npm run build:web). */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 const PROXY_KEYWORDS: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 export interface Config {
@@ -92,6 +104,13 @@ export interface Config {
     /** The PayPal JavaScript SDK (CSP script, connect and frame sources derive from it). */
     readonly payPalSdkUrl: string;
   };
+  /**
+   * The fixed access header of the legacy mini-assessment calls (spec public-and-guest §6), added by the
+   * BFF, never by the browser. Unset (production without MINI_ACCESS_KEY): the mini calls answer 502 (logged).
+   */
+  readonly miniAccessKey: string | undefined;
+  /** The built web client served under /coachportal/. */
+  readonly webDistDir: string;
   /** Things worth a log line at start (for example a generated session secret). */
   readonly warnings: readonly string[];
 }
@@ -162,6 +181,9 @@ function buildConfig(env: Env): Config {
     sessionSecrets = [randomBytes(32).toString('base64url')];
     warnings.push('SESSION_SECRETS is not set: using a random secret, so sessions end when the BFF restarts.');
   }
+  if (!env.MINI_ACCESS_KEY && mode === 'production') {
+    warnings.push('MINI_ACCESS_KEY is not set: the public mini-assessment calls answer 502.');
+  }
   return {
     env: mode,
     // Containers need every interface; a developer's machine only loopback.
@@ -194,6 +216,8 @@ function buildConfig(env: Env): Config {
       payPalClientSecret: env.PAYPAL_CLIENT_SECRET,
       payPalSdkUrl: env.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
     },
+    miniAccessKey: env.MINI_ACCESS_KEY ?? (mode === 'production' ? undefined : SANDBOX_MINI_ACCESS_KEY),
+    webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
     warnings,
   };
 }

@@ -13,11 +13,16 @@ export interface paths {
         };
         /**
          * The current session, or 401 when there is none
-         * @description Read by the client at start-up and by the Login page (spec public-and-guest §2 "Login": a
-         *     visitor who already has a session goes to the dashboard). Answers from the session store
-         *     without calling the legacy API; like every successful call it moves `expiresAt`.
+         * @description Read by the client at start-up, by the Login page (spec public-and-guest §2 "Login": a
+         *     visitor who already has a session goes to the dashboard) and by the shell (coach-shell: the
+         *     token balance, the navigation flags and the Messages badge). Without a session it answers 401
+         *     from the session store alone; with one, the BFF re-reads the coach
+         *     (`GET api/v2/coaches/{coachId}` with the session's legacy cookie), so balance, flags and counts
+         *     are current and a legacy session that has ended is noticed (its 403 ends this session: 401
+         *     `session_ended`). Like every successful call it moves `expiresAt`.
          *
-         *     Problem codes: 401 `session_ended` (no cookie, unknown or expired session).
+         *     Problem codes: 401 `session_ended` (no cookie, unknown or expired session, or the legacy API
+         *     answered 403); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getSession"];
         put?: never;

@@ -1,6 +1,7 @@
 // Every /api route comes from openapi/bff.yaml through fastify-openapi-glue: method, path and request
 // validation from the contract, handlers keyed by operationId. An operation without a handler
-// answers 501 `not_implemented`, never a fake success.
+// answers 501 `not_implemented`, never a fake success. Request bodies other than JSON (uploads) reach
+// their handler as the unparsed stream.
 import { readFileSync } from 'node:fs';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
@@ -69,6 +70,46 @@ export function bffContract(): Json {
   return contract;
 }
 
+const JSON_MEDIA_TYPE = 'application/json';
+
+/**
+ * What the router needs of the contract: the request side. Responses keep only their descriptions:
+ * they are checked by the tests (test-support/contract.ts), and a serializer built from them would
+ * silently drop any field the contract does not list. (The glue also treats every response media type
+ * as a body it must parse, and warns for each.)
+ */
+export function routingContract(spec: Json): Json {
+  const paths: Record<string, Json> = {};
+  for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Json>)) {
+    paths[path] = Object.fromEntries(
+      Object.entries(item).map(([key, value]) => {
+        const operation = value as Json | undefined;
+        if (typeof operation?.operationId !== 'string' || !operation.responses) return [key, value];
+        const responses = Object.fromEntries(
+          Object.entries(operation.responses as Record<string, Json>).map(([status, response]) => [
+            status,
+            { description: response.description ?? '' },
+          ]),
+        );
+        return [key, { ...operation, responses }];
+      }),
+    );
+  }
+  return { ...spec, paths };
+}
+
+/** The media types of the contract's request bodies other than JSON (uploads: multipart/form-data). */
+export function streamedMediaTypes(spec: Json): string[] {
+  const types = new Set<string>();
+  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
+    for (const operation of Object.values(item) as Json[]) {
+      const content = ((operation?.requestBody as Json | undefined)?.content ?? {}) as Json;
+      for (const type of Object.keys(content)) if (type !== JSON_MEDIA_TYPE) types.add(type);
+    }
+  }
+  return [...types];
+}
+
 /** Operations whose security asks for the session cookie (and offers no anonymous alternative). */
 function sessionOperations(spec: Json): Set<string> {
   const secured = new Set<string>();
@@ -98,14 +139,18 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
   const secured = sessionOperations(spec);
   const routes = handlers as Record<string, OperationRoute<OperationId> | undefined>;
 
+  const streamed = streamedMediaTypes(spec);
+
   await fastify.register(async (api) => {
-    // Responses are checked against the contract by the tests (test-support/contract.ts); a serializer
-    // built from the response schemas would silently drop any field the contract does not list.
+    // Uploads stream through: the body is the request stream, whose size and type the handler checks
+    // while reading (a schema cannot validate a stream, so the route keeps no body schema for these types).
+    for (const type of streamed) api.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
     api.addHook('onRoute', (route: RouteOptions) => {
-      if (route.schema) delete route.schema.response;
+      const content = (route.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+      for (const type of streamed) if (content) delete content[type];
     });
     await api.register(openapiGlue, {
-      specification: spec,
+      specification: routingContract(spec),
       addCookieSchema: true,
       // The glue spreads what this returns over the route it builds from the contract.
       operationResolver: ((operationId: string) => {

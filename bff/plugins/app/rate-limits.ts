@@ -36,7 +36,13 @@ const MINUTE = 60_000;
 // spec: none; the contract's TooManyRequests message.
 const DETAIL = 'Too many attempts. Please wait a minute and try again.';
 const UNLIMITED = new Set(['getLiveness', 'getReadiness']);
-const PUBLIC_STRICT_PATHS = ['/api/public/self-registration', '/api/public/checkouts', '/api/public/mini'];
+const PUBLIC_STRICT_PATHS = [
+  '/api/public/self-registration',
+  '/api/public/checkouts',
+  '/api/public/mini',
+  '/api/public/reports',
+  '/api/public/policies',
+];
 
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -23,6 +23,8 @@ export function sessionRoutes(settings: SessionSettings): Pick<OperationHandlers
   return {
     // Validation failures are answered by the service with the login page's message.
     createSession: { attachValidation: true, handler: async (request, reply) => signIn(request, reply, request.body, settings) },
+    // Re-reads the coach (contract: getSession): the shell's balance and badges stay current, and an
+    // ended legacy session (403) ends this one instead of the client believing it is signed in.
     getSession: async (request) => currentSession(request, settings),
     // Extending = re-reading the coach (spec public-and-guest §4 "Session"); the request itself moved the idle deadline.
     extendSession: async (request) => currentSession(request, settings),

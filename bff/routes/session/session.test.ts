@@ -195,6 +195,27 @@ describe('GET, extend and DELETE /api/session', () => {
     expect((await injectChecked(server, { method: 'GET', url: '/api/session' })).json()).toMatchObject({ code: 'session_ended' });
   });
 
+  it("reads the coach with the session's legacy cookie, and ends the session when that read answers 403", async () => {
+    const cookie = await signedIn();
+    const calls = upstream.received.length;
+    expect((await withSession(cookie, 'GET', '/api/session')).statusCode).toBe(200);
+    expect(upstream.received.slice(calls)).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: expect.stringMatching(/^\/api\/v2\/coaches\/5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f\?t=\d+$/),
+        headers: expect.objectContaining({ cookie: 'portal_session=s%3Alegacy-1; portal_expiry=1763765000000' }),
+      }),
+    ]);
+    upstream.answer(`GET ${COACH_PATH}`, { status: 403, json: { error: { info: 'Forbidden - please log in again.' } } });
+    const ended = await withSession(cookie, 'GET', '/api/session');
+    expect(ended.json()).toMatchObject({ status: 401, code: 'session_ended' });
+    expect(cookieOf(ended)?.value).toBe('');
+    // Without a session nothing is asked of the legacy API.
+    const before = upstream.received.length;
+    expect((await withSession(cookie, 'GET', '/api/session')).statusCode).toBe(401);
+    expect(upstream.received).toHaveLength(before);
+  });
+
   it('extends: re-reads the coach and moves expiresAt', async () => {
     const cookie = await signedIn();
     now += 25 * MINUTE;

@@ -1,0 +1,139 @@
+// The built web client under /coachportal/ with the SPA fallback, from a temporary dist folder.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
+import { problemViolations } from '../../test-support/contract.ts';
+import { testConfig } from '../../test-support/test-server.ts';
+import problems from './problems.ts';
+import staticWeb from './static-web.ts';
+
+const INDEX =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Coach Portal</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const SCRIPT = 'console.log("portal");';
+
+let dist: string;
+let built: FastifyInstance;
+let unbuilt: FastifyInstance;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'portal-dist-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), SCRIPT);
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  built = buildServer(testConfig({ WEB_DIST_DIR: dist, LEGACY_API_URL: 'http://127.0.0.1:1' }));
+  unbuilt = buildServer(testConfig({ WEB_DIST_DIR: join(dist, 'missing'), LEGACY_API_URL: 'http://127.0.0.1:1' }));
+  await Promise.all([built.ready(), unbuilt.ready()]);
+});
+afterAll(async () => {
+  await Promise.all([built.close(), unbuilt.close()]);
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('the built web client', () => {
+  it.each([
+    '/coachportal/',
+    '/coachportal/login',
+    '/coachportal/reports/e/a55e55e0-0000-4000-8000-000000000007?language=slovak',
+    '/coachportal/clients/',
+  ])('answers index.html, never cached, for the client route %s', async (url) => {
+    const response = await built.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX);
+    // The security headers apply to the page.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves the hashed assets with long immutable caching, and other files revalidated', async () => {
+    const script = await built.inject({ method: 'GET', url: '/coachportal/assets/index-3f9a1c.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toBe(SCRIPT);
+    const icon = await built.inject({ method: 'GET', url: '/coachportal/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html only as the fallback', async () => {
+    const direct = await built.inject({ method: 'GET', url: '/coachportal/index.html' });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing hashed file with a 404 problem, not the page', async () => {
+    const missing = await built.inject({ method: 'GET', url: '/coachportal/assets/index-old.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(problemViolations(missing.body)).toEqual([]);
+  });
+
+  it('never serves files outside the build', async () => {
+    for (const url of ['/coachportal/../package.json', '/coachportal/%2e%2e/package.json', '/coachportal/..%2fpackage.json']) {
+      const response = await built.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('"name": "coach-portal"');
+    }
+  });
+
+  it('redirects / to the login page and /coachportal to /coachportal/', async () => {
+    const root = await built.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/coachportal/login');
+    const bare = await built.inject({ method: 'GET', url: '/coachportal' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/coachportal/');
+  });
+
+  it('leaves /api to the API: an unknown API path is a 404 problem', async () => {
+    const response = await built.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses other methods under /coachportal/ with a 404 problem', async () => {
+    const response = await built.inject({ method: 'POST', url: '/coachportal/login', headers: { 'x-csrf': '1' } });
+    expect(response.statusCode).toBe(404);
+    expect(problemViolations(response.body)).toEqual([]);
+  });
+});
+
+describe('with CSP nonces', () => {
+  it('hands the page\'s style nonce to react-aria through <meta name="csp-nonce">', async () => {
+    const server = Fastify();
+    await server.register(problems);
+    // What @fastify/helmet does with enableCSPNonces.
+    server.addHook('onRequest', async (_request, reply) => {
+      Object.assign(reply, { cspNonce: { script: 's1', style: 'n0nce"x' } });
+    });
+    await server.register(staticWeb, { distDir: dist });
+    try {
+      const page = await server.inject({ method: 'GET', url: '/coachportal/login' });
+      expect(page.body).toContain('<head>\n    <meta name="csp-nonce" content="n0nce&#34;x" />\n    <title>');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('without a build', () => {
+  it.each(['/coachportal/', '/coachportal/login'])('answers %s with a 503 problem saying how to build it', async (url) => {
+    const response = await unbuilt.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toMatchObject({
+      code: 'web_client_not_built',
+      detail: 'The web client is not built: run npm run build:web, then reload this page.',
+    });
+    expect(response.headers['retry-after']).toBe('60');
+    expect(problemViolations(response.body)).toEqual([]);
+  });
+
+  it('keeps the API working', async () => {
+    expect((await unbuilt.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+// The built web client (web/dist, `npm run build:web`) under /coachportal/, with the SPA fallback: a
+// GET under /coachportal/ that is not a file answers index.html (never cached), so the client's router
+// handles every portal route; Vite's content-hashed files under assets/ are cached for a year.
+// Without a build, the portal's pages answer 503 saying so; the API keeps working.
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { problem } from './problems.ts';
+
+export interface StaticWebOptions {
+  /** The Vite build output (config WEB_DIST_DIR). */
+  distDir: string;
+}
+
+export const PORTAL_PREFIX = '/coachportal';
+/** Where the portal's root sends a visitor (spec public-and-guest §2: all routes under /coachportal). */
+export const PORTAL_START = `${PORTAL_PREFIX}/login`;
+const ASSETS = `${PORTAL_PREFIX}/assets/`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_BUILT = 'The web client is not built: run npm run build:web, then reload this page.';
+const NO_FILE = 'The page or record could not be found.';
+
+// @fastify/helmet sets `reply.cspNonce` when its CSP nonces are on; react-aria reads
+// <meta name="csp-nonce"> for the <style> elements it adds (press and scroll-lock rules).
+type WithNonce = FastifyReply & { cspNonce?: { style?: string } };
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions) {
+  const assetsDir = join(distDir, 'assets') + sep;
+
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    let html: string;
+    try {
+      // Read at each request: small, cached by the OS, and a build made after the BFF started is served.
+      html = await readFile(join(distDir, 'index.html'), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      request.log.warn({ distDir }, 'web client not built: index.html is missing');
+      reply.header('retry-after', '60');
+      throw problem(503, 'web_client_not_built', NOT_BUILT);
+    }
+    const nonce = (reply as WithNonce).cspNonce?.style;
+    if (nonce) html = html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${escapeAttribute(nonce)}" />`);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  fastify.get('/', (_request, reply) => reply.redirect(PORTAL_START, 302));
+  fastify.get(PORTAL_PREFIX, (_request, reply) => reply.redirect(`${PORTAL_PREFIX}/`, 301));
+
+  await fastify.register(
+    async (web) => {
+      await web.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        index: false,
+        // The index is only ever the SPA fallback (templated, never cached).
+        allowedPath: (pathname) => pathname !== '/index.html',
+        cacheControl: false,
+        // No build yet is a state the 503 reports, not a start-up warning.
+        suppressWarning: true,
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        },
+      });
+      web.get('/', { prefixTrailingSlash: 'slash' }, sendIndex);
+      // Not a file: a portal route of the client, except a missing hashed file (a stale page after a
+      // deploy must fail loudly, not receive HTML as its script).
+      web.setNotFoundHandler(async (request, reply) => {
+        const path = request.url.split('?', 1)[0] ?? '';
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith(ASSETS)) throw problem(404, 'not_found', NO_FILE);
+        return sendIndex(request, reply);
+      });
+    },
+    { prefix: PORTAL_PREFIX },
+  );
+}
+
+export default fp(staticWeb, { name: 'static-web', dependencies: ['problems'] });
