@@ -502,8 +502,8 @@ export interface paths {
          *     `GET api/v2/coaches/{coachId}/policy/{policyId}`. The page is public: the link's two uuids
          *     are the only key.
          *
-         *     Problem codes: 400 `policy_unavailable`: the legacy `error.info` as sent; 404 `not_found`
-         *     (the legacy API knows no such policy for the coach); 429 `rate_limited` (per IP);
+         *     Problem codes: 400 `policy_unavailable`: the legacy `error.info` as sent (also for a link
+         *     the legacy API does not know: it answers 400 with a text, never 404); 429 `rate_limited` (per IP);
          *     502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getPolicyPage"];
@@ -8193,7 +8193,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
