@@ -248,6 +248,15 @@ describe('loadConfig in production', () => {
     expect(config.warnings).toEqual(['MINI_ACCESS_KEY is not set: the public mini-assessment calls answer 502.']);
   });
 
+  it('accepts an http:// PayPal SDK URL (the sandbox stand-in) outside production only', () => {
+    expect(loadConfig({ PAYPAL_SDK_URL: 'http://127.0.0.1:4010/__paypal/sdk/js' }).selfPay.payPalSdkUrl).toBe(
+      'http://127.0.0.1:4010/__paypal/sdk/js',
+    );
+    expect(problemsOf({ ...PRODUCTION, PAYPAL_SDK_URL: 'http://127.0.0.1:4010/__paypal/sdk/js' })).toEqual([
+      'PAYPAL_SDK_URL must be an https:// URL in production',
+    ]);
+  });
+
   it('requires https origins', () => {
     expect(problemsOf({ ...PRODUCTION, ALLOWED_ORIGINS: 'http://portal.example.com' })).toEqual([
       'ALLOWED_ORIGINS entry "http://portal.example.com" must use https:// in production',

@@ -53,7 +53,7 @@ const EnvSchema = Type.Object({
   ),
   PAYPAL_API_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', description: 'an http:// or https:// URL' })),
   PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 8, maxLength: 500, description: 'the PayPal REST app secret' })),
-  PAYPAL_SDK_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[^/?#]+/', description: 'an https:// URL' })),
+  PAYPAL_SDK_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+/', description: 'an http:// or https:// URL' })),
   MINI_ACCESS_KEY: Type.Optional(
     Type.String({
       pattern: '^[\\x21-\\x7e]{1,500}$',
@@ -233,6 +233,9 @@ function ruleProblems(config: Config, raw: Record<string, string>, invalid: read
     // The sandbox is a test double: production must name the real legacy API.
     if (!raw.LEGACY_API_URL) problems.push('LEGACY_API_URL is required in production (the legacy API base URL)');
     if (!raw.ALLOWED_ORIGINS) problems.push('ALLOWED_ORIGINS is required in production (the public https:// origin of the portal)');
+    // http:// is for the sandbox's stand-in script on a developer's machine only.
+    if (raw.PAYPAL_SDK_URL && !raw.PAYPAL_SDK_URL.startsWith('https://'))
+      problems.push('PAYPAL_SDK_URL must be an https:// URL in production');
   }
   return problems;
 }
