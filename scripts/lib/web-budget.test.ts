@@ -12,12 +12,7 @@ function fakeBuild(routeBytes: number): string {
   mkdirSync(join(dist, 'assets'));
   const chunk = (file: string, sources: string[], size = 100) => {
     // Random bytes do not compress: gzip size ≈ file size.
-    writeFileSync(
-      join(dist, file),
-      Buffer.from(crypto.getRandomValues(new Uint8Array(size)))
-        .toString('base64')
-        .slice(0, size),
-    );
+    writeFileSync(join(dist, file), randomBytes(size));
     writeFileSync(join(dist, `${file}.map`), JSON.stringify({ sources: sources.map((source) => `../../web/src/${source}`) }));
   };
   chunk('assets/index.js', ['main.tsx']);
