@@ -1,8 +1,8 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { useParams } from 'wouter';
+import { MiniAssessmentPage } from '../../../features/mini-assessment/components/mini-assessment-page.tsx';
+
+/** /coachportal/mini/{coachUuid}, the public mini self-registration link (spec: public-and-guest §2). */
 export function Component() {
-  return (
-    <main className="page">
-      <h1>mini-assessment</h1>
-    </main>
-  );
+  const { coachUuid = '' } = useParams<{ coachUuid: string }>();
+  return <MiniAssessmentPage key={coachUuid} coachUuid={coachUuid} />;
 }

@@ -1,8 +1,8 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { useParams } from 'wouter';
+import { PolicyPage } from '../../../features/policy/components/policy-page.tsx';
+
+/** /coachportal/policies/{coachUuid}/{policyUuid} (spec: public-and-guest §2 "Coach policy page"). */
 export function Component() {
-  return (
-    <main className="page">
-      <h1>policy</h1>
-    </main>
-  );
+  const { coachUuid = '', policyUuid = '' } = useParams<{ coachUuid: string; policyUuid: string }>();
+  return <PolicyPage key={`${coachUuid}/${policyUuid}`} coachUuid={coachUuid} policyUuid={policyUuid} />;
 }

@@ -1,0 +1,84 @@
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import type { MiniLanguage } from '../api/mini-api.ts';
+import { currentAnswer, currentQuestion } from '../hooks/mini-steps.ts';
+import { FALLBACK_ERROR_TITLE, translator } from '../hooks/mini-texts.ts';
+import { useMiniAssessment } from '../hooks/use-mini-assessment.ts';
+import { ErrorStep } from './error-step.tsx';
+import { LanguageStep } from './language-step.tsx';
+import { QuestionStep } from './question-step.tsx';
+import { RegistrationStep } from './registration-step.tsx';
+import './mini-assessment.css';
+
+// Only the last step shows HTML: the sanitiser loads with it, not with the page (issue 5 budget).
+const ResultsStep = lazy(async () => ({ default: (await import('./results-step.tsx')).ResultsStep }));
+
+const LANG_ATTRIBUTE: Record<MiniLanguage, string> = { english: 'en', slovak: 'sk', hungarian: 'hu' };
+
+/** The guest mini-assessment of a coach's public link (spec: public-and-guest §2 "Mini-assessment page"). */
+export function MiniAssessmentPage({ coachUuid }: { coachUuid: string }) {
+  usePageTitle('Mini-assessment');
+  const mini = useMiniAssessment(coachUuid);
+  // Until a language is chosen the page speaks English.
+  const language = mini.state.language ?? 'english';
+
+  return (
+    <main className="page mini" lang={LANG_ATTRIBUTE[language]}>
+      <MiniStepView mini={mini} language={language} />
+    </main>
+  );
+}
+
+function MiniStepView({ mini, language }: { mini: ReturnType<typeof useMiniAssessment>; language: MiniLanguage }) {
+  const { state, translations, busy } = mini;
+  if (state.step === 'error') {
+    const t = translations ? translator(translations, language) : null;
+    return (
+      <ErrorStep
+        title={t ? t('errorTitle') : FALLBACK_ERROR_TITLE}
+        message={state.message}
+        continueLabel={t ? t('continueButton') : 'Continue'}
+        onRestart={mini.restart}
+      />
+    );
+  }
+  // spec: public-and-guest §2: while loading the page shows '...'.
+  if (!translations || busy) return <Loading />;
+  const t = translator(translations, language);
+  switch (state.step) {
+    case 'language':
+      return (
+        <LanguageStep
+          t={t}
+          languages={translations.languages}
+          language={state.language}
+          onChoose={mini.chooseLanguage}
+          onContinue={mini.continueToRegistration}
+        />
+      );
+    case 'registration':
+      return <RegistrationStep t={t} onRegister={mini.register} />;
+    case 'question': {
+      const question = currentQuestion(state);
+      if (!question) return null;
+      return (
+        <QuestionStep
+          key={question.id}
+          t={t}
+          number={state.index + 1}
+          question={question}
+          answer={currentAnswer(state)}
+          onAnswer={mini.answer}
+          onSubmit={mini.submitQuestion}
+        />
+      );
+    }
+    case 'results':
+      return (
+        <Suspense fallback={<Loading />}>
+          <ResultsStep t={t} result={state.result} />
+        </Suspense>
+      );
+  }
+}
