@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
+import { registerImpersonation } from './controls/impersonate.ts';
 import { registerFaults } from './faults/faults-plugin.ts';
 import type { FaultSwitches } from './faults/switches.ts';
 import {
@@ -18,7 +19,12 @@ import {
   type UploadInfo,
 } from './handlers/context.ts';
 import { allHandlers } from './handlers/index.ts';
+import { runDueWork } from './handlers/scheduled-work.ts';
+import { CARD_PROVIDER_HOST } from './handlers/self-pay.ts';
 import { readSession, SESSION_COOKIE, setSessionCookies } from './handlers/session-cookies.ts';
+import { registerCardProvider } from './providers/card-provider.ts';
+import { registerPayPalApi } from './providers/paypal-api.ts';
+import { registerPayPalSdk } from './providers/paypal-sdk.ts';
 import type { SessionRecord } from './state/model.ts';
 import type { Store } from './state/store.ts';
 
@@ -39,6 +45,9 @@ export const defaultConfig: SandboxConfig = {
   sessionMinutes: 60,
   supportEmail: 'support@coachportal.test',
   publicUrl: 'http://localhost:4010',
+  reportReadySeconds: 20,
+  paymentSettleSeconds: 60,
+  cardProviderHost: CARD_PROVIDER_HOST,
 };
 
 type Security = 'session' | 'mini' | 'public';
@@ -84,6 +93,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   );
 
   if (options.faults) registerFaults(app, options.faults);
+  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation and
+  // the payment providers' stand-ins. Always on: they are demo affordances, not faults.
+  registerImpersonation(app, store, clock, config);
+  registerPayPalApi(app, store, clock, config);
+  registerPayPalSdk(app, store);
+  registerCardProvider(app, config);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof LegacyError) return reply.code(error.statusCode).send({ error: { info: error.message } });
@@ -123,6 +138,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
       config: { operationId },
       ...(onRequest ? { onRequest } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        runDueWork(store, config, clock.now());
         if (!handler) return reply.code(501).send({ error: { info: `Not implemented in the sandbox: ${operationId}` } });
         const ctx = {
           operationId: id,

@@ -1,6 +1,9 @@
 // The sandbox entry: `node sandbox/server.ts`. A test and demo double of the legacy API, never for production.
 import { buildSandbox } from './app.ts';
+import { IMPERSONATE_PATH } from './controls/impersonate.ts';
 import { emptySwitches, switchesFromEnv } from './faults/switches.ts';
+import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from './providers/paypal-api.ts';
+import { PAYPAL_SDK_PATH } from './providers/paypal-sdk.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES, TWO_FACTOR_SECRET } from './seed/accounts.ts';
 import { DEFAULT_ASSESSMENTS, seedStore } from './seed/seed.ts';
 
@@ -9,12 +12,25 @@ const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
 const assessments = Number(process.env.SANDBOX_ASSESSMENTS ?? DEFAULT_ASSESSMENTS);
 const faultsEnabled = process.env.SANDBOX_FAULTS === '1';
 const publicUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+// selfpay/init names the sandbox itself as the card provider host: it serves the hosted page at /eng/process.
+const cardProviderHost = process.env.SANDBOX_CARD_PROVIDER_HOST ?? new URL(publicUrl).host;
+const seconds = (name: string): number | undefined => {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^[0-9]{1,7}$/.test(value)) throw new Error(`${name} must be a whole number of seconds, got: ${value}`);
+  return Number(value);
+};
+const reportReadySeconds = seconds('SANDBOX_REPORT_READY_SECONDS');
+const paymentSettleSeconds = seconds('SANDBOX_PAYMENT_SETTLE_SECONDS');
 
 const store = seedStore({ now: Date.now(), assessments });
 const app = await buildSandbox({
   store,
   config: {
     publicUrl,
+    cardProviderHost,
+    ...(reportReadySeconds !== undefined ? { reportReadySeconds } : {}),
+    ...(paymentSettleSeconds !== undefined ? { paymentSettleSeconds } : {}),
     ...(process.env.SANDBOX_PORTAL_VERSION ? { portalVersion: process.env.SANDBOX_PORTAL_VERSION } : {}),
     ...(process.env.SANDBOX_SESSION_MINUTES ? { sessionMinutes: Number(process.env.SANDBOX_SESSION_MINUTES) } : {}),
   },
@@ -30,6 +46,9 @@ const lines = [
   ...Object.entries(SEED_COACHES).map(([role, coach]) => `    ${role.padEnd(10)} ${coach.email}`),
   `    assistant  ${SEED_ASSISTANT.email}`,
   `  Two-factor coach TOTP secret: ${TWO_FACTOR_SECRET}`,
+  `  Impersonate a coach: ${publicUrl}${IMPERSONATE_PATH}`,
+  `  Card provider stand-in: host ${cardProviderHost} (POST /eng/process)`,
+  `  PayPal stand-in: PAYPAL_API_URL=${publicUrl}${PAYPAL_PREFIX} PAYPAL_CLIENT_SECRET=${PAYPAL_CLIENT_SECRET} PAYPAL_SDK_URL=${publicUrl}${PAYPAL_SDK_PATH}`,
 ];
 console.log(lines.join('\n'));
 

@@ -53,3 +53,9 @@ export const paymentFlags = (state: PaymentState): { success: boolean; pending: 
   success: state === 'success',
   pending: state === 'pending',
 });
+
+/**
+ * The sandbox's named-e-mail rule for a payment that lands pending first (a PayPal capture or card
+ * payment still being processed): the payer's e-mail local part ends in `+pending`, e.g. `thandiwe+pending@example.test`.
+ */
+export const landsPending = (email: string | null | undefined): boolean => /\+pending@/i.test(email ?? '');

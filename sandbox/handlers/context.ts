@@ -30,6 +30,12 @@ export interface SandboxConfig {
   supportEmail: string;
   /** Base URL of the sandbox itself, for links it hands out. */
   publicUrl: string;
+  /** Seconds (sandbox clock) a requested team or pair report takes to be prepared; 0 = supplied at the next call. */
+  reportReadySeconds: number;
+  /** Seconds (sandbox clock) a payment that landed pending (the `+pending` e-mail rule) takes to settle. */
+  paymentSettleSeconds: number;
+  /** The card provider host selfpay/init names; the sandbox serves the provider's hosted page at /eng/process. */
+  cardProviderHost: string;
 }
 
 /** A file answer: the wrapper sends it with its content type and, when named, a Content-Disposition. */

@@ -8,6 +8,7 @@ import { pairReportFileName, pairReportHtml, pairReportPdf } from '../files/pair
 import { attachmentDisposition } from '../files/report-pdf.ts';
 import { recordBalance } from '../state/ledger.ts';
 import type { CoupleRecord } from '../state/model.ts';
+import { schedule, unschedule } from '../state/scheduled.ts';
 import { coupleView } from '../state/team-views.ts';
 import { assessmentView } from '../state/views.ts';
 import { requireOwnCoach, requireSession, sessionCoach, visibleAssessment } from './access.ts';
@@ -19,6 +20,13 @@ export const PAIR_REPORT_SUPPLIED = 'The report for this pair has already been g
 export const PAIR_REPORT_NOT_AVAILABLE = 'Not available yet';
 
 const suppliedDate = (couple: CoupleRecord): Date => new Date(`${(couple.reportSuppliedAt ?? '').replace(' ', 'T')}Z`);
+
+/** The scheduled preparation is done: a pair still present gets its report (spec assessments-and-clients §4.10). */
+export function supplyPairReport(couple: CoupleRecord | undefined, at: number): void {
+  if (!couple || couple.reportSuppliedAt !== null) return;
+  couple.reportSuppliedAt = legacyDateTime(new Date(at));
+  couple.updatedAt = couple.reportSuppliedAt;
+}
 
 export const coupleHandlers: Handlers = {
   listCouples: (ctx) => {
@@ -48,6 +56,8 @@ export const coupleHandlers: Handlers = {
       updatedAt: now,
     };
     ctx.store.couples.set(couple.uuid, couple);
+    // Pair reports take up to two working days (spec §4.10): supplied after the sandbox's preparation delay.
+    schedule(ctx.store, { kind: 'pairReport', id: couple.uuid, at: ctx.clock.now() + ctx.config.reportReadySeconds * 1000 });
     // spec §4.10, §9: a pair report costs 2 credits; marketing pairs (an impersonator's choice) are not billed.
     if (tokenType === 'paid') {
       const description = transactionDescription.pairReport(coupleType, pairInfo(members));
@@ -66,6 +76,7 @@ export const coupleHandlers: Handlers = {
     });
     for (const couple of couples) {
       ctx.store.couples.delete(couple.uuid);
+      unschedule(ctx.store, 'pairReport', couple.uuid);
       // The report was never supplied, so its credits come back (as for deleted assessments, coach-shell §4).
       if (couple.tokenType === 'paid') {
         const description = `${transactionDescription.pairReport(couple.coupleType, coupleView(ctx.store, couple).info)} cancelled - credited back`;

@@ -6,20 +6,23 @@ import { selfRegisterPrice } from '../domain/credits.ts';
 import { legacyDateTime } from '../domain/dates.ts';
 import { defaultTemplate, renderEmail } from '../domain/email-templates.ts';
 import { assessmentLink } from '../domain/report-links.ts';
-import { decideCheckout, PAYMENT_FAILED, paymentFlags, settlePayment } from '../domain/self-pay.ts';
+import { decideCheckout, landsPending, PAYMENT_FAILED, paymentFlags, settlePayment } from '../domain/self-pay.ts';
 import { INVALID_SELF_REGISTER_LINK } from '../domain/validation.ts';
+import { PAYPAL_CLIENT_ID, payPalId } from '../providers/paypal-api.ts';
 import type { CheckoutRecord, ClientRecord, CoachRecord } from '../state/model.ts';
+import { schedule } from '../state/scheduled.ts';
 import { addClient, type Store } from '../state/store.ts';
 import { createAssessmentRecord } from './clients-records.ts';
 import { badRequest, type Handlers, type SandboxConfig } from './context.ts';
 
 // The providers' public set-up values the page needs; sandbox values, no real account behind them.
+/** The card provider host of an in-process sandbox (config.cardProviderHost); `node sandbox/server.ts` names its own host. */
 export const CARD_PROVIDER_HOST = 'sandbox.cardprovider.test';
 export const CARD_PROVIDER_MERCHANT_ID = '10004002';
-export const PAYPAL_CLIENT_ID = 'sandbox-paypal-client-id';
-/** In the sandbox a PayPal order id is the checkout id; with this suffix the capture is declined. */
-export const DECLINED_ORDER_SUFFIX = '-DECLINED';
+export { PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET } from '../providers/paypal-api.ts';
 export const CHECKOUT_NOT_FOUND = 'This checkout does not exist.';
+export const PAYPAL_ORDER_NOT_FOUND = 'PayPal order not found.';
+export const PAYPAL_ORDER_NOT_APPROVED = 'The payer has not approved the PayPal order yet.';
 
 function selfRegisterCoach(store: Store, coachUuid: string): CoachRecord {
   const coach = store.coaches.get(coachUuid);
@@ -86,12 +89,38 @@ function settle(
   reference: string,
   now: number,
 ) {
-  if (checkout.status !== 'pending') return;
+  if (checkout.status !== 'pending' || checkout.settlingReference !== null) return;
+  // The `+pending` e-mail rule: the provider reported the payment, but it settles only later (spec §4: pending, re-checked every 30 s).
+  if (outcome === 'paid' && landsPending(checkout.email)) {
+    checkout.settlingReference = reference;
+    schedule(store, { kind: 'payment', id: checkout.checkoutId, at: now + config.paymentSettleSeconds * 1000 });
+    return;
+  }
+  finish(store, config, checkout, outcome, reference, now);
+}
+
+function finish(
+  store: Store,
+  config: SandboxConfig,
+  checkout: CheckoutRecord,
+  outcome: 'paid' | 'declined' | 'cancelled',
+  reference: string,
+  now: number,
+) {
   const settled = settlePayment(checkout.status, outcome);
   checkout.status = settled.state;
   checkout.paymentNotes = settled.notes;
   checkout.referenceNumber = settled.state === 'success' ? reference : null;
   if (settled.state === 'success') registerPaidClient(store, config, checkout, now);
+}
+
+/** A payment that landed pending settles (scheduled work): the checkout succeeds with the reference the provider gave. */
+export function settlePendingPayment(store: Store, config: SandboxConfig, checkoutId: string, at: number): void {
+  const checkout = store.checkouts.get(checkoutId);
+  if (checkout?.status !== 'pending' || checkout.settlingReference === null) return;
+  const reference = checkout.settlingReference;
+  checkout.settlingReference = null;
+  finish(store, config, checkout, 'paid', reference, at);
 }
 
 export const selfPayHandlers: Handlers = {
@@ -101,7 +130,7 @@ export const selfPayHandlers: Handlers = {
     return {
       ...price,
       coachName: `${coach.name} ${coach.surname}`,
-      cardProviderHost: CARD_PROVIDER_HOST,
+      cardProviderHost: config.cardProviderHost,
       cardProviderMerchantId: CARD_PROVIDER_MERCHANT_ID,
       payPalClientId: PAYPAL_CLIENT_ID,
       selfpayroot: `${config.publicUrl}/selfpay/`,
@@ -121,6 +150,7 @@ export const selfPayHandlers: Handlers = {
       paymentNotes: null,
       referenceNumber: null,
       createdAt: legacyDateTime(new Date(clock.now())),
+      settlingReference: null,
     });
     return { checkoutId };
   },
@@ -140,14 +170,26 @@ export const selfPayHandlers: Handlers = {
     };
   },
 
+  // The legacy server captures the order at PayPal and reads the checkout from the order's custom_id
+  // (the BFF created the order with it); in the sandbox the PayPal stand-in's orders are in the store.
   capturePayPalOrder: ({ body, store, config, clock }) => {
-    const declined = body.orderId.endsWith(DECLINED_ORDER_SUFFIX);
-    const checkout = store.checkouts.get(declined ? body.orderId.slice(0, -DECLINED_ORDER_SUFFIX.length) : body.orderId);
-    if (!checkout?.providerIsPayPal) throw badRequest('PayPal order not found.');
-    if (checkout.status === 'success') return { success: true };
+    const order = store.payPalOrders.get(body.orderId);
+    const checkout = order?.customId ? store.checkouts.get(order.customId) : undefined;
+    if (!order || !checkout?.providerIsPayPal) throw badRequest(PAYPAL_ORDER_NOT_FOUND);
+    if (order.amount.currency_code !== checkout.currency || Number(order.amount.value) !== checkout.amount) {
+      throw badRequest(`The PayPal order (${order.amount.value} ${order.amount.currency_code}) is not the checkout's amount.`);
+    }
+    if (checkout.status === 'success' || order.status === 'COMPLETED') return { success: true };
     if (checkout.status === 'fail') throw badRequest(checkout.paymentNotes ?? PAYMENT_FAILED);
-    settle(store, config, checkout, declined ? 'declined' : 'paid', `PP-${body.orderId.slice(0, 8).toUpperCase()}`, clock.now());
-    if (declined) throw badRequest(PAYMENT_FAILED);
+    if (order.status !== 'APPROVED') throw badRequest(PAYPAL_ORDER_NOT_APPROVED);
+    if (order.declined) {
+      // PayPal answers INSTRUMENT_DECLINED: nothing is captured.
+      settle(store, config, checkout, 'declined', order.id, clock.now());
+      throw badRequest(PAYMENT_FAILED);
+    }
+    order.status = 'COMPLETED';
+    order.captureId = payPalId();
+    settle(store, config, checkout, 'paid', order.captureId, clock.now());
     return { success: true };
   },
 

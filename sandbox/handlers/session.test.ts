@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ASSISTANT, SEED_COACHES } from '../seed/accounts.ts';
+import { injectLegacy } from './legacy-contract-check.ts';
 import { EXPIRY_COOKIE, SESSION_COOKIE, VERSION_COOKIE } from './session-cookies.ts';
 import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
 
@@ -85,13 +86,77 @@ describe('sessions and auth (spec public-and-guest §4, §6, §7)', () => {
     expect(other.statusCode).toBe(403);
   });
 
-  it('checks the session and ends it on logout', async () => {
-    const cookie = await signIn(sandbox.app, 'demo@coachportal.test');
-    const check = await sandbox.app.inject({ method: 'GET', url: '/api/v2/checkForValidSession', headers: { cookie } });
-    expect(check.json()).toMatchObject({ allowed: true, coach: { uuid: SEED_COACHES.demo.uuid } });
+  it("allows the session check only for an admin tool's impersonation, and ends it on logout", async () => {
+    const check = (cookie: string) =>
+      injectLegacy(sandbox.app, { method: 'GET', url: '/api/v2/checkForValidSession', headers: { cookie } });
+    // A coach's own sign-in is not an impersonation.
+    expect((await check(await signIn(sandbox.app, 'demo@coachportal.test'))).json()).toEqual({ allowed: false });
+    const started = await sandbox.app.inject({
+      method: 'POST',
+      url: '/__sandbox/impersonate',
+      payload: { coachEmail: 'demo@coachportal.test' },
+    });
+    const cookie = `${SESSION_COOKIE}=${started.cookies.find((entry) => entry.name === SESSION_COOKIE)?.value}`;
+    expect((await check(cookie)).json()).toMatchObject({ allowed: true, coach: { uuid: SEED_COACHES.demo.uuid, isAdmin: true } });
     expect((await sandbox.app.inject({ method: 'GET', url: '/api/v2/logout', headers: { cookie } })).statusCode).toBe(200);
-    const after = await sandbox.app.inject({ method: 'GET', url: '/api/v2/checkForValidSession', headers: { cookie } });
-    expect(after.json()).toEqual({ allowed: false });
+    expect((await check(cookie)).json()).toEqual({ allowed: false });
+  });
+
+  it("allows the session check for an assistant's session (assist)", async () => {
+    const cookie = await signIn(sandbox.app, SEED_ASSISTANT.email);
+    const check = await injectLegacy(sandbox.app, { method: 'GET', url: '/api/v2/checkForValidSession', headers: { cookie } });
+    expect(check.json()).toMatchObject({ allowed: true, coach: { uuid: SEED_COACHES.demo.uuid, isBeingAssisted: true, isAdmin: false } });
+  });
+
+  it("resets an assistant's password with the e-mailed code; the assistant then signs in with it", async () => {
+    const forgot = await injectLegacy(sandbox.app, {
+      method: 'POST',
+      url: '/api/v2/forgotpassword',
+      payload: { email: SEED_ASSISTANT.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const mail = sandbox.store.outbox.at(-1);
+    expect(mail?.to).toBe(SEED_ASSISTANT.email);
+    const resetcode = mail?.body.split('=').at(-1);
+    const reset = await injectLegacy(sandbox.app, {
+      method: 'POST',
+      url: '/api/v2/resetpassword',
+      payload: { resetcode, newpassword: 'Assistant-Karoo-Sunrise-7' },
+    });
+    expect(reset.json()).toEqual({ success: true });
+    const login = await sandbox.app.inject({
+      method: 'POST',
+      url: '/api/v2/login',
+      payload: { email: SEED_ASSISTANT.email, password: 'Assistant-Karoo-Sunrise-7' },
+    });
+    expect(login.json()).toMatchObject({ allowed: true, coach: { uuid: SEED_COACHES.demo.uuid, isBeingAssisted: true } });
+    // The coach's own password is untouched.
+    expect(await signIn(sandbox.app, SEED_COACHES.demo.email)).toContain('portal_session=');
+    const unknown = await injectLegacy(sandbox.app, {
+      method: 'POST',
+      url: '/api/v2/forgotpassword',
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('lets a new assistant set a password through the set-password link and sign in', async () => {
+    const coach = await signIn(sandbox.app, SEED_COACHES.demo.email);
+    const added = await sandbox.app.inject({
+      method: 'POST',
+      url: `/api/v2/coaches/${SEED_COACHES.demo.uuid}/newAssistantRequested`,
+      headers: { cookie: coach },
+      payload: { name: 'Lerato', surname: 'Mahlangu', email: 'lerato.mahlangu@example.test' },
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const resetcode = sandbox.store.outbox.at(-1)?.body.match(/code=([0-9a-f]+)/)?.[1];
+    const reset = await injectLegacy(sandbox.app, {
+      method: 'POST',
+      url: '/api/v2/resetpassword',
+      payload: { resetcode, newpassword: 'Lerato-Sets-Her-Own-2026' },
+    });
+    expect(reset.json()).toEqual({ success: true });
+    expect(await signIn(sandbox.app, 'lerato.mahlangu@example.test', 'Lerato-Sets-Her-Own-2026')).toContain('portal_session=');
   });
 
   it('resets a password with the e-mailed code', async () => {

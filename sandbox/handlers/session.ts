@@ -42,18 +42,24 @@ export const sessionHandlers: Handlers = {
     return undefined;
   },
 
-  checkValidSession: ({ session, store }) => (session ? { allowed: true, coach: sessionCoachView(store, session) } : { allowed: false }),
+  // spec public-and-guest §2 "Session check", §6: the page starts an impersonation or assist session that the
+  // admin tool began (POST /__sandbox/impersonate in the sandbox); a coach's own sign-in is not one.
+  checkValidSession: ({ session, store }) =>
+    session && (session.impersonatorUuid !== null || session.assistantUuid !== null)
+      ? { allowed: true, coach: sessionCoachView(store, session) }
+      : { allowed: false },
 
   getCoach: (ctx) => coachView(ctx.store, requireOwnCoach(ctx, ctx.params.coachId), ctx.config.publicUrl),
 
   requestPasswordReset: ({ body, store, clock, config }) => {
-    const coach = coachByEmail(store, body.email);
+    // Assistants have their own login (spec coach-shell §2.12), so they reset their own password too.
+    const account = coachByEmail(store, body.email) ?? assistantByEmail(store, body.email);
     // spec public-and-guest §8: any answer but 200 reads as 'There was an error with sending...'.
-    if (!coach) throw badRequest('There is no coach with that e-mail address.');
+    if (!account) throw badRequest('There is no coach with that e-mail address.');
     const code = randomBytes(10).toString('hex');
-    store.resetCodes.set(code, { code, email: coach.email, expiresAt: clock.now() + RESET_CODE_MINUTES * 60_000 });
+    store.resetCodes.set(code, { code, email: account.email, expiresAt: clock.now() + RESET_CODE_MINUTES * 60_000 });
     store.outbox.push({
-      to: coach.email,
+      to: account.email,
       subject: 'Reset your coach portal password',
       body: `${config.publicUrl}/coachportal/resetpassword?code=${code}`,
       sentAt: new Date(clock.now()).toISOString(),
@@ -67,9 +73,10 @@ export const sessionHandlers: Handlers = {
     if (!isAcceptablePassword(body.newpassword)) {
       throw badRequest('Update failed - there is an issue with the new password - please check and fix.');
     }
-    const coach = coachByEmail(store, reset.email);
-    if (!coach) throw badRequest('The reset link is invalid or has expired.');
-    coach.password = body.newpassword;
+    // The code of a coach or of an assistant (a new assistant's set-password link is one too).
+    const account = coachByEmail(store, reset.email) ?? assistantByEmail(store, reset.email);
+    if (!account) throw badRequest('The reset link is invalid or has expired.');
+    account.password = body.newpassword;
     store.resetCodes.delete(reset.code);
     return { success: true };
   },

@@ -1,6 +1,7 @@
 // Team reports: charge info, request and cancel with their credits, and the downloads as real files
 // (spec coach-shell §2.7, §4 "Team report", §5, §7, §9: Combined 4, Maturity 2, Enneagram 2 credits).
 import { TEAM_REPORT_COST, teamReportCost, transactionDescription } from '../domain/credits.ts';
+import { legacyDateTime } from '../domain/dates.ts';
 import { decideCancelRequest, decideReportRequest, reportRequestedDisplay, teamReportChargeInfo } from '../domain/teams.ts';
 import type { TeamReportType } from '../domain/types.ts';
 import { checkTeamReportDueDate } from '../domain/validation.ts';
@@ -10,6 +11,7 @@ import { teamSummaryWorkbook } from '../files/spreadsheets.ts';
 import { teamReportFile } from '../files/team-report.ts';
 import { recordBalance } from '../state/ledger.ts';
 import type { TeamRecord } from '../state/model.ts';
+import { schedule, unschedule } from '../state/scheduled.ts';
 import { offersPptx, teamMembersOf, teamMemberView, teamView } from '../state/team-views.ts';
 import { sessionCoach } from './access.ts';
 import { badRequest, FileAnswer, type Handlers } from './context.ts';
@@ -23,6 +25,12 @@ const TYPE_NAMES: Readonly<Record<TeamReportType, string>> = { Ennea: 'Enneagram
 const isFree = (team: TeamRecord): boolean => team.duplicatedSourceId !== null;
 
 const fileStem = (name: string): string => name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'team';
+
+/** The scheduled preparation is done: the report of a team still requested is supplied (spec coach-shell §4 "Team report"). */
+export function supplyTeamReport(team: TeamRecord | undefined, at: number): void {
+  if (!team || team.reportRequested === null || team.reportSuppliedAt !== null) return;
+  team.reportSuppliedAt = legacyDateTime(new Date(at));
+}
 
 export const teamReportHandlers: Handlers = {
   getTeamReportChargeInfo: (ctx) => {
@@ -53,7 +61,9 @@ export const teamReportHandlers: Handlers = {
       const description = transactionDescription.teamReport(reportRequested, team.name);
       recordBalance(ctx.store, team.coachUuid, -teamReportCost(reportRequested), description, ctx.clock.now());
     }
-    // Team reports take up to 2 working days (spec coach-shell §9): never ready at once.
+    // Team reports take up to 2 working days (spec coach-shell §9): never ready at once; the sandbox
+    // supplies it after its preparation delay (config.reportReadySeconds, state/scheduled.ts).
+    schedule(ctx.store, { kind: 'teamReport', id: team.uuid, at: ctx.clock.now() + ctx.config.reportReadySeconds * 1000 });
     return { reportRequestedDisplay: reportRequestedDisplay(reportRequested), reportReady: false };
   },
 
@@ -69,6 +79,8 @@ export const teamReportHandlers: Handlers = {
     }
     team.reportRequested = null;
     team.reportDueDate = null;
+    // A cancelled request is never supplied.
+    unschedule(ctx.store, 'teamReport', team.uuid);
     return undefined;
   },
 

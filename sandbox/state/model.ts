@@ -170,6 +170,39 @@ export interface CheckoutRecord extends CheckoutSchema {
   paymentNotes: string | null;
   referenceNumber: string | null;
   createdAt: string;
+  /** The provider's reference of a payment that landed pending; the checkout succeeds with it once settled. */
+  settlingReference: string | null;
+}
+
+/** An order of the PayPal Orders API stand-in (the BFF creates it; the buttons stand-in approves it; selfpay/paypalcapture captures it). */
+export interface PayPalOrderRecord {
+  id: string;
+  clientId: string;
+  /** PayPal-Request-Id: a repeated create with it answers this order. */
+  requestId: string | null;
+  intent: 'CAPTURE' | 'AUTHORIZE';
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  /** The checkout the BFF named (purchase_units[0].custom_id). */
+  customId: string | null;
+  amount: { currency_code: string; value: string };
+  /** The buyer approved with a card that the capture will decline (the buttons stand-in's declined-card choice). */
+  declined: boolean;
+  payerId: string | null;
+  captureId: string | null;
+  createdAt: string;
+}
+
+export interface PayPalToken {
+  clientId: string;
+  expiresAt: number;
+}
+
+/** Work the sandbox does once its clock passes `at`: a report is supplied, a pending payment settles. */
+export interface ScheduledWork {
+  kind: 'teamReport' | 'pairReport' | 'payment';
+  /** The team uuid, couple uuid or checkout id. */
+  id: string;
+  at: number;
 }
 
 export interface MiniAssessmentRecord extends MiniSchema {

@@ -11,9 +11,12 @@ import type {
   MessageRecord,
   MiniAssessmentRecord,
   OutboxEmail,
+  PayPalOrderRecord,
+  PayPalToken,
   PolicyAssignment,
   PolicyRecord,
   ResetCode,
+  ScheduledWork,
   ScoGrant,
   SessionRecord,
   TeamMemberRecord,
@@ -41,6 +44,11 @@ export interface Store {
   miniAssessments: Map<string, MiniAssessmentRecord>;
   resetCodes: Map<string, ResetCode>;
   outbox: OutboxEmail[];
+  /** The PayPal stand-in's orders by id, and its access tokens. */
+  payPalOrders: Map<string, PayPalOrderRecord>;
+  payPalTokens: Map<string, PayPalToken>;
+  /** Work due at a sandbox-clock time, keyed `kind:id` (state/scheduled.ts). */
+  scheduled: Map<string, ScheduledWork>;
   /** Index: lower-cased e-mail → coach uuid. */
   coachByEmail: Map<string, string>;
   /** Index: lower-cased e-mail → assistant uuid. */
@@ -74,6 +82,9 @@ export function createStore(): Store {
     miniAssessments: new Map(),
     resetCodes: new Map(),
     outbox: [],
+    payPalOrders: new Map(),
+    payPalTokens: new Map(),
+    scheduled: new Map(),
     coachByEmail: new Map(),
     assistantByEmail: new Map(),
     assessmentsByCoach: new Map(),

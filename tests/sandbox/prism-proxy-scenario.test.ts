@@ -9,6 +9,7 @@ import { buildSandbox } from '../../sandbox/app.ts';
 import { emptySwitches } from '../../sandbox/faults/switches.ts';
 import { clientsTemplate } from '../../sandbox/files/bulk-upload.ts';
 import { injectLegacy } from '../../sandbox/handlers/legacy-contract-check.ts';
+import { approvePayPalOrder, createPayPalOrder } from '../../sandbox/providers/test-support.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES, TWO_FACTOR_SECRET } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
 import { DEFAULT_ASSESSMENTS, seedStore } from '../../sandbox/seed/seed.ts';
@@ -24,6 +25,8 @@ const PNG = Buffer.from(
   'hex',
 );
 const mini = { 'x-mini-access': 'scenario' };
+/** The scenario's report preparation delay: long enough that its own pace never decides a report's state. */
+const REPORT_READY_SECONDS = 600;
 
 /** An ISO date `days` calendar days from now: far enough ahead for every due-date rule (team reports, pairs). */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -63,10 +66,18 @@ describe('the sandbox through a Prism validation proxy (issue 4)', () => {
   let api: ScenarioClient;
   // The fault switches stay off except in the check that a response violation is caught.
   const faults = emptySwitches();
+  let clockOffset = 0;
+  const clock = {
+    now: () => Date.now() + clockOffset,
+    advance: (ms: number) => {
+      clockOffset += ms;
+    },
+  };
 
   beforeAll(async () => {
     store = seedStore({ now: Date.now(), assessments: DEFAULT_ASSESSMENTS });
-    sandbox = await buildSandbox({ store, faults });
+    // Reports are prepared on the sandbox clock: the scenario moves it on instead of waiting.
+    sandbox = await buildSandbox({ store, faults, clock, config: { reportReadySeconds: REPORT_READY_SECONDS } });
     sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
     prism = await startPrismProxy(CONTRACT, sandboxUrl, ['--errors']);
     api = new ScenarioClient(prism.url);
@@ -99,7 +110,7 @@ describe('the sandbox through a Prism validation proxy (issue 4)', () => {
 
   it('runs a coach scenario through the proxy without a violation and touches every operation', async () => {
     const direct = directCaller(sandbox, api);
-    await signInAndErrors(api, store);
+    await signInAndErrors(api, store, sandboxUrl);
     const own = await readTheAccount(api);
     await clientsAndAssessments(api, own);
     await reportsAndSco(api, direct, own);
@@ -107,13 +118,15 @@ describe('the sandbox through a Prism validation proxy (issue 4)', () => {
     await pairs(api, own);
     await importsBulkAndCombine(api, direct, own);
     await profileAndSettings(api, direct);
-    await publicPages(api);
+    await publicPages(api, sandbox);
+    // Last but one: it moves the sandbox clock on, past the authenticator codes the scenario makes from the real time.
+    await preparedReports(api, own, clock);
     await signOut(api);
     expect(api.untouched(), 'operations of the contract the scenario did not call').toEqual([]);
   }, 60_000);
 });
 
-async function signInAndErrors(api: ScenarioClient, store: Store): Promise<void> {
+async function signInAndErrors(api: ScenarioClient, store: Store, sandboxUrl: string): Promise<void> {
   const login = (body: object) => api.call('POST', '/api/v2/login', { json: body });
   expect((await login({ email: SEED_COACHES.demo.email, password: 'wrong-password' })).json()).toMatchObject({
     allowed: false,
@@ -142,7 +155,26 @@ async function signInAndErrors(api: ScenarioClient, store: Store): Promise<void>
   const signedIn = await login({ email: SEED_COACHES.demo.email, password: DEMO_PASSWORD });
   expect(signedIn.json()).toMatchObject({ allowed: true, coach: { uuid: demo, accreditationLevel: 4 } });
   expect([...api.cookies.keys()].sort()).toEqual(['portal_session', 'portal_session_expiry', 'portal_version']);
-  expect((await api.call('GET', '/api/v2/checkForValidSession')).json()).toMatchObject({ allowed: true, coach: { uuid: demo } });
+  // The session check allows only a session the admin tool started (the sandbox's /__sandbox/impersonate), not a coach's own.
+  expect((await api.call('GET', '/api/v2/checkForValidSession')).json()).toEqual({ allowed: false });
+  const impersonated = await fetch(`${sandboxUrl}/__sandbox/impersonate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ coachEmail: SEED_COACHES.demo.email }),
+  });
+  const cookie =
+    impersonated.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('portal_session='))
+      ?.split(';')[0] ?? '';
+  // The check renews the session it was sent: the coach's own cookies stay the scenario's.
+  const coachCookies = new Map(api.cookies);
+  expect((await api.call('GET', '/api/v2/checkForValidSession', { cookie })).json()).toMatchObject({
+    allowed: true,
+    coach: { uuid: demo, isAdmin: true },
+  });
+  api.cookies.clear();
+  for (const [name, value] of coachCookies) api.cookies.set(name, value);
 }
 
 async function readTheAccount(api: ScenarioClient): Promise<Row[]> {
@@ -327,6 +359,35 @@ async function pairs(api: ScenarioClient, own: Row[]): Promise<void> {
   expect((await api.call('DELETE', '/api/v2/couples', { json: { uuids: [uuid] } })).json()).toEqual({ success: true });
 }
 
+/** A requested team report and a new pair's report are supplied once the sandbox clock passes the preparation delay. */
+async function preparedReports(api: ScenarioClient, own: Row[], clock: { advance(ms: number): void }): Promise<void> {
+  await api.call('POST', `/api/v2/coaches/${demo}/teams`, { json: { name: 'Night Shift', description: '', coach: 'Pipeline' } });
+  const teams = async (): Promise<Row[]> => (await api.call('GET', `/api/v2/coaches/${demo}/teams`)).json();
+  const team = pick(await teams(), 'team Night Shift', (entry) => entry.name === 'Night Shift');
+  const [a, b] = own.filter((x) => x.guestCompletedAt).map((x) => x.uuid as string);
+  await api.call('POST', `/api/v3/teams/${team.uuid}/addMembers`, { json: { memberUUIDs: [a, b] } });
+  const requested = await api.call('POST', `/api/v2/teams/${team.uuid}/requestReport`, {
+    json: { reportRequested: 'Ennea', reportDueDate: daysAhead(7) },
+  });
+  expect(requested.json()).toEqual({ reportRequestedDisplay: 'Enneagram', reportReady: false });
+  const first = pick(own, 'completed assessment', (x) => x.guestCompletedAt);
+  const second = pick(own, 'completed assessment of another client', (x) => x.guestCompletedAt && x.clientUUID !== first.clientUUID);
+  const pair = await api.call('POST', `/api/v2/couples/${demo}/newCouple`, {
+    json: { uuids: [first.uuid, second.uuid], coupleType: 'Romance', tokenType: 'paid', reportDueDate: daysAhead(7), reportCost: 2 },
+  });
+  expect(pick(await teams(), 'team Night Shift', (entry) => entry.uuid === team.uuid).isReportAvailable).toBe(false);
+
+  clock.advance(REPORT_READY_SECONDS * 1000);
+  expect(pick(await teams(), 'team Night Shift', (entry) => entry.uuid === team.uuid)).toMatchObject({
+    isReportAvailable: true,
+    offerReportPDF: true,
+    offerReportPPTX: false,
+  });
+  expect((await api.call('GET', `/api/v2/teams/${team.uuid}/downloadReport/pdf`)).contentType).toBe('application/pdf');
+  const couples: Row[] = (await api.call('GET', `/api/v2/coaches/${demo}/couples`)).json();
+  expect(pick(couples, 'the new pair', (entry) => entry.uuid === pair.json().uuid).reportSuppliedAt).not.toBe('-');
+}
+
 async function importsBulkAndCombine(api: ScenarioClient, direct: Direct, own: Row[]): Promise<void> {
   const results = { enneaRankingCSV: '8,3,7,1,2,4,5,6,9', assessmentLanguage: 'english', scoreSP: 60, scoreSO: 30, scoreSX: 10 };
   const newClient = `/api/v3/coaches/${demo}/newClientImportResults`;
@@ -444,7 +505,7 @@ async function profileAndSettings(api: ScenarioClient, direct: Direct): Promise<
   expect((await api.call('PUT', coach, { json: { cancelCreditOrder: true } })).status).toBe(200);
 }
 
-async function publicPages(api: ScenarioClient): Promise<void> {
+async function publicPages(api: ScenarioClient, sandbox: FastifyInstance): Promise<void> {
   const policy = `/api/v2/coaches/${demo}/policy/${SEED_POLICY.uuid}`;
   expect((await api.call('GET', policy)).json()).toMatchObject({ code: 'COC-2025', policyCoach: { coachSignedAt: null } });
   const signed = await api.call('POST', policy, {
@@ -480,7 +541,10 @@ async function publicPages(api: ScenarioClient): Promise<void> {
   expect(notified.status).toBe(200);
   expect(await status(zar.checkoutId)).toMatchObject({ success: true, pending: false, referenceNumber: '2174563' });
   const usd = (await checkout({ provider: 'paypal', providerIsPayPal: true, amount: 55, currency: 'USD', coachUUID: demo })).json();
-  expect((await api.call('POST', '/selfpay/paypalcapture', { json: { orderId: usd.checkoutId } })).json()).toEqual({ success: true });
+  // The BFF creates the PayPal order (the sandbox's PayPal stand-in) and the buyer approves it in the buttons.
+  const orderId = await createPayPalOrder(sandbox, { checkoutId: usd.checkoutId, value: '55.00', currency: 'USD' });
+  await approvePayPalOrder(sandbox, orderId);
+  expect((await api.call('POST', '/selfpay/paypalcapture', { json: { orderId } })).json()).toEqual({ success: true });
   expect(await status(usd.checkoutId)).toMatchObject({ success: true });
 
   expect(Object.keys((await api.call('GET', '/mintor/initAssessment', { headers: mini })).json().translations)).toContain('english');
