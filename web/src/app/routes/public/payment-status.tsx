@@ -1,8 +1,6 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { PaymentStatusPage } from '../../../features/payment-status/components/payment-status-page.tsx';
+
+/** /coachportal/paymentstatus?checkoutId=… (spec: public-and-guest §2 "Payment status"). */
 export function Component() {
-  return (
-    <main className="page">
-      <h1>payment-status</h1>
-    </main>
-  );
+  return <PaymentStatusPage />;
 }

@@ -1,8 +1,8 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { useParams } from 'wouter';
+import { SelfRegistrationPage } from '../../../features/self-registration/components/self-registration-page.tsx';
+
+/** /coachportal/register/{coachUUID} (spec: public-and-guest §2 "Self-registration"). */
 export function Component() {
-  return (
-    <main className="page">
-      <h1>register</h1>
-    </main>
-  );
+  const params = useParams<{ '*'?: string }>();
+  return <SelfRegistrationPage path={params['*'] ?? ''} />;
 }

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import type { CheckoutStatus } from '../api/checkout-status-api.ts';
+import { useCheckoutStatus } from '../hooks/use-checkout-status.ts';
+import './payment-status.css';
+
+const TITLE = 'Payment Status';
+export const NO_CHECKOUT_MESSAGE = 'This address names no payment. Please use the link you were sent back with after paying.';
+
+/** /coachportal/paymentstatus?checkoutId=…[&cancelled=true] (spec: public-and-guest §2 "Payment status", §8 "Payment"). */
+export function PaymentStatusPage() {
+  usePageTitle(TITLE);
+  const query = new URLSearchParams(useSearch());
+  const checkoutId = query.get('checkoutId')?.trim() ?? '';
+  return (
+    <main className="page payment-status">
+      <h1>{TITLE}</h1>
+      {checkoutId ? (
+        <CheckoutStatusView checkoutId={checkoutId} cancelled={query.get('cancelled') === 'true'} />
+      ) : (
+        <Alert tone="error">{NO_CHECKOUT_MESSAGE}</Alert>
+      )}
+    </main>
+  );
+}
+
+function CheckoutStatusView({ checkoutId, cancelled }: { checkoutId: string; cancelled: boolean }) {
+  const state = useCheckoutStatus(checkoutId, cancelled);
+  if (state.kind === 'loading') return <Loading label="Checking your payment..." />;
+  if (state.kind === 'failed') {
+    return (
+      <>
+        <Alert tone="error">{state.message}</Alert>
+        <RestartLink coachUuid={state.coachUuid} />
+      </>
+    );
+  }
+  const { status } = state;
+  return (
+    <>
+      <StatusMessage status={status} />
+      <PaymentDetails status={status} />
+      <RestartLink coachUuid={status.coachUuid} />
+    </>
+  );
+}
+
+function StatusMessage({ status }: { status: CheckoutStatus }) {
+  if (status.status === 'success') {
+    return (
+      <Alert tone="success">
+        <p className="payment-status__lead">Payment successful. Thank you, {status.name}.</p>
+        {status.paymentNotes ? <p>{status.paymentNotes}</p> : null}
+      </Alert>
+    );
+  }
+  if (status.status === 'pending') return <Alert tone="info">{status.message ?? 'Please wait, still checking.'}</Alert>;
+  const notes = status.paymentNotes && status.paymentNotes !== status.message ? status.paymentNotes : null;
+  return (
+    <Alert tone="error">
+      <p className="payment-status__lead">{status.message ?? 'Sorry, your transaction could not be processed.'}</p>
+      {notes ? <p>{notes}</p> : null}
+    </Alert>
+  );
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function PaymentDetails({ status }: { status: CheckoutStatus }) {
+  const rows: [string, ReactNode][] = [
+    ['Name', `${status.name} ${status.surname}`.trim()],
+    ['Email', status.email],
+    ['Assessment', 'Enneagram'],
+    ['Language', capitalised(status.assessmentLanguage)],
+    ['Price', status.priceString],
+  ];
+  if (status.referenceNumber) rows.push(['Reference number', status.referenceNumber]);
+  return (
+    <dl className="payment-status__details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RestartLink({ coachUuid }: { coachUuid: string | null }) {
+  if (!coachUuid) return null;
+  return (
+    <p>
+      <Link href={`/register/${encodeURIComponent(coachUuid)}`}>Restart registration</Link>
+    </p>
+  );
+}

@@ -1,0 +1,107 @@
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { type Checkout, createCheckout, type PayPalCheckout, type SelfRegistration } from '../api/self-registration-api.ts';
+import { useSelfRegistration } from '../hooks/use-self-registration.ts';
+import { useStoredRegistration } from '../hooks/use-stored-registration.ts';
+import { CardRedirect } from './card-redirect.tsx';
+import { RegistrationForm } from './registration-form.tsx';
+import { coachUuidFromPath, type RegistrationForm as Fields, type FormProblem, MESSAGES } from './registration-rules.ts';
+import './self-registration.css';
+
+// The PayPal SDK wrapper is fetched only when a checkout needs it.
+const PayPalPayment = lazy(async () => ({ default: (await import('./paypal-payment.tsx')).PayPalPayment }));
+
+const TITLE = 'Assessment Registration';
+
+/** /coachportal/register/{coachUUID}: `path` is everything after /register/. */
+export function SelfRegistrationPage({ path }: { path: string }) {
+  usePageTitle(TITLE);
+  const coachUuid = coachUuidFromPath(path);
+  return (
+    <main className="page self-registration">
+      <h1>{TITLE}</h1>
+      {coachUuid ? <Registration coachUuid={coachUuid} /> : <Alert tone="error">{MESSAGES.invalidLink}</Alert>}
+    </main>
+  );
+}
+
+function Registration({ coachUuid }: { coachUuid: string }) {
+  const state = useSelfRegistration(coachUuid);
+  if (state.status === 'loading') return <Loading label="Loading..." />;
+  if (state.status === 'failed') return <Alert tone="error">{state.message}</Alert>;
+  return <RegistrationAndPayment page={state.page} />;
+}
+
+function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
+  const [form, update] = useStoredRegistration();
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const [, navigate] = useLocation();
+
+  async function proceed(fields: Fields): Promise<FormProblem | null> {
+    const answer = await createCheckout(page.coachUuid, {
+      name: fields.name.trim(),
+      surname: fields.surname.trim(),
+      email: fields.email.trim(),
+      assessmentLanguage: page.languages.find((option) => option.value === fields.language)?.value ?? page.defaultLanguage,
+    });
+    if (!answer.ok) return { message: answer.message, fields: fieldsOf(answer.code) };
+    setCheckout(answer.value);
+    return null;
+  }
+
+  if (checkout?.provider === 'paypal') {
+    return (
+      <PayPalStep
+        checkout={checkout}
+        form={form}
+        onBack={() => setCheckout(null)}
+        onCaptured={(checkoutId) => navigate(`/paymentstatus?checkoutId=${encodeURIComponent(checkoutId)}`)}
+      />
+    );
+  }
+  return (
+    <>
+      <RegistrationForm page={page} form={form} onChange={update} onProceed={proceed} />
+      {checkout?.provider === 'card' ? <CardRedirect checkout={checkout} /> : null}
+    </>
+  );
+}
+
+function fieldsOf(code: string | undefined): FormProblem['fields'] {
+  if (code === 'missing_details') return new Set(['name', 'surname', 'email']);
+  if (code === 'invalid_email') return new Set(['email']);
+  return new Set();
+}
+
+interface PayPalStepProps {
+  checkout: PayPalCheckout;
+  form: Fields;
+  onBack: () => void;
+  onCaptured: (checkoutId: string) => void;
+}
+
+function PayPalStep({ checkout, form, onBack, onCaptured }: PayPalStepProps) {
+  return (
+    <section className="stack" aria-labelledby="paypal-title">
+      <h2 id="paypal-title">Pay with PayPal</h2>
+      <p>
+        Enneagram assessment for {form.name} {form.surname} ({form.email}):{' '}
+        <strong>
+          {checkout.amount} {checkout.currency}
+        </strong>
+      </p>
+      <Suspense fallback={<Loading label="Loading PayPal..." />}>
+        <PayPalPayment checkout={checkout} onCaptured={onCaptured} />
+      </Suspense>
+      <div className="row">
+        <Button variant="secondary" onPress={onBack}>
+          Change details
+        </Button>
+      </div>
+    </section>
+  );
+}
