@@ -150,3 +150,25 @@ describe('the PayPal JS SDK stand-in (GET /__paypal/sdk/js)', () => {
     await expect(renderButtons({ clientId: 'someone-else' })).rejects.toThrow(/failed to load/);
   });
 });
+
+describe('the approval preflight (OPTIONS /__paypal/sdk/orders/{orderId}/approve)', () => {
+  it('allows any origin and the headers the page asks for', async () => {
+    const sandbox = await testSandbox();
+    const response = await sandbox.app.inject({
+      method: 'OPTIONS',
+      url: `${PAYPAL_SDK_PATH.replace(/\/js$/, '')}/orders/ORDER1/approve`,
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-forwarded-for',
+      },
+    });
+    await sandbox.app.close();
+    expect(response.statusCode).toBe(204);
+    expect(response.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'x-forwarded-for',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 // The PayPal JS SDK stand-in (paypal-sdk.js) and the buyer's approval it plays: GET /__paypal/sdk/js and
 // POST /__paypal/sdk/orders/{orderId}/approve. The page that loads the script runs on the portal's origin,
-// so both answer any origin (CORS); the approval takes a form body, which needs no preflight.
+// so both answer any origin (CORS). The approval takes a form body, which needs no preflight unless the
+// page adds headers of its own (browser tests add X-Forwarded-For): the preflight is answered too.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../state/store.ts';
@@ -24,6 +25,16 @@ export function registerPayPalSdk(app: FastifyInstance, store: Store): void {
         .send(`throw new Error("SDK Validation error: 'Invalid query value for client-id: ${clientId.replace(/[^\w-]/g, '')}'");\n`);
     }
     return SDK_SOURCE;
+  });
+
+  app.options(`${PAYPAL_PREFIX}/sdk/orders/:orderId/approve`, async (request, reply) => {
+    const headers = request.headers['access-control-request-headers'];
+    anyOrigin(reply)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', typeof headers === 'string' ? headers : '')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send();
   });
 
   app.post<{ Params: { orderId: string }; Body: Record<string, string | undefined> | undefined }>(
