@@ -115,7 +115,7 @@ describe('loadConfig values', () => {
       supportEmail: 'help@example.com',
       portalVersion: '20260101t090000',
       selfPay: {
-        cardProviderHosts: ['www.cards.example'],
+        cardProviderOrigins: ['https://www.cards.example'],
         payPalApiUrl: 'https://paypal.example',
         payPalClientSecret: 'paypal-secret-1',
         payPalSdkUrl: 'https://www.paypal.example/sdk/js',

@@ -47,8 +47,8 @@ const EnvSchema = Type.Object({
   PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
   CARD_PROVIDER_HOSTS: Type.Optional(
     Type.String({
-      pattern: '^[A-Za-z0-9.-]+(:[0-9]{1,5})?( *, *[A-Za-z0-9.-]+(:[0-9]{1,5})?)*$',
-      description: 'a comma-separated list of host names (the card provider hosts selfpay/init may name)',
+      pattern: '^(https?://)?[A-Za-z0-9.-]+(:[0-9]{1,5})?( *, *(https?://)?[A-Za-z0-9.-]+(:[0-9]{1,5})?)*$',
+      description: 'a comma-separated list of host names, or http(s):// origins (the card provider hosts selfpay/init may name)',
     }),
   ),
   PAYPAL_API_URL: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', description: 'an http:// or https:// URL' })),
@@ -96,8 +96,11 @@ export interface Config {
   readonly portalVersion: string;
   /** Self-pay providers (spec public-and-guest §4, §9): the CSP allowances and the BFF's PayPal Orders API access. */
   readonly selfPay: {
-    /** Hosts the card provider's hosted form may be posted to (CSP form-action); selfpay/init must name one of them. */
-    readonly cardProviderHosts: readonly string[];
+    /**
+     * Origins the card provider's hosted form may be posted to (CSP form-action); selfpay/init must
+     * name the host of one of them. A bare host means https://; http:// only outside production (the sandbox).
+     */
+    readonly cardProviderOrigins: readonly string[];
     readonly payPalApiUrl: string;
     /** Unset: createPayPalOrder answers 502 payment_provider_error (logged). */
     readonly payPalClientSecret: string | undefined;
@@ -211,7 +214,10 @@ function buildConfig(env: Env): Config {
     portalVersion: env.PORTAL_VERSION ?? '20251030t113749',
     selfPay: {
       // The sandbox's card provider outside production; production lists the real one.
-      cardProviderHosts: env.CARD_PROVIDER_HOSTS || mode === 'production' ? list(env.CARD_PROVIDER_HOSTS) : ['sandbox.cardprovider.test'],
+      cardProviderOrigins: (env.CARD_PROVIDER_HOSTS || mode === 'production'
+        ? list(env.CARD_PROVIDER_HOSTS)
+        : ['sandbox.cardprovider.test']
+      ).map((entry) => (/^https?:\/\//.test(entry) ? entry : `https://${entry}`)),
       payPalApiUrl: env.PAYPAL_API_URL ?? (mode === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
       payPalClientSecret: env.PAYPAL_CLIENT_SECRET,
       payPalSdkUrl: env.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
@@ -236,6 +242,9 @@ function ruleProblems(config: Config, raw: Record<string, string>, invalid: read
     // http:// is for the sandbox's stand-in script on a developer's machine only.
     if (raw.PAYPAL_SDK_URL && !raw.PAYPAL_SDK_URL.startsWith('https://'))
       problems.push('PAYPAL_SDK_URL must be an https:// URL in production');
+    for (const origin of config.selfPay.cardProviderOrigins.filter((entry) => entry.startsWith('http://'))) {
+      problems.push(`CARD_PROVIDER_HOSTS entry "${origin}" must use https:// in production`);
+    }
   }
   return problems;
 }

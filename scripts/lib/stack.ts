@@ -3,6 +3,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from '../../sandbox/providers/paypal-api.ts';
+import { PAYPAL_SDK_PATH } from '../../sandbox/providers/paypal-sdk.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,6 +46,12 @@ export function bffEnvForSandbox(sandboxUrl: string, bffPort: number, webDistDir
     LEGACY_API_URL: sandboxUrl,
     ALLOWED_ORIGINS: `http://localhost:${bffPort},http://127.0.0.1:${bffPort}`,
     WEB_DIST_DIR: webDistDir,
+    // The sandbox names its own host in selfpay/init and serves the card provider's hosted page there (http://).
+    CARD_PROVIDER_HOSTS: sandboxUrl,
+    // PayPal's REST API (orders) and JS SDK as the sandbox plays them (sandbox/providers/).
+    PAYPAL_API_URL: `${sandboxUrl}${PAYPAL_PREFIX}`,
+    PAYPAL_CLIENT_SECRET,
+    PAYPAL_SDK_URL: `${sandboxUrl}${PAYPAL_SDK_PATH}`,
   };
 }
 

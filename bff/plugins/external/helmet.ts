@@ -1,12 +1,15 @@
 // Security headers for a same-origin single-page app and its JSON API. The only other origins the
 // page may use are self-pay's (spec public-and-guest §4 "Self-registration payment", §9): the card
 // provider's hosted form (form-action) and the PayPal buttons (script, connect, frame), from config.
-import helmet from '@fastify/helmet';
+// helmet computes the header set once, at start (it depends only on the configuration); one hook sets
+// it on every answer (@fastify/helmet would rebuild helmet's middleware on every request).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeadersOptions {
-  selfPay?: { cardProviderHosts: readonly string[]; payPalSdkUrl: string } | undefined;
+  selfPay?: { cardProviderOrigins: readonly string[]; payPalSdkUrl: string } | undefined;
 }
 
 /** The PayPal SDK's origin and its domain's subdomains (the buttons frame www.paypal.com or www.sandbox.paypal.com). */
@@ -17,9 +20,9 @@ export function payPalSources(sdkUrl: string): string[] {
 }
 
 async function securityHeaders(fastify: FastifyInstance, { selfPay }: SecurityHeadersOptions) {
-  const cardForms = (selfPay?.cardProviderHosts ?? []).map((host) => `https://${host}`);
+  const cardForms = selfPay?.cardProviderOrigins ?? [];
   const payPal = selfPay ? payPalSources(selfPay.payPalSdkUrl) : [];
-  await fastify.register(helmet, {
+  const headers = securityHeaderSet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,6 +45,32 @@ async function securityHeaders(fastify: FastifyInstance, { selfPay }: SecurityHe
     // Guest and reset links carry tokens in their URLs: never leak them to other sites.
     referrerPolicy: { policy: 'no-referrer' },
   });
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet sets for these options, captured once. No directive may be a function (nonces): those differ per answer. */
+export function securityHeaderSet(options: HelmetOptions): Readonly<Record<string, string>> {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  if (directives.some((values) => values && typeof values === 'object' && [...values].some((value) => typeof value === 'function'))) {
+    throw new Error('securityHeaderSet: a CSP directive computed per answer (a nonce) cannot be captured once');
+  }
+  const headers: Record<string, string> = {};
+  const capture = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -23,12 +23,12 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 describe('self-pay configuration', () => {
   it('defaults to the sandbox card provider and PayPal sandbox outside production, and to PayPal live in production', () => {
     expect(loadConfig({ SESSION_SECRETS: SECRET }).selfPay).toEqual({
-      cardProviderHosts: ['sandbox.cardprovider.test'],
+      cardProviderOrigins: ['https://sandbox.cardprovider.test'],
       payPalApiUrl: 'https://api-m.sandbox.paypal.com',
       payPalClientSecret: undefined,
       payPalSdkUrl: 'https://www.paypal.com/sdk/js',
     });
-    expect(loadConfig(PRODUCTION).selfPay).toMatchObject({ cardProviderHosts: [], payPalApiUrl: 'https://api-m.paypal.com' });
+    expect(loadConfig(PRODUCTION).selfPay).toMatchObject({ cardProviderOrigins: [], payPalApiUrl: 'https://api-m.paypal.com' });
   });
 
   it('reads the lists and URLs', () => {
@@ -40,7 +40,7 @@ describe('self-pay configuration', () => {
       PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
     });
     expect(config.selfPay).toEqual({
-      cardProviderHosts: ['www.cards.example', 'sandbox.cards.example:8443'],
+      cardProviderOrigins: ['https://www.cards.example', 'https://sandbox.cards.example:8443'],
       payPalApiUrl: 'https://paypal-stand-in.example',
       payPalClientSecret: 'EFk3-secret-value',
       payPalSdkUrl: 'https://www.paypal.com/sdk/js',
@@ -53,12 +53,21 @@ describe('self-pay configuration', () => {
       CARD_PROVIDER_HOSTS: 'https://cards.example/eng',
       PAYPAL_API_URL: 'ftp://paypal.example',
       PAYPAL_CLIENT_SECRET: 'short',
-      PAYPAL_SDK_URL: 'http://www.paypal.com/sdk/js',
+      PAYPAL_SDK_URL: 'ftp://www.paypal.com/sdk/js',
     });
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).toContain('CARD_PROVIDER_HOSTS must be a comma-separated list of host names');
     expect(problems.join('\n')).toContain('PAYPAL_API_URL must be an http:// or https:// URL');
-    expect(problems.join('\n')).toContain('PAYPAL_SDK_URL must be an https:// URL');
+    expect(problems.join('\n')).toContain('PAYPAL_SDK_URL must be an http:// or https:// URL');
     expect(problems).toContain('PAYPAL_CLIENT_SECRET must be the PayPal REST app secret');
+  });
+
+  it('takes http:// card provider origins (the sandbox) outside production only', () => {
+    expect(loadConfig({ SESSION_SECRETS: SECRET, CARD_PROVIDER_HOSTS: 'http://127.0.0.1:4010' }).selfPay.cardProviderOrigins).toEqual([
+      'http://127.0.0.1:4010',
+    ]);
+    expect(problemsOf({ ...PRODUCTION, CARD_PROVIDER_HOSTS: 'http://127.0.0.1:4010' })).toEqual([
+      'CARD_PROVIDER_HOSTS entry "http://127.0.0.1:4010" must use https:// in production',
+    ]);
   });
 });

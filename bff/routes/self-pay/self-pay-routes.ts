@@ -28,9 +28,9 @@ export function selfPayRoutes(fastify: FastifyInstance, options: SelfPayOptions)
   // PayPal gets its own keep-alive pool, closed with the app.
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 32, connect: { timeout: 5_000 } });
   fastify.addHook('onClose', () => agent.close());
-  const { allowedOrigins, cardProviderHosts, payPalSdkUrl } = options;
+  const { allowedOrigins, cardProviderOrigins, payPalSdkUrl } = options;
   const deps: SelfPayDeps = {
-    settings: { allowedOrigins, cardProviderHosts, payPalSdkUrl },
+    settings: { allowedOrigins, cardProviderOrigins, payPalSdkUrl },
     checkouts: options.checkouts ?? new MemoryCheckoutStore(),
     payPal: createPayPalClient({
       apiUrl: options.payPalApiUrl,

@@ -63,8 +63,8 @@ const ASSESSMENT_NAME = 'Enneagram assessment';
 export interface SelfPaySettings {
   /** The portal's origins: the card provider's return and cancel addresses point to one of them. */
   allowedOrigins: readonly string[];
-  /** Hosts the card form may be posted to (the page's CSP form-action allows exactly these). */
-  cardProviderHosts: readonly string[];
+  /** Origins the card form may be posted to (the page's CSP form-action allows exactly these). */
+  cardProviderOrigins: readonly string[];
   payPalSdkUrl: string;
 }
 
@@ -169,11 +169,11 @@ function cardForm(
   amount: string,
   settings: SelfPaySettings,
 ) {
-  const host = init.cardProviderHost ?? '';
+  const origin = cardProviderOrigin(init, settings) ?? '';
   const statusPage = `${portalOrigin(request, settings)}/coachportal/paymentstatus?checkoutId=${checkoutId}`;
   const root = (init.selfpayroot ?? '').replace(/\/*$/, '/');
   return {
-    action: `https://${host}${CARD_FORM_PATH}`,
+    action: `${origin}${CARD_FORM_PATH}`,
     method: 'POST' as const,
     fields: {
       cmd: CARD_COMMAND,
@@ -197,6 +197,11 @@ function cardForm(
   };
 }
 
+/** The configured origin of the card provider host selfpay/init names (none: the CSP would block the form). */
+function cardProviderOrigin(init: SelfPayInit, settings: SelfPaySettings): string | undefined {
+  return settings.cardProviderOrigins.find((origin) => new URL(origin).host === init.cardProviderHost);
+}
+
 /** What the chosen provider needs from selfpay/init, checked before the legacy checkout exists. */
 function checkProviderSetUp(request: FastifyRequest, init: SelfPayInit, settings: SelfPaySettings): void {
   if (providerOf(init.currency) === 'paypal') {
@@ -206,7 +211,7 @@ function checkProviderSetUp(request: FastifyRequest, init: SelfPayInit, settings
   if (!init.cardProviderMerchantId || !init.selfpayroot || !URL.canParse(init.selfpayroot)) {
     throw misconfigured(request, 'selfpay/init answered no card provider merchant id or selfpayroot for ZAR');
   }
-  if (!init.cardProviderHost || !settings.cardProviderHosts.includes(init.cardProviderHost)) {
+  if (!cardProviderOrigin(init, settings)) {
     // The page's CSP would block the form: refuse before a checkout is created.
     throw misconfigured(
       request,
