@@ -1,8 +1,5 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+
 export function Component() {
-  return (
-    <main className="page">
-      <h1>login</h1>
-    </main>
-  );
+  return <LoginForm />;
 }

@@ -1,8 +1,5 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+
 export function Component() {
-  return (
-    <main className="page">
-      <h1>reset-password</h1>
-    </main>
-  );
+  return <ResetPasswordForm />;
 }

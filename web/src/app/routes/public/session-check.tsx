@@ -1,8 +1,5 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { SessionCheck } from '../../../features/auth/components/session-check.tsx';
+
 export function Component() {
-  return (
-    <main className="page">
-      <h1>session-check</h1>
-    </main>
-  );
+  return <SessionCheck />;
 }

@@ -1,10 +1,13 @@
-import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import { api, CSRF_HEADER } from '../../../lib/api-client.ts';
-import { type Session, sessionAtom } from '../../../lib/session/session.ts';
+import type { Session } from '../../../lib/session/session.ts';
+import { useLogOut } from '../hooks/use-log-out.ts';
+import { useSessionTimer } from '../hooks/use-session-timer.ts';
+import { NewVersionNotice } from './new-version-notice.tsx';
+import { SessionBanner } from './session-banner.tsx';
+import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 import './coach-layout.css';
 
 export interface CoachLayoutProps {
@@ -12,18 +15,15 @@ export interface CoachLayoutProps {
   children: ReactNode;
 }
 
-/** The coach area's frame: who is signed in, who is at the keyboard, and Log Out. */
+/** The coach area's frame: who is signed in, who is at the keyboard, Log Out, and the session's timer. */
 export function CoachLayout({ session, children }: CoachLayoutProps) {
-  const setSession = useSetAtom(sessionAtom);
-  const [, navigate] = useLocation();
+  const logOut = useLogOut(session);
+  const { phase } = useSessionTimer(session);
 
-  async function logOut() {
-    await api.DELETE('/api/session', { params: { header: CSRF_HEADER } }).catch(() => undefined);
-    setSession(null);
-    // spec public-and-guest §6: an impersonator goes back to the admin's coach list.
-    if (session.roles.impersonator) window.location.assign('/admin/coaches');
-    else navigate('/login', { replace: true });
-  }
+  // spec public-and-guest §4 "Session": the logout itself happens at expiry.
+  useEffect(() => {
+    if (phase === 'expired') void logOut();
+  }, [phase, logOut]);
 
   return (
     <div className="coach-layout">
@@ -31,14 +31,18 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
         <span className="coach-layout__brand">Coach Portal</span>
         <span className="coach-layout__who">
           {session.coach.name} {session.coach.surname}
-          {session.roles.impersonator ? ' (impersonated)' : ''}
-          {session.roles.assisted && session.roles.assistant ? ` · assisted by ${session.roles.assistant.name}` : ''}
+          {session.roles.assisted ? <span className="coach-layout__badge">Assistant</span> : null}
         </span>
         <Button variant="secondary" onPress={logOut}>
           Log Out
         </Button>
+        <div className="coach-layout__notices">
+          <NewVersionNotice portalVersion={session.portalVersion} />
+          <SessionBanner session={session} onReturnToCoaches={logOut} />
+        </div>
       </header>
       <main className="coach-layout__main page page--wide">{children}</main>
+      <SessionExpiryDialog isOpen={phase === 'warning'} onLogOut={logOut} />
       <Toaster />
     </div>
   );

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { resetPassword } from '../api/auth-calls.ts';
+import { loginNoticeState } from '../hooks/use-login-notice.ts';
+import { usePasswordScore } from '../hooks/use-password-score.ts';
+import { isAcceptablePassword, matchState, PASSWORD_RULE_TEXT } from '../utils/password-rule.ts';
+import { resetCodeFromQuery } from '../utils/reset-code.ts';
+import './auth.css';
+
+// spec public-and-guest §5 "Password (reset)".
+const UPDATE_FAILED = 'Update failed - there is an issue with the new password - please check and fix.';
+
+/** The Reset password page (spec public-and-guest §2 "Reset password", §5, §8 "Reset"). */
+export function ResetPasswordForm() {
+  usePageTitle('Reset Password');
+  const [, navigate] = useLocation();
+  const code = resetCodeFromQuery(useSearch());
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const score = usePasswordScore(password);
+  const secure = isAcceptablePassword(password, score);
+  const match = matchState(password, confirmation);
+
+  async function submit() {
+    if (!code || pending) return;
+    // spec §5: an invalid or unconfirmed password is not sent.
+    if (!secure || match !== 'same') {
+      setError(UPDATE_FAILED);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const outcome = await resetPassword(code, password, confirmation);
+    setPending(false);
+    if (outcome.ok) {
+      navigate('/login', { state: loginNoticeState({ tone: 'success', text: outcome.message }) });
+    } else if (outcome.code === 'reset_failed') {
+      // spec §8 "Reset": the server's error is shown and the visitor goes to login.
+      navigate('/login', { state: loginNoticeState({ tone: 'error', text: outcome.message }) });
+    } else {
+      setError(outcome.message);
+    }
+  }
+
+  if (!code) {
+    return (
+      <main className="page auth-page">
+        <h1>Reset Password</h1>
+        <Alert tone="error">This reset link is incomplete. Please use the link from the e-mail exactly as it was sent.</Alert>
+        <p>
+          <Link href="/login">Go to the login page</Link> to request a new link.
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page auth-page">
+      <h1>Reset Password</h1>
+      <Form
+        aria-label="Reset password"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          description={PASSWORD_RULE_TEXT}
+          value={password}
+          onChange={setPassword}
+        />
+        <p className="auth-page__live auth-page__live--good" role="status">
+          {secure ? 'Password secure' : ''}
+        </p>
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+        />
+        <p className={`auth-page__live auth-page__live--${match === 'same' ? 'good' : 'bad'}`} role="status">
+          {match === 'same' ? 'Passwords match' : match === 'different' ? "Passwords don't yet match" : ''}
+        </p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <Button type="submit">Update Password</Button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import type { MockInstance } from 'vitest';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  csrf: string | null;
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' },
+  });
+
+export const problem = (status: number, code: string, detail: string) =>
+  json({ type: `/problems/${code}`, title: 'Failed', status, code, detail, instance: 'req-0001' }, status);
+
+/** Answers the typed client's calls in order, by method and path, and records what was sent. */
+export function serve(fetchMock: MockInstance<typeof fetch>, answers: Record<string, Response[]>): Call[] {
+  const calls: Call[] = [];
+  fetchMock.mockImplementation(async (input) => {
+    const request = input as Request;
+    const text = await request.text();
+    const path = new URL(request.url).pathname;
+    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined, csrf: request.headers.get('X-CSRF') });
+    const answer = answers[`${request.method} ${path}`]?.shift();
+    if (!answer) throw new Error(`unexpected call ${request.method} ${path}`);
+    return answer;
+  });
+  return calls;
+}
+
+export const SESSION = {
+  coach: {
+    uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+    name: 'Amara',
+    surname: 'Botha',
+    email: 'demo@coachportal.test',
+    accreditationLevel: 3,
+    tokenBalance: 42,
+    pendingCredits: 0,
+    isAdmin: false,
+    isAssistant: false,
+    enableMiniAssessment: true,
+    onlyMiniAssessment: false,
+    countOfGivenSCOs: 2,
+    countOfReceivedSCOs: 3,
+    newMessages: true,
+    sendSingleAssessmentNotifications: true,
+    sendBulkAssessmentNotifications: false,
+    twoFactorEnabled: false,
+  },
+  roles: { impersonator: false, assisted: false, assistant: null },
+  expiresAt: '2025-11-21T10:30:00Z',
+  absoluteExpiresAt: '2025-11-21T18:00:00Z',
+  idleTimeoutSeconds: 1800,
+  portalVersion: '20251030t113749',
+};

@@ -1,0 +1,170 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore, Provider, useAtomValue } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { api } from '../../../lib/api-client.ts';
+import { type Session, sessionAtom } from '../../../lib/session/session.ts';
+import { CoachLayout } from './coach-layout.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+
+const MINUTE = 60_000;
+const SESSION: Session = {
+  coach: {
+    uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+    name: 'Amara',
+    surname: 'Botha',
+    email: 'demo@coachportal.test',
+    accreditationLevel: 3,
+    tokenBalance: 42,
+    pendingCredits: 0,
+    isAdmin: false,
+    isAssistant: false,
+    enableMiniAssessment: true,
+    onlyMiniAssessment: false,
+    countOfGivenSCOs: 2,
+    countOfReceivedSCOs: 3,
+    newMessages: true,
+    sendSingleAssessmentNotifications: true,
+    sendBulkAssessmentNotifications: false,
+    twoFactorEnabled: false,
+  },
+  roles: { impersonator: false, assisted: false, assistant: null },
+  expiresAt: '2025-11-21T10:30:00Z',
+  absoluteExpiresAt: '2025-11-21T18:00:00Z',
+  idleTimeoutSeconds: 1800,
+  portalVersion: '20251030t113749',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function serve(answers: Record<string, Response[]>): string[] {
+  const calls: string[] = [];
+  fetchMock.mockImplementation(async (input) => {
+    const request = input as Request;
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    calls.push(key);
+    const answer = answers[key]?.shift();
+    if (!answer) throw new Error(`unexpected call ${key}`);
+    return answer;
+  });
+  return calls;
+}
+
+/** The layout as the coach area renders it: the session comes from the atom. */
+function Shell() {
+  const session = useAtomValue(sessionAtom);
+  return session ? <CoachLayout session={session}>content</CoachLayout> : <p>signed out</p>;
+}
+
+function renderShell(session: Session = SESSION) {
+  const location = memoryLocation({ path: '/dashboard', record: true });
+  const store = createStore();
+  store.set(sessionAtom, session);
+  render(
+    <Provider store={store}>
+      <Router hook={location.hook}>
+        <Shell />
+      </Router>
+    </Provider>,
+  );
+  return { location, store };
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  // Time moves on by itself too, so that waitFor and the fetch answers settle.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session timing in the coach layout', () => {
+  it('warns one minute before expiry; Continue extends the session', async () => {
+    const calls = serve({ 'POST /api/session/extend': [json(SESSION)] });
+    renderShell();
+    await advance(29 * MINUTE - 5000);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await advance(5000);
+    screen.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual(['POST /api/session/extend']);
+    // The new session starts a new idle period.
+    await advance(28 * MINUTE);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('logs out from the warning and goes to the login page', async () => {
+    const calls = serve({ 'DELETE /api/session': [json({ redirectTo: '/coachportal/login' })] });
+    const { location } = renderShell();
+    await advance(29.5 * MINUTE);
+    const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(calls).toEqual(['DELETE /api/session']);
+  });
+
+  it('logs out by itself at expiry', async () => {
+    const calls = serve({ 'DELETE /api/session': [json({ redirectTo: '/coachportal/login' })] });
+    const { location, store } = renderShell();
+    await advance(30 * MINUTE);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(calls).toEqual(['DELETE /api/session']);
+    expect(store.get(sessionAtom)).toBeNull();
+  });
+
+  it('starts the idle period again after any successful call', async () => {
+    serve({ 'GET /api/dashboard': [json({})] });
+    renderShell();
+    await advance(20 * MINUTE);
+    await act(async () => {
+      await api.GET('/api/dashboard');
+    });
+    await advance(20 * MINUTE);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await advance(9 * MINUTE);
+    screen.getByRole('alertdialog', { name: 'Your session is about to end' });
+  });
+});
+
+describe('session notices in the coach layout', () => {
+  it('offers a refresh when a newer portal is deployed', () => {
+    serve({});
+    renderShell({ ...SESSION, portalVersion: '20991231t000000' });
+    expect(screen.getByText(/A new version of the coach portal is available/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Refresh the page' })).toBeTruthy();
+  });
+
+  it('shows nothing of the kind for the running version', () => {
+    serve({});
+    renderShell();
+    expect(screen.queryByText(/A new version/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Return to Coaches' })).toBeNull();
+  });
+
+  it('marks an impersonated session with Return to Coaches, and an assisted one with the assistant', () => {
+    serve({});
+    renderShell({ ...SESSION, roles: { impersonator: true, assisted: false, assistant: null } });
+    expect(screen.getByRole('note', { name: 'Impersonation' }).textContent).toContain('as an administrator');
+    expect(screen.getByRole('button', { name: 'Return to Coaches' })).toBeTruthy();
+  });
+
+  it('names the assistant at the keyboard', () => {
+    serve({});
+    renderShell({
+      ...SESSION,
+      roles: { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'assistant@coachportal.test' } },
+    });
+    expect(screen.getByRole('note', { name: 'Assistant' }).textContent).toContain('Lerato is signed in as assistant of Amara Botha');
+  });
+});
