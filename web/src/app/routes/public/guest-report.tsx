@@ -1,8 +1,16 @@
-// Placeholder until the page is built (issue 5); replaced by the page's feature component.
+import { useParams, useSearchParams } from 'wouter';
+import { GuestReportPage } from '../../../features/guest-report/components/guest-report-page.tsx';
+import { InvalidReportLink } from '../../../features/guest-report/components/invalid-report-link.tsx';
+import { reportRequestFrom } from '../../../features/guest-report/utils/report-request.ts';
+
+/**
+ * The guest report viewer: reports/{guestId} (legacy, always `e`), reports/{reportCode}/{guestId} and
+ * customreports/{reportCode}/{guestId}, with ?language, ?version=text, ?trifix, ?instinct (spec:
+ * public-and-guest §2).
+ */
 export function Component() {
-  return (
-    <main className="page">
-      <h1>guest-report</h1>
-    </main>
-  );
+  const params = useParams<{ reportCode?: string; guestId?: string }>();
+  const [search] = useSearchParams();
+  const request = reportRequestFrom(params, search);
+  return request ? <GuestReportPage request={request} /> : <InvalidReportLink />;
 }

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
+import './menu.css';
+
+export interface MenuOption {
+  id: string;
+  label: string;
+}
+
+export interface MenuButtonProps {
+  /** The button's text. */
+  label: ReactNode;
+  items: readonly MenuOption[];
+  /** The chosen item, announced as checked (menuitemradio). */
+  selectedKey: string;
+  onSelect: (id: string) => void;
+}
+
+/** A button that opens a list to choose one item from (arrow keys, typeahead, Esc closes). */
+export function MenuButton({ label, items, selectedKey, onSelect }: MenuButtonProps) {
+  const onSelectionChange = (keys: Selection) => {
+    if (keys === 'all') return;
+    const [key] = [...keys];
+    if (key !== undefined) onSelect(String(key));
+  };
+  return (
+    <MenuTrigger>
+      <Button className="btn btn--secondary menu-button">
+        {label}
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="popover menu-popover" placement="bottom start">
+        <Menu
+          className="menu"
+          items={items}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[selectedKey]}
+          onSelectionChange={onSelectionChange}
+        >
+          {(item) => (
+            <MenuItem id={item.id} className="menu__item" textValue={item.label}>
+              {item.label}
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

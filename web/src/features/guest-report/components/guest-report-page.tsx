@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useGuestReport } from '../hooks/use-guest-report.ts';
+import { useNarrowLayout } from '../hooks/use-narrow-layout.ts';
+import { usePdfDownload } from '../hooks/use-pdf-download.ts';
+import { useRememberedTab } from '../hooks/use-remembered-tab.ts';
+import type { GuestReportRequest } from '../utils/report-request.ts';
+import { type GuestReport, reportTabs } from '../utils/report-tabs.ts';
+import { AllSections, SectionMenu, SectionTabs } from './report-section-layouts.tsx';
+import { ReportToolbar } from './report-toolbar.tsx';
+import './guest-report.css';
+
+/** The guest report viewer (spec: public-and-guest §2 "Guest report viewer", §8 "Guest report"). */
+export function GuestReportPage({ request }: { request: GuestReportRequest }) {
+  const { report, loading, error } = useGuestReport(request);
+  usePageTitle(report ? `${report.reportName} report` : 'Report');
+  if (report) return <ReportView report={report} loading={loading} textOnly={report.textOnly || request.query.version === 'text'} />;
+  return (
+    <main className="page">
+      <h1>Report</h1>
+      {error ? <Alert tone="error">{error}</Alert> : <Loading label="Loading report..." />}
+    </main>
+  );
+}
+
+function ReportView({ report, loading, textOnly }: { report: GuestReport; loading: boolean; textOnly: boolean }) {
+  const narrow = useNarrowLayout();
+  const tabs = reportTabs(report);
+  const [selected, select] = useRememberedTab(
+    report.reportCode,
+    tabs.map((tab) => tab.id),
+  );
+  // The print-style variant is a toggle on the page rather than a query parameter: a reader switches
+  // to it to print or to read on without picking tabs (spec: public-and-guest §2 "Variants").
+  const [showAll, setShowAll] = useState(false);
+  const pdf = usePdfDownload(report);
+  const layout = { report, tabs, textOnly };
+
+  return (
+    <main className={['page', 'page--wide', 'guest-report', textOnly ? 'guest-report--text' : ''].filter(Boolean).join(' ')}>
+      <header className="stack guest-report__header">
+        <div>
+          <h1 className="guest-report__title">{report.reportName} report</h1>
+          <p className="guest-report__person">
+            {report.person.name} {report.person.surname}
+          </p>
+        </div>
+        <ReportToolbar
+          report={report}
+          textOnly={textOnly}
+          showAll={showAll}
+          onShowAllChange={setShowAll}
+          pdfPending={pdf.pending}
+          onDownloadPdf={() => void pdf.download()}
+        />
+        {pdf.error ? <Alert tone="error">{pdf.error}</Alert> : null}
+        {loading ? <Loading label="Loading report..." /> : null}
+      </header>
+      {showAll ? (
+        <AllSections {...layout} />
+      ) : narrow || textOnly ? (
+        <SectionMenu {...layout} selected={selected} onSelect={select} />
+      ) : (
+        <SectionTabs {...layout} selected={selected} onSelect={select} />
+      )}
+    </main>
+  );
+}
