@@ -437,45 +437,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/public/reports/{reportCode}/{guestId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The report (`e` Enneagram, `m` Maturity, `c` Combined, `cp` Combined+). The legacy route `reports/{uuid}` maps to `e`.
-                 * @example e
-                 */
-                reportCode: components["schemas"]["GuestReportCode"];
-                /**
-                 * @description The guest (assessment) uuid from the link; a 36-character uuid.
-                 * @example a55e55e0-0000-4000-8000-000000000007
-                 */
-                guestId: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * The PDF of a guest's report
-         * @description The report viewer's download link (spec public-and-guest §7 `GET publish/reports/coach/{a}/{b}/{c}`,
-         *     "builds the report download URL"). The spec does not show what the three segments mean;
-         *     assessments-and-clients §7 describes the report download as taking the report code, the
-         *     coach id and the assessment uuid in an unshown order. The BFF builds the legacy address from
-         *     the report code, the coach of the guest results and the guest id, streams the PDF and names
-         *     the file (`x-unspecified`).
-         *
-         *     Problem codes: 400 `report_unavailable`: the legacy error text as sent; 429 `rate_limited`
-         *     (per IP); 502 `upstream_error`; 504 `upstream_timeout`.
-         */
-        get: operations["downloadGuestReport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/public/policies/{coachUuid}/{policyUuid}": {
         parameters: {
             query?: never;
@@ -8030,72 +7991,6 @@ export interface operations {
                 };
             };
             /** @description The legacy API answered an error for these results. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/problems/report_unavailable",
-                     *       "title": "Failed",
-                     *       "status": 400,
-                     *       "code": "report_unavailable",
-                     *       "detail": "The results for this report are not available yet.",
-                     *       "instance": "req-0001"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["BadGateway"];
-            504: components["responses"]["GatewayTimeout"];
-        };
-    };
-    downloadGuestReport: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The report language (default the assessment's report language, else english).
-                 * @example english
-                 */
-                language?: components["schemas"]["ReportLanguage"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The report (`e` Enneagram, `m` Maturity, `c` Combined, `cp` Combined+). The legacy route `reports/{uuid}` maps to `e`.
-                 * @example e
-                 */
-                reportCode: components["schemas"]["GuestReportCode"];
-                /**
-                 * @description The guest (assessment) uuid from the link; a 36-character uuid.
-                 * @example a55e55e0-0000-4000-8000-000000000007
-                 */
-                guestId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF. */
-            200: {
-                headers: {
-                    /**
-                     * @description The file name, made by the BFF from the person and the report (`attachment; filename="…"`).
-                     * @example attachment; filename="Zuzana Kovacova - Enneagram Report.pdf"
-                     */
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example %PDF-1.7 */
-                    "application/pdf": string;
-                };
-            };
-            /** @description The legacy API answered an error for this report. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -2,8 +2,8 @@
 import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
 import { guestReport } from './guest-reports-service.ts';
 
-// downloadGuestReport stays 501: the guest results name no coach, and GET publish/reports/coach/{reportCode}/{coachId}/{assessmentId}
-// needs the coach's id and the coach's legacy session, which a guest does not have.
+// The viewer offers no PDF: GET publish/reports/coach/{reportCode}/{coachId}/{assessmentId} needs the coach's
+// id and legacy session, which a guest does not have (the coach downloads PDFs from the assessments area).
 export function guestReportRoutes(): Pick<OperationHandlers, 'getGuestReport'> {
   return {
     getGuestReport: async (request) => guestReport(request, request.params.guestId, request.params.reportCode, request.query ?? {}),

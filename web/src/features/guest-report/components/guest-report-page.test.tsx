@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-aria-components';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch, useParams, useSearchParams } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
@@ -345,56 +345,9 @@ describe('guest report viewer', () => {
     expect(screen.queryByRole('button', { name: /Report language/ })).toBeNull();
   });
 
-  it('downloads the PDF under the name the BFF gives', async () => {
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    onTestFinished(() => {
-      created.mockRestore();
-      clicked.mockRestore();
-    });
-    answerWith((url) =>
-      url.pathname.endsWith('/pdf')
-        ? new Response('%PDF-1.7', {
-            headers: {
-              'Content-Type': 'application/pdf',
-              'Content-Disposition': 'attachment; filename="Zuzana Kovacova - Enneagram Report.pdf"',
-            },
-          })
-        : json(REPORT),
-    );
-    const user = userEvent.setup();
+  it('offers no PDF download: the guest has no coach session for the legacy PDF', async () => {
     renderAt(`/reports/e/${GUEST}`);
-    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
-    await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
-    const anchor = clicked.mock.contexts[0] as HTMLAnchorElement;
-    expect(anchor.download).toBe('Zuzana Kovacova - Enneagram Report.pdf');
-    expect(anchor.href).toBe('blob:report');
-    const [file] = created.mock.calls[0] ?? [];
-    expect(file).toBeInstanceOf(Blob);
-    expect(await (file as Blob).text()).toBe('%PDF-1.7');
-    expect(requested().at(-1)?.pathname).toBe(`/api/public/reports/e/${GUEST}/pdf`);
-    expect(requested().at(-1)?.searchParams.get('language')).toBe('english');
-  });
-
-  it('shows why the PDF could not be downloaded', async () => {
-    answerWith((url) =>
-      url.pathname.endsWith('/pdf')
-        ? json(
-            {
-              type: '/problems/report_unavailable',
-              title: 'Failed',
-              status: 400,
-              code: 'report_unavailable',
-              detail: 'The results for this report are not available yet.',
-              instance: 'req-2',
-            },
-            400,
-          )
-        : json(REPORT),
-    );
-    const user = userEvent.setup();
-    renderAt(`/reports/e/${GUEST}`);
-    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The results for this report are not available yet.');
+    await screen.findByRole('heading', { level: 1, name: 'Enneagram report' });
+    expect(screen.queryByRole('button', { name: /PDF/ })).toBeNull();
   });
 });

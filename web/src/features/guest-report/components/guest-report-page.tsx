@@ -4,7 +4,6 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useGuestReport } from '../hooks/use-guest-report.ts';
 import { useNarrowLayout } from '../hooks/use-narrow-layout.ts';
-import { usePdfDownload } from '../hooks/use-pdf-download.ts';
 import { useRememberedTab } from '../hooks/use-remembered-tab.ts';
 import type { GuestReportRequest } from '../utils/report-request.ts';
 import { type GuestReport, reportTabs } from '../utils/report-tabs.ts';
@@ -35,7 +34,6 @@ function ReportView({ report, loading, textOnly }: { report: GuestReport; loadin
   // The print-style variant is a toggle on the page rather than a query parameter: a reader switches
   // to it to print or to read on without picking tabs (spec: public-and-guest §2 "Variants").
   const [showAll, setShowAll] = useState(false);
-  const pdf = usePdfDownload(report);
   const layout = { report, tabs, textOnly };
 
   return (
@@ -47,15 +45,7 @@ function ReportView({ report, loading, textOnly }: { report: GuestReport; loadin
             {report.person.name} {report.person.surname}
           </p>
         </div>
-        <ReportToolbar
-          report={report}
-          textOnly={textOnly}
-          showAll={showAll}
-          onShowAllChange={setShowAll}
-          pdfPending={pdf.pending}
-          onDownloadPdf={() => void pdf.download()}
-        />
-        {pdf.error ? <Alert tone="error">{pdf.error}</Alert> : null}
+        <ReportToolbar report={report} textOnly={textOnly} showAll={showAll} onShowAllChange={setShowAll} />
         {loading ? <Loading label="Loading report..." /> : null}
       </header>
       {showAll ? (

@@ -12,12 +12,10 @@ interface ReportToolbarProps {
   textOnly: boolean;
   showAll: boolean;
   onShowAllChange: (showAll: boolean) => void;
-  pdfPending: boolean;
-  onDownloadPdf: () => void;
 }
 
-/** The viewer's controls: language (mini guests), all sections, print, text-only version, PDF. */
-export function ReportToolbar({ report, textOnly, showAll, onShowAllChange, pdfPending, onDownloadPdf }: ReportToolbarProps) {
+/** The viewer's controls: language (mini guests), all sections, print, text-only version. */
+export function ReportToolbar({ report, textOnly, showAll, onShowAllChange }: ReportToolbarProps) {
   const [location] = useLocation();
   const [search, setSearch] = useSearchParams();
   const otherVersion = new URLSearchParams(search);
@@ -53,9 +51,6 @@ export function ReportToolbar({ report, textOnly, showAll, onShowAllChange, pdfP
           Print
         </Button>
       ) : null}
-      <Button variant="secondary" onPress={onDownloadPdf} isDisabled={pdfPending}>
-        {pdfPending ? 'Preparing PDF...' : 'Download PDF'}
-      </Button>
       <Link href={otherVersionQuery ? `${location}?${otherVersionQuery}` : location}>
         {textOnly ? 'Standard version' : 'Text-only version'}
       </Link>
