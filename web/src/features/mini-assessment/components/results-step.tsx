@@ -1,6 +1,6 @@
+import { SafeHtml } from '../../../components/safe-html.tsx';
 import type { MiniResult } from '../api/mini-api.ts';
 import type { Translate } from '../hooks/mini-texts.ts';
-import { SafeHtml } from './safe-html.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 /** The result of the four answers (spec: public-and-guest §3 "Mini-assessment": enneaTitle, resultText). */

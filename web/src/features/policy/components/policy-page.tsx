@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -14,7 +15,6 @@ import {
 import { PolicySignForm } from './policy-sign-form.tsx';
 import { type FieldErrors, problemFieldErrors } from './policy-signature.ts';
 import { PolicySignature } from './policy-signature-details.tsx';
-import { SafeHtml } from './safe-html.tsx';
 import './policy-page.css';
 
 type LoadState = { status: 'loading' } | { status: 'failed'; problem: Problem } | { status: 'ready'; policy: Policy };
