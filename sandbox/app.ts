@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerImpersonation } from './controls/impersonate.ts';
+import { registerOutbox } from './controls/outbox.ts';
 import { registerFaults } from './faults/faults-plugin.ts';
 import type { FaultSwitches } from './faults/switches.ts';
 import {
@@ -93,9 +94,10 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   );
 
   if (options.faults) registerFaults(app, options.faults);
-  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation and
+  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation, the outbox and
   // the payment providers' stand-ins. Always on: they are demo affordances, not faults.
   registerImpersonation(app, store, clock, config);
+  registerOutbox(app, store);
   registerPayPalApi(app, store, clock, config);
   registerPayPalSdk(app, store);
   registerCardProvider(app, config);
