@@ -10,47 +10,34 @@ declare module 'fastify' {
   }
 }
 
-// Keys whose values are secrets wherever they appear (headers, bodies, upstream calls, records).
-const SECRET_KEYS = [
-  'cookie',
-  'set-cookie',
-  'authorization',
-  'proxy-authorization',
+// The secrets that can reach a log line, at the paths where they occur: the browser's headers, login,
+// two-factor and reset bodies (ours and the legacy API's spelling), guest tokens and reset codes in URLs,
+// the session record and the legacy cookie. Literal paths only: pino runs a redactor for a top-level key
+// only when a path starts with it, so the per-request lines (method, route, status, upstream timings) are
+// never walked; a wildcard path would walk every key of every line.
+const HEADER_SECRETS = ['cookie', 'set-cookie', 'authorization', 'proxy-authorization', 'x-csrf'];
+const BODY_SECRETS = [
   'password',
   'newPassword',
-  'oldPassword',
-  'currentPassword',
+  'newpassword',
   'confirmPassword',
   'twoFactorCode',
   'resetCode',
   'resetcode',
+  'code',
   'token',
-  'accessToken',
-  'refreshToken',
+  'twoFactorToken',
   'secret',
-  'sessionSecrets',
-  'legacyCookie',
 ];
-// Keys too common to censor everywhere (`code` is also ECONNRESET or rate_limited), only in these containers.
-const SCOPED_SECRETS = [
-  ['body', 'code'],
-  ['query', 'code'],
-  ['params', 'code'],
-  ['session', 'id'],
-] as const;
-const MAX_DEPTH = 4;
-
-function pathsAtEveryDepth(key: string): string[] {
-  const leaf = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
-    const prefix = '*.'.repeat(depth);
-    return leaf.startsWith('[') ? `${prefix.slice(0, -1)}${leaf}` : `${prefix}${leaf}`;
-  });
-}
+const URL_SECRETS = ['code', 'resetcode', 'token'];
 
 export const REDACTED_PATHS: readonly string[] = [
-  ...SECRET_KEYS.flatMap(pathsAtEveryDepth),
-  ...SCOPED_SECRETS.flatMap(([container, key]) => pathsAtEveryDepth(container).map((path) => `${path}.${key}`)),
+  ...HEADER_SECRETS.map((name) => `headers["${name}"]`),
+  ...BODY_SECRETS.map((name) => `body.${name}`),
+  ...URL_SECRETS.flatMap((name) => [`query.${name}`, `params.${name}`]),
+  'session.id',
+  'session.legacyCookie',
+  'legacyCookie',
 ];
 
 export function loggerOptions(level: string): LoggerOptions {
@@ -71,6 +58,20 @@ export function newRequestId(): string {
   return randomUUID();
 }
 
+const LOG_FIELDS = Symbol('requestLogFields');
+type LogFields = () => Record<string, unknown> | undefined;
+type WithLogFields = FastifyRequest & { [LOG_FIELDS]?: LogFields[] };
+
+/**
+ * Adds fields to the request's "request completed" line, computed when it is written (the upstream calls).
+ * Cheaper than a child logger per request: nothing is serialized unless the line is written.
+ */
+export function addRequestLogFields(request: FastifyRequest, fields: LogFields): void {
+  const withFields = request as WithLogFields;
+  if (withFields[LOG_FIELDS]) withFields[LOG_FIELDS].push(fields);
+  else withFields[LOG_FIELDS] = [fields];
+}
+
 /**
  * One line per request, when it completes: route template (never the raw URL, whose path or query
  * may hold a guest token or a reset code), status and duration, under `requestId`.
@@ -86,12 +87,13 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (request.routeOptions.config.requestLog === false && !error) return;
-    const line = {
+    const line: Record<string, unknown> = {
       method: request.method,
       route: request.routeOptions.url ?? null,
       statusCode: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
     };
+    for (const fields of (request as WithLogFields)[LOG_FIELDS] ?? []) Object.assign(line, fields());
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }

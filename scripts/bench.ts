@@ -27,6 +27,12 @@ const MB = 1024 * 1024;
 const CONTRACT_DOWNLOAD = '/api/activity-summary';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** BENCH_CPU_PROF=<dir>: the BFF writes a V8 CPU profile of the whole run there when it stops (open it in Chrome DevTools). */
+function profileEnv(): Record<string, string> {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim() } : {};
+}
 const processes: BenchProcess[] = [];
 
 async function signIn(bffUrl: string): Promise<string> {
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
   const env = { BENCH_UPSTREAM_URL: upstream.url };
   const [proxy, bff] = await Promise.all([
     startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env),
-    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), env),
+    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileEnv() }),
   ]);
   processes.push(proxy, bff);
   const sessionCookie = await signIn(bff.url);

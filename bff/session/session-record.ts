@@ -1,6 +1,6 @@
 // The server-side session: what the store keeps under the opaque id the browser holds.
 import Type from 'typebox';
-import Value from 'typebox/value';
+import { Compile } from 'typebox/compile';
 
 const EpochMs = Type.Integer({ minimum: 0 });
 
@@ -30,8 +30,11 @@ export type SessionRecord = Type.Static<typeof SessionRecordSchema>;
 /** What a login hands to `reply.startSession`; the id and the times are the BFF's. */
 export type NewSession = Pick<SessionRecord, 'legacyCookie' | 'coachId' | 'flags'>;
 
+// Compiled once: every request with a session reads its record back through this check.
+const sessionRecordCheck = Compile(SessionRecordSchema);
+
 export function isSessionRecord(value: unknown): value is SessionRecord {
-  return Value.Check(SessionRecordSchema, value);
+  return sessionRecordCheck.Check(value);
 }
 
 /** A stored value that does not read back as a valid record counts as no session. */

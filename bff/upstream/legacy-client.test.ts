@@ -1,3 +1,5 @@
+import { getEventListeners } from 'node:events';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrism } from '../../scripts/lib/prism.ts';
@@ -178,6 +180,115 @@ describe('upstream client', () => {
     controller.abort(new Error('gone'));
     await expect(call).rejects.toThrow('gone');
     await agent.close();
+  });
+});
+
+describe('upstream client requests (the thin layer over undici.request)', () => {
+  const agent = createLegacyAgent();
+  afterAll(() => agent.close());
+  const client = (options: Partial<Parameters<typeof createLegacyClient>[0]> = {}) =>
+    createLegacyClient({
+      baseUrl: upstream.url,
+      agent,
+      timeoutMs: 10_000,
+      cookie: LEGACY_COOKIE,
+      now: () => 1_763_765_000_000,
+      ...options,
+    });
+
+  it('fills path parameters (encoded), serializes the query and adds t once', async () => {
+    upstream.answer('GET /api/v2/tokens/a%20b%2Fc/sendinvite', { status: 200, json: { sent: true } });
+    const { data } = await client().GET('/api/v2/tokens/{assessmentId}/sendinvite', {
+      params: { path: { assessmentId: 'a b/c' }, query: { serverSend: true } },
+    });
+    expect(data).toEqual({ sent: true });
+    expect(upstream.received[0]?.url).toBe('/api/v2/tokens/a%20b%2Fc/sendinvite?serverSend=true&t=1763765000000');
+  });
+
+  it('posts JSON with its content type, and per-call headers that never replace the session cookie', async () => {
+    upstream.answer(`POST ${COACH_PATH}/leaveMessage`, { status: 200, json: {} });
+    await client().POST('/api/v2/coaches/{coachId}/leaveMessage', {
+      params: { path: { coachId: COACH_ID } },
+      body: { category: 'freeText', message: 'hello' },
+      headers: { 'x-access-key': 'key-1', cookie: 'injected=1' },
+    });
+    const [call] = upstream.received;
+    expect(call?.headers).toMatchObject({ 'content-type': 'application/json', 'x-access-key': 'key-1', cookie: LEGACY_COOKIE });
+    expect(JSON.parse(call?.body ?? '')).toEqual({ category: 'freeText', message: 'hello' });
+  });
+
+  it('sends a FormData body as multipart (the profile form)', async () => {
+    upstream.answer(`POST ${COACH_PATH}`, { status: 200, json: {} });
+    const form = new FormData();
+    form.set('name', 'Amara');
+    await client().POST('/api/v2/coaches/{coachId}', {
+      params: { path: { coachId: COACH_ID } },
+      // The contract types the multipart fields as an object; the caller builds the FormData.
+      body: form as unknown as { name: string; surname: string; email: string },
+    });
+    const [call] = upstream.received;
+    expect(call?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(call?.body).toContain('name="name"\r\n\r\nAmara');
+  });
+
+  it("hands over the answer's status and every Set-Cookie header as a Response", async () => {
+    upstream.answer('POST /api/v2/login', {
+      status: 200,
+      json: { allowed: true },
+      headers: { 'set-cookie': ['portal_session=s%3Aabc; Path=/; HttpOnly', 'other=1; Path=/'] },
+    });
+    const { data, response } = await client({ cookie: undefined }).POST('/api/v2/login', {
+      body: { email: 'coach@example.com', password: 'secret' },
+    });
+    expect(data).toMatchObject({ allowed: true });
+    expect(response.status).toBe(200);
+    expect(response.ok).toBe(true);
+    expect(response.headers.getSetCookie()).toEqual(['portal_session=s%3Aabc; Path=/; HttpOnly', 'other=1; Path=/']);
+  });
+
+  it('hands a download over as the body stream, unparsed', async () => {
+    const bytes = 'PK'.padEnd(300_000, 'x');
+    upstream.answer(`GET ${COACH_PATH}/downloadActivitySummary`, {
+      status: 200,
+      text: bytes,
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    });
+    const { data, response } = await client().GET('/api/v2/coaches/{coachId}/downloadActivitySummary', {
+      params: { path: { coachId: COACH_ID } },
+      parseAs: 'stream',
+    });
+    expect(data).toBeInstanceOf(Readable);
+    // Reading the headers (as a pass-through does) must not start draining the body into the Response.
+    expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let received = '';
+    for await (const chunk of data as Readable) received += chunk;
+    expect(received).toBe(bytes);
+  });
+
+  it("also offers a download as the Response's body (for code written against fetch)", async () => {
+    upstream.answer(`GET ${COACH_PATH}/downloadActivitySummary`, {
+      status: 200,
+      text: 'PK-file',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    const { response } = await client().GET('/api/v2/coaches/{coachId}/downloadActivitySummary', {
+      params: { path: { coachId: COACH_ID } },
+      parseAs: 'stream',
+    });
+    expect(await response.text()).toBe('PK-file');
+  });
+
+  it('leaves no abort listener behind on a long-lived signal (a batch of many calls)', async () => {
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { name: 'Amara' } }, { status: 400, json: { error: { info: 'No.' } } });
+    const batch = new AbortController();
+    const legacy = client({ signal: batch.signal });
+    for (let i = 0; i < 5; i += 1) {
+      const item = new AbortController();
+      await legacy.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } }, signal: item.signal });
+      expect(getEventListeners(item.signal, 'abort')).toHaveLength(0);
+    }
+    expect(getEventListeners(batch.signal, 'abort')).toHaveLength(0);
   });
 });
 

@@ -34,12 +34,12 @@ const benchRoute: FastifySchema & { operationId: string } = { operationId: 'benc
 server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) => {
   const coachId = request.session?.coachId;
   if (!coachId) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
-  const { response } = await request.legacy.GET('/api/v2/coaches/{coachId}/downloadActivitySummary', {
+  const { data, response } = await request.legacy.GET('/api/v2/coaches/{coachId}/downloadActivitySummary', {
     params: { path: { coachId } },
     parseAs: 'stream',
   });
-  if (!response.ok) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
-  return passThroughFile(reply, response, { fileName: 'activity-summary.xlsx' });
+  if (!data) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
+  return passThroughFile(reply, { headers: response.headers, body: data }, { fileName: 'activity-summary.xlsx' });
 });
 
 await server.listen({ host: config.host, port: config.port });

@@ -76,9 +76,15 @@ async function download(res: ServerResponse): Promise<void> {
   for (let index = 0; index < chunks && !res.destroyed; index++) {
     const size = Math.min(CHUNK.length, DOWNLOAD_BYTES - index * CHUNK.length);
     if (!res.write(size === CHUNK.length ? CHUNK : CHUNK.subarray(0, size))) {
-      await new Promise((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
+      await new Promise<void>((resolve) => {
+        // Both listeners go once either fires (otherwise 'close' listeners pile up over a long download).
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
       });
     }
   }

@@ -36,7 +36,15 @@ export const DEFAULT_WEB_DIST_DIR = `${ROOT}web/dist`;
 /** Builds web/ with the project's Vite config, into web/dist or (tests) a directory of their own. */
 export async function buildWebClient(outDir: string = DEFAULT_WEB_DIST_DIR): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vite sets NODE_ENV=production in this process when it is unset; the sandbox and the BFF started
+  // afterwards inherit the environment and must not believe they run in production.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** How the BFF is wired to the sandbox: the legacy API, PayPal's and the card provider's stand-ins. */

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 async function requestId(fastify: FastifyInstance) {
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A callback hook: no promise per request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }
 

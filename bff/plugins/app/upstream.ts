@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Agent } from 'undici';
+import { addRequestLogFields } from '../../logger.ts';
 import { createLegacyAgent, createLegacyClient, type LegacyClient, type UpstreamCall } from '../../upstream/legacy-client.ts';
 
 declare module 'fastify' {
@@ -69,7 +70,11 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
 
   fastify.decorateRequest('upstreamCalls', {
     getter(this: WithClient) {
-      this[CALLS] ??= [];
+      if (!this[CALLS]) {
+        const calls: UpstreamCall[] = [];
+        this[CALLS] = calls;
+        addRequestLogFields(this, () => upstreamLogFields(calls));
+      }
       return this[CALLS];
     },
   });
@@ -83,17 +88,17 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
     return clientFor(this, cookie);
   });
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     replies.set(request, reply);
+    done();
   });
+}
 
-  fastify.addHook('onResponse', async (request, reply) => {
-    const calls = (request as WithClient)[CALLS];
-    if (!calls?.length) return;
-    const durationMs = calls.reduce((total, call) => total + call.durationMs, 0);
-    // The "request completed" line is written with reply.log after this hook.
-    reply.log = reply.log.child({ upstream: { calls: calls.length, durationMs, detail: calls.slice(0, MAX_LOGGED_CALLS) } });
-  });
+// In the "request completed" line: how many calls, their total time, and each call by path template.
+function upstreamLogFields(calls: UpstreamCall[]) {
+  if (calls.length === 0) return undefined;
+  const durationMs = calls.reduce((total, call) => total + call.durationMs, 0);
+  return { upstream: { calls: calls.length, durationMs, detail: calls.slice(0, MAX_LOGGED_CALLS) } };
 }
 
 export default fp(upstream, { name: 'upstream', dependencies: ['session'] });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { testConfig } from '../../test-support/test-server.ts';
-import { payPalSources } from './helmet.ts';
+import { payPalSources, securityHeaderSet } from './helmet.ts';
 
 let server: FastifyInstance;
 beforeAll(async () => {
@@ -48,6 +48,24 @@ describe('security headers', () => {
     } finally {
       await configured.close();
     }
+  });
+
+  it("sends helmet's whole default set, computed once at start", async () => {
+    const { headers } = await server.inject('/healthz');
+    expect(headers).toMatchObject({
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+  });
+
+  it('refuses a CSP directive computed per answer (a nonce cannot be captured once)', () => {
+    expect(() =>
+      securityHeaderSet({ contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } }),
+    ).toThrow(/nonce/);
   });
 
   it('keeps a two-label SDK host exact (no wildcard over a whole top-level domain)', () => {
