@@ -2,11 +2,13 @@
 // GET under /coachportal/ that is not a file answers index.html (never cached), so the client's router
 // handles every portal route; Vite's content-hashed files under assets/ are cached for a year.
 // Without a build, the portal's pages answer 503 saying so; the API keeps working.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withStyleNonce } from '../external/helmet.ts';
 import { problem } from './problems.ts';
 
 export interface StaticWebOptions {
@@ -22,12 +24,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The web client is not built: run npm run build:web, then reload this page.';
 const NO_FILE = 'The page or record could not be found.';
 
-// @fastify/helmet sets `reply.cspNonce` when its CSP nonces are on; react-aria reads
-// <meta name="csp-nonce"> for the <style> elements it adds (press and scroll-lock rules).
-type WithNonce = FastifyReply & { cspNonce?: { style?: string } };
-
-const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions) {
   const assetsDir = join(distDir, 'assets') + sep;
 
@@ -42,8 +38,13 @@ async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions
       reply.header('retry-after', '60');
       throw problem(503, 'web_client_not_built', NOT_BUILT);
     }
-    const nonce = (reply as WithNonce).cspNonce?.style;
-    if (nonce) html = html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${escapeAttribute(nonce)}" />`);
+    // A fresh nonce per page: react-aria reads <meta name="csp-nonce"> for the <style> elements it adds.
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      const nonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', withStyleNonce(policy, nonce));
+      html = html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { testConfig } from '../../test-support/test-server.ts';
-import { payPalSources, securityHeaderSet } from './helmet.ts';
+import { payPalSources, securityHeaderSet, withStyleNonce } from './helmet.ts';
 
 let server: FastifyInstance;
 beforeAll(async () => {
@@ -70,5 +70,14 @@ describe('security headers', () => {
 
   it('keeps a two-label SDK host exact (no wildcard over a whole top-level domain)', () => {
     expect(payPalSources('https://paypal.example/sdk/js')).toEqual(['https://paypal.example']);
+  });
+});
+
+describe('withStyleNonce', () => {
+  it('adds the nonce to style-src only', () => {
+    expect(withStyleNonce("default-src 'self';script-src 'self';style-src 'self';object-src 'none'", 'abc')).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'nonce-abc';object-src 'none'",
+    );
+    expect(withStyleNonce("style-src 'self'", 'abc')).toBe("style-src 'self' 'nonce-abc'");
   });
 });

@@ -51,6 +51,15 @@ async function securityHeaders(fastify: FastifyInstance, { selfPay }: SecurityHe
   });
 }
 
+/**
+ * The policy with a nonce added to style-src, for the page itself (index.html): react-aria inserts a
+ * few <style> elements (press and scroll-lock rules) and marks them with the nonce it finds in
+ * <meta name="csp-nonce">. Scripts stay 'self' only.
+ */
+export function withStyleNonce(policy: string, nonce: string): string {
+  return policy.replace(/(^|;)(\s*style-src [^;]*)/, `$1$2 'nonce-${nonce}'`);
+}
+
 /** The headers helmet sets for these options, captured once. No directive may be a function (nonces): those differ per answer. */
 export function securityHeaderSet(options: HelmetOptions): Readonly<Record<string, string>> {
   const csp = options.contentSecurityPolicy;
