@@ -9,6 +9,7 @@ import csrf from './plugins/app/csrf.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems from './plugins/app/problems.ts';
 import rateLimits from './plugins/app/rate-limits.ts';
+import redis from './plugins/app/redis.ts';
 import requestId from './plugins/app/request-id.ts';
 import session from './plugins/app/session.ts';
 import sessionStore from './plugins/app/session-store.ts';
@@ -40,9 +41,10 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(problems);
   await fastify.register(requestId);
   await fastify.register(csrf, { allowedOrigins: config.allowedOrigins });
-  await fastify.register(sessionStore, { redisUrl: config.redisUrl, store, now });
+  await fastify.register(redis, { url: config.redisUrl });
+  await fastify.register(sessionStore, { store, now });
   await fastify.register(session, { ...config.session, now });
-  await fastify.register(rateLimits, { redisUrl: config.redisUrl, ...config.rateLimit });
+  await fastify.register(rateLimits, { ...config.rateLimit });
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
 
   const sessionSettings = {

@@ -9,11 +9,9 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { problem } from './problems.ts';
 
 export interface RateLimitsOptions {
-  redisUrl?: string | undefined;
   max: number;
   windowMs: number;
   strictMax: number;
@@ -91,14 +89,8 @@ function addHook(
 }
 
 async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) {
-  let redis: Redis | undefined;
-  if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectionName: 'coach-portal-bff-rate-limits' });
-    redis.on('error', (err: Error) => fastify.log.warn({ err }, 'Redis connection error (rate limits)'));
-    fastify.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
-    });
-  }
+  // The app's one Redis connection (null without REDIS_URL: counters in memory); the redis plugin closes it.
+  const { redis } = fastify;
   // global: false — the limits are attached below, per operation; counters live in Redis or memory.
   await fastify.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: 'portal:rate:' }) });
 
@@ -141,4 +133,4 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
   });
 }
 
-export default fp(rateLimits, { name: 'rate-limits', dependencies: ['problems', 'session'] });
+export default fp(rateLimits, { name: 'rate-limits', dependencies: ['problems', 'session', 'redis'] });

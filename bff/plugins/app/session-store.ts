@@ -1,7 +1,7 @@
-// Decorates `fastify.sessionStore`: Redis when REDIS_URL is set, this process's memory otherwise.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+// Decorates `fastify.sessionStore`: Redis (the app's shared connection, `fastify.redis`) when
+// REDIS_URL is set, this process's memory otherwise.
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { RedisSessionStore } from '../../session/redis-session-store.ts';
 import type { SessionStore } from '../../session/session-store.ts';
@@ -13,21 +13,20 @@ declare module 'fastify' {
 }
 
 export interface SessionStoreOptions {
-  redisUrl?: string | undefined;
   /** A store made by the caller (tests); the app closes it like its own. */
   store?: SessionStore | undefined;
   now?: (() => number) | undefined;
 }
 
-function connectRedis(url: string, log: FastifyBaseLogger): Redis {
-  // One quick retry per command: a request fails fast while Redis is away and /readyz says so.
-  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectionName: 'coach-portal-bff' });
-  client.on('error', (err: Error) => log.warn({ err }, 'Redis connection error'));
-  return client;
-}
-
-async function sessionStore(fastify: FastifyInstance, { redisUrl, store, now }: SessionStoreOptions) {
-  const chosen = store ?? (redisUrl ? new RedisSessionStore(connectRedis(redisUrl, fastify.log)) : new MemorySessionStore({ now }));
+async function sessionStore(fastify: FastifyInstance, { store, now }: SessionStoreOptions) {
+  // The redis plugin is registered first in app.ts; a test app may do without it (memory, then).
+  const redis = fastify.hasDecorator('redis') ? fastify.redis : null;
+  if (!store && redis) {
+    // The connection is the redis plugin's: it quits it when the app closes.
+    fastify.decorate('sessionStore', new RedisSessionStore(redis));
+    return;
+  }
+  const chosen = store ?? new MemorySessionStore({ now });
   fastify.decorate('sessionStore', chosen);
   fastify.addHook('onClose', () => chosen.close());
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Agent } from 'undici';
 import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
-import { type CheckoutStore, MemoryCheckoutStore } from './checkout-store.ts';
+import { type CheckoutStore, MemoryCheckoutStore, RedisCheckoutStore } from './checkout-store.ts';
 import { createPayPalClient } from './paypal-client.ts';
 import {
   capturePayPalOrder,
@@ -20,7 +20,7 @@ export interface SelfPayOptions extends SelfPaySettings {
   payPalApiUrl: string;
   payPalClientSecret: string | undefined;
   timeoutMs: number;
-  /** Replaces this process's memory (tests). */
+  /** Replaces the store chosen from `fastify.redis` (tests). */
   checkouts?: CheckoutStore | undefined;
 }
 
@@ -31,7 +31,8 @@ export function selfPayRoutes(fastify: FastifyInstance, options: SelfPayOptions)
   const { allowedOrigins, cardProviderOrigins, payPalSdkUrl } = options;
   const deps: SelfPayDeps = {
     settings: { allowedOrigins, cardProviderOrigins, payPalSdkUrl },
-    checkouts: options.checkouts ?? new MemoryCheckoutStore(),
+    // In Redis when there is one, so any instance behind the balancer can serve the PayPal and status calls.
+    checkouts: options.checkouts ?? (fastify.redis ? new RedisCheckoutStore(fastify.redis) : new MemoryCheckoutStore()),
     payPal: createPayPalClient({
       apiUrl: options.payPalApiUrl,
       clientSecret: options.payPalClientSecret,

@@ -239,7 +239,7 @@ export async function createCheckout(request: FastifyRequest, coachUuid: string,
   });
   if (!data) throw failed(400, 'checkout_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
   const { checkoutId } = data;
-  checkouts.set({
+  await checkouts.set({
     checkoutId,
     coachUuid,
     provider,
@@ -281,12 +281,12 @@ export async function checkoutStatus(
     priceString: data.priceString ?? '',
     assessmentType: 'ennea',
     assessmentLanguage: ALL_LANGUAGES.has(language) ? (language as Language) : 'english',
-    coachUuid: checkouts.get(checkoutId)?.coachUuid ?? null,
+    coachUuid: (await checkouts.get(checkoutId))?.coachUuid ?? null,
   };
 }
 
-function payPalCheckout(checkouts: CheckoutStore, checkoutId: string): CheckoutRecord & { payPalClientId: string } {
-  const record = checkouts.get(checkoutId);
+async function payPalCheckout(checkouts: CheckoutStore, checkoutId: string): Promise<CheckoutRecord & { payPalClientId: string }> {
+  const record = await checkouts.get(checkoutId);
   if (record?.provider !== 'paypal' || !record.payPalClientId) throw checkoutNotFound();
   return { ...record, payPalClientId: record.payPalClientId };
 }
@@ -297,7 +297,7 @@ export async function createPayPalOrder(
   checkoutId: string,
   { checkouts, payPal }: SelfPayDeps,
 ): Promise<{ orderId: string }> {
-  const record = payPalCheckout(checkouts, checkoutId);
+  const record = await payPalCheckout(checkouts, checkoutId);
   // A paid checkout takes no new order.
   if (record.captured) throw checkoutNotFound();
   if (record.payPalOrderId) return { orderId: record.payPalOrderId };
@@ -309,7 +309,7 @@ export async function createPayPalOrder(
     signal: abortOnClientGone(request, reply),
     log: request.log,
   });
-  checkouts.set({ ...record, payPalOrderId: orderId });
+  await checkouts.set({ ...record, payPalOrderId: orderId });
   return { orderId };
 }
 
@@ -319,11 +319,11 @@ export async function capturePayPalOrder(
   orderId: string,
   { checkouts }: Pick<SelfPayDeps, 'checkouts'>,
 ): Promise<{ checkoutId: string; status: 'captured' }> {
-  const record = payPalCheckout(checkouts, checkoutId);
+  const record = await payPalCheckout(checkouts, checkoutId);
   if (record.payPalOrderId !== orderId) throw failed(400, 'order_mismatch', MESSAGES.failed);
   const { data, error } = await publicLegacy(request).POST('/selfpay/paypalcapture', { body: { orderId } });
   // "The server's error or its description is displayed" (spec §8 "Payment").
   if (!data?.success) throw failed(400, 'payment_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
-  checkouts.set({ ...record, captured: true });
+  await checkouts.set({ ...record, captured: true });
   return { checkoutId, status: 'captured' };
 }

@@ -10,8 +10,8 @@ import { seedStore } from '../../../sandbox/seed/seed.ts';
 import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { testConfig } from '../../test-support/test-server.ts';
-import { MemoryCheckoutStore } from './checkout-store.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const CSRF = { 'x-csrf': '1', origin: ORIGIN };
@@ -275,18 +275,30 @@ describe('self-pay against the sandbox', () => {
   });
 });
 
+const CHECKOUT_ID = 'c4ec0000-0000-4000-8000-000000000002';
+const USD_INIT = {
+  currency: 'USD',
+  coachName: 'Lukas Novak',
+  priceString: '$55',
+  costOfAssessment: 55,
+  cardProviderHost: 'sandbox.cardprovider.test',
+  cardProviderMerchantId: '10004002',
+  payPalClientId: 'AeA1QIZXiflr1',
+  selfpayroot: 'https://legacy.coachportal.test/selfpay/',
+};
+
+/** A legacy API and a PayPal stand-in that answer a USD coach's checkout (CHECKOUT_ID) and its order. */
+async function startUsdUpstreams(): Promise<{ legacy: FaultUpstream; payPal: FaultUpstream }> {
+  const legacy = await startFaultUpstream();
+  const payPal = await startFaultUpstream();
+  legacy.answer(`GET /selfpay/init/${USD_COACH}`, { status: 200, json: USD_INIT });
+  legacy.answer('POST /selfpay/checkout', { status: 200, json: { checkoutId: CHECKOUT_ID } });
+  payPal.answer('POST /v1/oauth2/token', TOKEN);
+  payPal.answer('POST /v2/checkout/orders', ORDER);
+  return { legacy, payPal };
+}
+
 describe('self-pay against a failing legacy API and PayPal', () => {
-  const CHECKOUT_ID = 'c4ec0000-0000-4000-8000-000000000002';
-  const USD_INIT = {
-    currency: 'USD',
-    coachName: 'Lukas Novak',
-    priceString: '$55',
-    costOfAssessment: 55,
-    cardProviderHost: 'sandbox.cardprovider.test',
-    cardProviderMerchantId: '10004002',
-    payPalClientId: 'AeA1QIZXiflr1',
-    selfpayroot: 'https://legacy.coachportal.test/selfpay/',
-  };
   let legacy: FaultUpstream;
   let payPal: FaultUpstream;
   let server: FastifyInstance;
@@ -299,12 +311,7 @@ describe('self-pay against a failing legacy API and PayPal', () => {
   }
 
   beforeEach(async () => {
-    legacy = await startFaultUpstream();
-    payPal = await startFaultUpstream();
-    legacy.answer(`GET /selfpay/init/${USD_COACH}`, { status: 200, json: USD_INIT });
-    legacy.answer('POST /selfpay/checkout', { status: 200, json: { checkoutId: CHECKOUT_ID } });
-    payPal.answer('POST /v1/oauth2/token', TOKEN);
-    payPal.answer('POST /v2/checkout/orders', ORDER);
+    ({ legacy, payPal } = await startUsdUpstreams());
   });
   afterEach(async () => {
     await server?.close();
@@ -453,29 +460,72 @@ describe('self-pay against a failing legacy API and PayPal', () => {
   });
 });
 
-describe('MemoryCheckoutStore', () => {
-  const record = (checkoutId: string, createdAt: number) => ({
-    checkoutId,
-    coachUuid: USD_COACH,
-    provider: 'paypal' as const,
-    amount: '55.00',
-    currency: 'USD',
-    payPalClientId: 'id',
-    payPalOrderId: null,
-    captured: false,
-    createdAt,
+describe('self-pay checkouts in Redis, shared by two BFF instances', () => {
+  let redis: RunningRedis;
+  let legacy: FaultUpstream;
+  let payPal: FaultUpstream;
+  const servers: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(() => redis?.stop());
+  beforeEach(async () => {
+    ({ legacy, payPal } = await startUsdUpstreams());
+  });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    await legacy.close();
+    await payPal.close();
   });
 
-  it('forgets a checkout after its time and the oldest beyond the maximum', () => {
-    let now = 1_000;
-    const store = new MemoryCheckoutStore({ ttlMs: 100, maxEntries: 2, now: () => now });
-    store.set(record('a', now));
-    store.set(record('b', now));
-    store.set(record('c', now));
-    expect([store.get('a'), store.get('b')?.checkoutId, store.get('c')?.checkoutId]).toEqual([undefined, 'b', 'c']);
-    now += 100;
-    expect(store.get('b')).toBeUndefined();
-    store.set(record('d', now));
-    expect(store.size).toBe(1);
+  async function instance(env: Record<string, string> = {}): Promise<ReturnType<typeof calls>> {
+    const server = bff({ LEGACY_API_URL: legacy.url, PAYPAL_API_URL: payPal.url, ...env });
+    servers.push(server);
+    await server.ready();
+    return calls(server);
+  }
+
+  it('orders, captures and shows through instance B a checkout created through instance A', async () => {
+    const [a, b] = [await instance({ REDIS_URL: redis.url }), await instance({ REDIS_URL: redis.url })];
+    expect((await a.post(checkouts(USD_COACH), FORM)).statusCode).toBe(201);
+
+    const order = await b.post(`${checkout(CHECKOUT_ID)}/paypal-order`);
+    expect(order.statusCode).toBe(201);
+    expect(order.json()).toEqual({ orderId: ORDER_ID });
+    expect(JSON.parse(payPal.received.at(-1)?.body ?? '')).toMatchObject({
+      purchase_units: [{ custom_id: CHECKOUT_ID, amount: { currency_code: 'USD', value: '55.00' } }],
+    });
+    // A knows the order B created: the same one, and PayPal is not asked again.
+    expect((await a.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toEqual({ orderId: ORDER_ID });
+    expect(payPal.received).toHaveLength(2);
+
+    legacy.answer('POST /selfpay/paypalcapture', { status: 200, json: { success: true } });
+    const captured = await b.post(`${checkout(CHECKOUT_ID)}/paypal-capture`, { orderId: ORDER_ID });
+    expect(captured.json()).toEqual({ checkoutId: CHECKOUT_ID, status: 'captured' });
+    // A knows it was paid: no new order.
+    expect((await a.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toMatchObject({ status: 404, code: 'checkout_not_found' });
+
+    legacy.answer(`GET /selfpay/checkpayment/${CHECKOUT_ID}`, {
+      status: 200,
+      json: {
+        success: true,
+        pending: false,
+        paymentNotes: null,
+        referenceNumber: 'SP-2025-000214',
+        ...FORM,
+        priceString: '$55',
+        assessmentType: 'ennea',
+      },
+    });
+    // The status page's restart link needs the coach: B read it from the checkout A remembered.
+    expect((await b.get(checkout(CHECKOUT_ID))).json()).toMatchObject({ status: 'success', coachUuid: USD_COACH });
+  });
+
+  it('without Redis, instance B does not know a checkout created through instance A', async () => {
+    const [a, b] = [await instance(), await instance()];
+    expect((await a.post(checkouts(USD_COACH), FORM)).statusCode).toBe(201);
+    expect((await b.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toMatchObject({ status: 404, code: 'checkout_not_found' });
+    expect((await a.post(`${checkout(CHECKOUT_ID)}/paypal-order`)).json()).toEqual({ orderId: ORDER_ID });
   });
 });
