@@ -36,9 +36,11 @@ export const DEFAULT_WEB_DIST_DIR = `${ROOT}web/dist`;
 /** Builds web/ with the project's Vite config, into web/dist or (tests) a directory of their own. */
 export async function buildWebClient(outDir: string = DEFAULT_WEB_DIST_DIR): Promise<void> {
   const { build } = await import('vite');
-  // Vite sets NODE_ENV=production in this process when it is unset; the sandbox and the BFF started
+  // A production build whatever this process is (vitest sets NODE_ENV=test, which would give React's
+  // development bundles); NODE_ENV is put back after, because the sandbox and the BFF started
   // afterwards inherit the environment and must not believe they run in production.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: `${ROOT}web/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   } finally {
