@@ -18,6 +18,7 @@ import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentRoutes } from './routes/assessments/assessments-routes.ts';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { guestReportRoutes } from './routes/public/guest-reports-routes.ts';
 import { miniRoutes } from './routes/public/mini-routes.ts';
@@ -57,6 +58,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
       ...healthRoutes(fastify, { legacyApiUrl: config.legacyApiUrl }),
       ...sessionRoutes(sessionSettings),
       ...assessmentRoutes(fastify, { batch: config.batch }),
+      ...dashboardRoutes(),
       ...selfPayRoutes(fastify, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs }),
       ...guestReportRoutes(),
       ...policyRoutes(),

@@ -715,7 +715,8 @@ export interface paths {
          * The dashboard's greeting, tiles, donut, messages to acknowledge and policy alert
          * @description Everything the dashboard screen shows (spec coach-shell §2.3, §4 "Assessment completeness").
          *     The BFF reads `GET api/v2/coaches/{id}/dashboardInfo` (name, policyAlert, messagesToAck,
-         *     tokens) and, when the coach has received SCOs (`countOfReceivedSCOs` > 0),
+         *     tokens) and the coach (`GET api/v2/coaches/{id}`: `onlyMiniAssessment`, `countOfReceivedSCOs`)
+         *     and, when the coach has received SCOs (`countOfReceivedSCOs` > 0),
          *     `GET api/v2/coaches/{id}/tokensX?mode=received`, and computes the tile counts per pipeline
          *     filter and the Total donut (completed = complete and report sent; in progress = the rest),
          *     so the client never receives the assessment list for this screen. The assistant banner data
@@ -4135,7 +4136,7 @@ export interface components {
             /** @description Messages to show in the alert modal. */
             messagesToAck: {
                 subject: string;
-                /** @description HTML, sanitised by the BFF. */
+                /** @description HTML as the legacy API sends it; untrusted, the client renders it only after sanitising it. */
                 body: string;
             }[];
             /** @description When true the 'Policies to sign or accept' modal opens (see `getPolicyAlert`). */

@@ -1,24 +1,69 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
+import type { Dashboard as DashboardData } from '../api/dashboard-calls.ts';
+import { useDashboard } from '../hooks/use-dashboard.ts';
+import { DashboardDonut } from './dashboard-donut.tsx';
+import { DashboardMessages } from './dashboard-messages.tsx';
+import { DashboardTiles } from './dashboard-tiles.tsx';
+import './dashboard.css';
+
+// spec coach-shell §2.3.
+export const MINI_ONLY_NOTICE = 'Your access is limited to the Mini-Assessment offering.';
+export const POLICY_ALERT_TITLE = 'Policies to sign or accept';
+const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or accept them.';
 
 /**
- * The landing page after sign-in. The full dashboard (pipeline counts, messages, policy alert) is
- * the coach-shell screens' work; this shows what the session already carries.
+ * The landing page after sign-in (spec coach-shell §2.3): greeting, a tile per pipeline filter, the Total
+ * donut, messages to acknowledge and the policy alert. The assistant banner is the layout's.
  */
 export function Dashboard({ session }: { session: Session }) {
   usePageTitle('Dashboard');
-  const { coach } = session;
+  const state = useDashboard();
+  const who = state.status === 'ready' ? state.dashboard.greeting : session.coach;
   return (
-    <section className="stack" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">Welcome, {coach.name}</h1>
-      <dl>
-        <dt>Credit balance</dt>
-        <dd>{coach.tokenBalance}</dd>
-        <dt>Accreditation level</dt>
-        <dd>{coach.accreditationLevel}</dd>
-        <dt>Messages</dt>
-        <dd>{coach.newMessages ? 'You have new messages' : 'No new messages'}</dd>
-      </dl>
+    <section className="dashboard stack" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">
+        Welcome, {who.name}
+        {/* spec §2.3: the phone shows a reduced greeting (the first name only). */}
+        <span className="dashboard__surname"> {who.surname}</span>
+      </h1>
+      {state.status === 'loading' ? <Loading label="Loading..." /> : null}
+      {state.status === 'failed' ? <Alert tone="error">{state.error}</Alert> : null}
+      {state.status === 'ready' ? <DashboardContent dashboard={state.dashboard} /> : null}
     </section>
+  );
+}
+
+function DashboardContent({ dashboard }: { dashboard: DashboardData }) {
+  return (
+    <>
+      {dashboard.policyAlert ? (
+        <Alert tone="info">
+          <strong>{POLICY_ALERT_TITLE}</strong> {POLICY_ALERT_TEXT}
+        </Alert>
+      ) : null}
+      {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
+      {dashboard.onlyMiniAssessment ? (
+        <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
+      ) : (
+        <>
+          <p>
+            <Link href="/assessments">View Assessments</Link>
+          </p>
+          <div className="dashboard__summary">
+            <section aria-labelledby="dashboard-tiles-title">
+              <h2 id="dashboard-tiles-title" className="visually-hidden">
+                Assessments by status
+              </h2>
+              <DashboardTiles tiles={dashboard.tiles} />
+            </section>
+            <DashboardDonut completed={dashboard.total.completed} inProgress={dashboard.total.inProgress} />
+          </div>
+        </>
+      )}
+    </>
   );
 }

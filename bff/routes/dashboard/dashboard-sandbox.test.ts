@@ -1,0 +1,110 @@
+// getDashboard against the stateful sandbox legacy API (started in process on a free port), for the seeded
+// demo coach (received SCOs, messages to acknowledge, a policy to sign), the mini-only coach and an
+// assistant. The expected counts come from the sandbox's own pipeline rules over the legacy lists, an
+// implementation independent of bff/domain/pipeline.ts. Every answer is checked against the contract.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import { buildSandbox } from '../../../sandbox/app.ts';
+import { completionSummary, countByFilter } from '../../../sandbox/domain/pipeline.ts';
+import { signIn as sandboxSignIn } from '../../../sandbox/handlers/test-support.ts';
+import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { seedStore } from '../../../sandbox/seed/seed.ts';
+import { buildServer } from '../../app.ts';
+import { SESSION_COOKIE } from '../../plugins/app/session.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { testConfig } from '../../test-support/test-server.ts';
+
+type Row = Legacy['schemas']['Assessment'];
+
+const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
+const DEMO = SEED_COACHES.demo;
+
+let sandbox: FastifyInstance;
+let server: FastifyInstance;
+
+async function signInToBff(email: string): Promise<string> {
+  const response = await injectChecked(server, {
+    method: 'POST',
+    url: '/api/session',
+    headers: CSRF,
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  if (!cookie) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+  return cookie;
+}
+
+const dashboard = (session: string) =>
+  injectChecked(server, { method: 'GET', url: '/api/dashboard', cookies: { [SESSION_COOKIE]: session } });
+
+/** The demo coach's own and received assessments as the legacy API lists them. */
+async function legacyRows(): Promise<{ own: Row[]; received: Row[] }> {
+  const cookie = await sandboxSignIn(sandbox, DEMO.email);
+  const read = async (query: string) =>
+    (await sandbox.inject({ url: `/api/v2/coaches/${DEMO.uuid}/tokensX${query}`, headers: { cookie } })).json() as Row[];
+  return { own: await read(''), received: await read('?mode=received') };
+}
+
+beforeAll(async () => {
+  sandbox = await buildSandbox({ store: seedStore({ now: Date.now(), assessments: 120 }) });
+  const url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
+  server = buildServer(testConfig({ LEGACY_API_URL: url }));
+  await server.ready();
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+describe('GET /api/dashboard (getDashboard)', () => {
+  it("counts the demo coach's tiles over own and received assessments, in the contract's order, with the Total donut", async () => {
+    const response = await dashboard(await signInToBff(DEMO.email));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+
+    const { own, received } = await legacyRows();
+    expect(received.length).toBeGreaterThan(0);
+    const all = [...own, ...received.filter((row) => !own.some((mine) => mine.uuid === row.uuid))];
+    const expected = countByFilter(all);
+    expect(body.tiles).toEqual(
+      (['notInvitedYet', 'invitedNotStarted', 'startedIncomplete', 'completeInMarking', 'completeSendReport', 'receivedScos'] as const).map(
+        (filter) => ({ filter, count: expected[filter] }),
+      ),
+    );
+    // Every to-do filter has rows in the seed, so a count of zero would hide a broken rule.
+    for (const tile of body.tiles) expect(tile.count).toBeGreaterThan(0);
+    // spec assessments-and-clients §4.4: wrapped-up records have left the donut.
+    expect(body.total).toEqual(completionSummary(all.filter((row) => row.coachWrappedUp === 0)));
+    expect(body.total.completed).toBeGreaterThan(0);
+  });
+
+  it('answers the greeting, the messages to acknowledge and the policy alert from dashboardInfo', async () => {
+    const body = (await dashboard(await signInToBff(DEMO.email))).json();
+    expect(body).toMatchObject({
+      greeting: { name: 'Amara', surname: 'Nkosi', email: DEMO.email },
+      assistant: null,
+      onlyMiniAssessment: false,
+      policyAlert: true,
+      messagesToAck: [{ subject: 'Planned maintenance on Saturday', body: expect.stringContaining('<p>') }],
+    });
+  });
+
+  it('names the assistant at the keyboard for the banner', async () => {
+    const body = (await dashboard(await signInToBff(SEED_ASSISTANT.email))).json();
+    expect(body.assistant).toEqual({ name: expect.any(String), email: SEED_ASSISTANT.email });
+    expect(body.greeting.email).toBe(DEMO.email);
+  });
+
+  it('gives a coach limited to mini-assessments no tiles and a zero total', async () => {
+    const response = await dashboard(await signInToBff(SEED_COACHES.miniOnly.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ onlyMiniAssessment: true, tiles: [], total: { completed: 0, inProgress: 0 } });
+  });
+
+  it('answers 401 session_ended without a session', async () => {
+    const response = await injectChecked(server, { method: 'GET', url: '/api/dashboard' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('session_ended');
+  });
+});

@@ -1,0 +1,172 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../../lib/session/session.ts';
+import type { Dashboard as DashboardData } from '../api/dashboard-calls.ts';
+import { Dashboard, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+
+const SESSION: Session = {
+  coach: {
+    uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+    name: 'Amara',
+    surname: 'Botha',
+    email: 'demo@coachportal.test',
+    accreditationLevel: 3,
+    tokenBalance: 42,
+    pendingCredits: 0,
+    isAdmin: false,
+    isAssistant: false,
+    enableMiniAssessment: true,
+    onlyMiniAssessment: false,
+    countOfGivenSCOs: 2,
+    countOfReceivedSCOs: 3,
+    newMessages: true,
+    sendSingleAssessmentNotifications: true,
+    sendBulkAssessmentNotifications: false,
+    twoFactorEnabled: false,
+  },
+  roles: { impersonator: false, assisted: false, assistant: null },
+  expiresAt: '2025-11-21T10:30:00Z',
+  absoluteExpiresAt: '2025-11-21T18:00:00Z',
+  idleTimeoutSeconds: 1800,
+  portalVersion: '20251030t113749',
+};
+
+const DASHBOARD: DashboardData = {
+  greeting: { name: 'Amara', surname: 'Botha', email: 'demo@coachportal.test' },
+  assistant: null,
+  onlyMiniAssessment: false,
+  tiles: [
+    { filter: 'notInvitedYet', count: 3 },
+    { filter: 'invitedNotStarted', count: 5 },
+    { filter: 'startedIncomplete', count: 2 },
+    { filter: 'completeInMarking', count: 1 },
+    { filter: 'completeSendReport', count: 4 },
+    { filter: 'receivedScos', count: 2 },
+  ],
+  total: { completed: 18, inProgress: 15 },
+  messagesToAck: [{ subject: 'Planned maintenance', body: '<p>Down on <strong>Saturday</strong></p>' }],
+  policyAlert: true,
+};
+
+const json = (body: unknown, status = 200, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+
+/** Answers GET /api/dashboard with `answer` and records what was asked. */
+function serve(answer: () => Response | Promise<Response>): string[] {
+  const calls: string[] = [];
+  fetchMock.mockImplementation(async (input) => {
+    const request = input as Request;
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    return answer();
+  });
+  return calls;
+}
+
+afterEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('Dashboard (spec coach-shell §2.3)', () => {
+  it('greets the coach, then shows a tile per filter linking to the filtered assessments, and the Total donut', async () => {
+    const calls = serve(() => json(DASHBOARD));
+    render(<Dashboard session={SESSION} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Amara Botha');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+
+    const tile = await screen.findByRole('link', { name: 'Not invited yet 3' });
+    expect(tile.getAttribute('href')).toBe('/assessments?filter=notInvitedYet');
+    const tiles = screen.getAllByRole('listitem').filter((item) => within(item).queryByRole('link'));
+    expect(tiles.map((item) => item.textContent)).toEqual([
+      'Not invited yet3',
+      'Invited, not started5',
+      'Started, incomplete2',
+      'Complete, in marking1',
+      'Complete, send report4',
+      'Received SCOs2',
+    ]);
+    expect(screen.getByRole('link', { name: 'Received SCOs 2' }).getAttribute('href')).toBe('/assessments?filter=receivedScos');
+
+    const total = screen.getByRole('region', { name: 'Total' });
+    within(total).getByRole('img', { name: '18 completed, 15 in progress, 33 in total' });
+    within(total).getByText('Completed: 18');
+    within(total).getByText('In progress: 15');
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(calls).toEqual(['GET /api/dashboard']);
+  });
+
+  it('draws the completed share of the ring in green over the orange ring', async () => {
+    serve(() => json({ ...DASHBOARD, total: { completed: 1, inProgress: 3 } }));
+    const { container } = render(<Dashboard session={SESSION} />);
+    await screen.findByRole('img', { name: '1 completed, 3 in progress, 4 in total' });
+    const completed = container.querySelector('.dashboard-total__ring--completed');
+    const [arc, ring] = (completed?.getAttribute('stroke-dasharray') ?? '').split(' ').map(Number);
+    expect(arc).toBeCloseTo((ring ?? 0) / 4, 5);
+    expect(container.querySelector('.dashboard-total__ring--in-progress')).not.toBeNull();
+  });
+
+  it('shows an empty ring and zeros when there is nothing to count', async () => {
+    serve(() => json({ ...DASHBOARD, total: { completed: 0, inProgress: 0 } }));
+    const { container } = render(<Dashboard session={SESSION} />);
+    await screen.findByRole('img', { name: '0 completed, 0 in progress, 0 in total' });
+    expect(container.querySelector('.dashboard-total__ring--completed')).toBeNull();
+    expect(container.querySelector('.dashboard-total__ring--empty')).not.toBeNull();
+  });
+
+  it('lists the messages to acknowledge with their HTML (through SafeHtml), and the policy alert', async () => {
+    serve(() => json(DASHBOARD));
+    render(<Dashboard session={SESSION} />);
+    const messages = await screen.findByRole('region', { name: 'Messages to acknowledge' });
+    within(messages).getByRole('heading', { name: 'Planned maintenance' });
+    expect(within(messages).getByText('Saturday').tagName).toBe('STRONG');
+    expect(screen.getByText(POLICY_ALERT_TITLE).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('shows neither messages nor the policy alert when there are none', async () => {
+    serve(() => json({ ...DASHBOARD, messagesToAck: [], policyAlert: false }));
+    render(<Dashboard session={SESSION} />);
+    await screen.findByRole('region', { name: 'Total' });
+    expect(screen.queryByRole('region', { name: 'Messages to acknowledge' })).toBeNull();
+    expect(screen.queryByText(POLICY_ALERT_TITLE)).toBeNull();
+  });
+
+  it('shows a coach limited to mini-assessments only the notice, no tiles or donut', async () => {
+    serve(() =>
+      json({
+        ...DASHBOARD,
+        onlyMiniAssessment: true,
+        tiles: [],
+        total: { completed: 0, inProgress: 0 },
+        messagesToAck: [],
+        policyAlert: false,
+      }),
+    );
+    render(<Dashboard session={SESSION} />);
+    await screen.findByText(MINI_ONLY_NOTICE);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+  });
+
+  it("shows the problem's detail in an alert when the dashboard cannot be read", async () => {
+    serve(() =>
+      json(
+        { type: 'about:blank', title: 'Failed', status: 502, code: 'upstream_error', detail: 'There was an unexpected error' },
+        502,
+        'application/problem+json',
+      ),
+    );
+    render(<Dashboard session={SESSION} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('There was an unexpected error');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Amara Botha');
+    expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+  });
+
+  it('says the portal could not be reached when the network fails', async () => {
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    render(<Dashboard session={SESSION} />);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not be reached/));
+  });
+});
