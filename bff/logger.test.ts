@@ -1,7 +1,13 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
-import { REDACTED_PATHS } from './logger.ts';
+import { createBufferedLogger, LOG_BUFFER_BYTES, REDACTED_PATHS } from './logger.ts';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
 import { type CapturedLogs, captureLogs, TEST_SECRET, testConfig } from './test-support/test-server.ts';
 
@@ -96,5 +102,48 @@ describe('logs', () => {
   it('keep error codes that are not request data', () => {
     const failed = logs.lines().find((line) => line.msg === 'request failed');
     expect(failed).toMatchObject({ code: 'internal_error', err: { message: 'reset failed' } });
+  });
+});
+
+describe("createBufferedLogger (the server's logger)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bff-logs-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+
+  it('writes the lines in 4 KiB chunks, not one write per line', async () => {
+    const file = join(dir, 'chunks.log');
+    const logger = createBufferedLogger('info', file);
+    // pino keeps its destination under this symbol; the test watches its writes.
+    const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as ReturnType<typeof pino.destination>;
+    await once(destination, 'ready');
+    const writes: number[] = [];
+    destination.on('write', (bytes: number) => writes.push(bytes));
+    const written = once(destination, 'write');
+    for (let line = 0; line < 100; line++) logger.info({ route: '/api/session' }, 'request completed');
+    await written;
+    expect(writes[0]).toBeGreaterThanOrEqual(LOG_BUFFER_BYTES);
+    destination.flushSync();
+    expect(read(file).trim().split('\n')).toHaveLength(100);
+    destination.end();
+  });
+
+  it.each([
+    ['process.exit', 'process.exit(3)', 3],
+    ['an uncaught exception', "setTimeout(() => { throw new Error('boom'); })", 1],
+  ])('loses no buffered line on %s', async (_name, exit, code) => {
+    // As in production: the logger writes to stdout, here a file.
+    const file = join(dir, `exit-${code}.log`);
+    const stdout = openSync(file, 'w');
+    const script = [
+      `import { createBufferedLogger } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).href)};`,
+      "const logger = createBufferedLogger('info');",
+      "logger.info('the last line before the end');",
+      exit,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', stdout, 'ignore'] });
+    closeSync(stdout);
+    const [exitCode] = await once(child, 'exit');
+    expect(exitCode).toBe(code);
+    expect(read(file)).toContain('the last line before the end');
   });
 });

@@ -88,6 +88,23 @@ describe('bff/server.ts', () => {
     expect(await stop(server, 'SIGINT')).toBe(0);
   });
 
+  it('writes its buffered log lines before it exits on a fatal error (port taken)', async () => {
+    const first = await startServer();
+    const child = run({ PORT: new URL(first.url).port });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.at(-1)).toMatchObject({ level: 'fatal', msg: 'could not start', err: { code: 'EADDRINUSE' } });
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+  });
+
   it('refuses to start with a bad configuration, naming every bad variable at once', async () => {
     const child = run({ PORT: 'eighty', NODE_ENV: 'production', SESSION_SECRETS: '', TRUST_PROXY: 'true', LEGACY_API_URL: '' });
     let stderr = '';

@@ -206,7 +206,7 @@ async function main(): Promise<void> {
     '',
     `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; BFF: \`GET /api/session\` ` +
       '(getSession: session lookup and touch, the legacy cookie injected, one `GET api/v2/coaches/{coachId}`, mapping, rate limiter, ' +
-      'JSON logs at info to /dev/null). Throughput: autocannon, ' +
+      'JSON logs at info, buffered as in production, to /dev/null). Throughput: autocannon, ' +
       `${THROUGHPUT_CONNECTIONS} connections, no pipelining, ${THROUGHPUT_SECONDS} s per target per round (median of rounds). ` +
       `Latency: open-loop sender at ${RATE.toLocaleString('en')} req/s on a schedule (undici Pool, hrtime), send → last byte, ` +
       `${LATENCY_MS / 1000} s per target per round, percentiles over all rounds.`,

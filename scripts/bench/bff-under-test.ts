@@ -1,12 +1,11 @@
 // The BFF as the benchmark runs it: bff/app.ts buildServer with the production configuration rules, the
-// stand-in as LEGACY_API_URL, JSON logs at info written to /dev/null (serialized, not silenced), and the
+// stand-in as LEGACY_API_URL, JSON logs at info buffered as in production and written to /dev/null (serialized, not silenced), and the
 // rate limiter on with a budget the benchmark cannot reach. Run as its own process by scripts/bench.ts.
 import type { FastifySchema } from 'fastify';
-import pino from 'pino';
 import { buildServer } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/config.ts';
 import { passThroughFile } from '../../bff/downloads/pass-through.ts';
-import { createLogger } from '../../bff/logger.ts';
+import { createBufferedLogger } from '../../bff/logger.ts';
 import { problem } from '../../bff/plugins/app/problems.ts';
 import { SESSION_ENDED_DETAIL } from '../../bff/upstream/legacy-client.ts';
 import { BENCH_DOWNLOAD_ROUTE, readyMessage } from './shared.ts';
@@ -25,7 +24,8 @@ const config = loadConfig({
   RATE_LIMIT_MAX: '100000',
   RATE_LIMIT_WINDOW_MS: '1000',
 });
-const server = buildServer(config, { logger: createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: false })) });
+// The production logger (bff/server.ts), writing to /dev/null instead of stdout.
+const server = buildServer(config, { logger: createBufferedLogger(config.logLevel, '/dev/null') });
 
 // Bench-only: what the contract's downloadActivitySummary does (stream the legacy workbook through
 // bff/downloads/pass-through.ts), for as long as that operation answers 501. The operationId gives it the

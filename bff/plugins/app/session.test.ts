@@ -1,5 +1,6 @@
+import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
@@ -100,6 +101,26 @@ describe('session cookie', () => {
       expect(response.statusCode).toBe(401);
       expect(sessionCookie(response)).toMatchObject({ value: '', path: '/', secure: true, httpOnly: true });
     }
+  });
+
+  it("checks a cookie's signature once per value, and still refuses a forgery of a cookie it has seen", async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    const unsign = vi.spyOn(Signer.prototype, 'unsign');
+    try {
+      for (let i = 0; i < 3; i++) expect((await me(server, cookie)).statusCode).toBe(200);
+      expect(unsign).toHaveBeenCalledTimes(1);
+      const [id, signature = ''] = cookie.split('.');
+      for (const forged of [`${id}.${signature.slice(0, -1)}A`, `${id}.${signature}A`, `${id}A.${signature}`]) {
+        expect((await me(server, forged)).statusCode).toBe(401);
+      }
+      expect(unsign).toHaveBeenCalledTimes(4);
+    } finally {
+      unsign.mockRestore();
+    }
+    // A remembered signature never outlives its session: the store decides on every request.
+    await server.inject({ method: 'POST', url: '/logout', cookies: { [SESSION_COOKIE]: cookie } });
+    expect((await me(server, cookie)).statusCode).toBe(401);
   });
 
   it('starts every login under a new id and destroys the previous session', async () => {
@@ -205,6 +226,9 @@ describe('session secret rotation', () => {
     const renewed = sessionCookie(response)?.value ?? '';
     expect(renewed.split('.')[0]).toBe(oldCookie.split('.')[0]);
     expect(renewed).not.toBe(oldCookie);
+    // Until the browser sends the new cookie, every answer re-signs the old one (the check's result is remembered whole).
+    expect(sessionCookie(await me(rotated, oldCookie))?.value).toBe(renewed);
+    expect(sessionCookie(await me(rotated, renewed))).toBeUndefined();
 
     const retired = await serverWith(testConfig({ SESSION_SECRETS: TEST_SECRET }));
     expect((await me(retired, oldCookie)).statusCode).toBe(401);
