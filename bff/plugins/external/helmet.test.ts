@@ -73,6 +73,13 @@ describe('security headers', () => {
   });
 });
 
+describe('payPalSources', () => {
+  it('adds the subdomains of a PayPal host, none for an address', () => {
+    expect(payPalSources('https://www.paypal.com/sdk/js')).toEqual(['https://www.paypal.com', 'https://*.paypal.com']);
+    expect(payPalSources('http://127.0.0.1:4010/__paypal/sdk/js')).toEqual(['http://127.0.0.1:4010']);
+  });
+});
+
 describe('withStyleNonce', () => {
   it('adds the nonce to style-src only', () => {
     expect(withStyleNonce("default-src 'self';script-src 'self';style-src 'self';object-src 'none'", 'abc')).toBe(

@@ -4,6 +4,7 @@
 // helmet computes the header set once, at start (it depends only on the configuration); one hook sets
 // it on every answer (@fastify/helmet would rebuild helmet's middleware on every request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -16,7 +17,8 @@ export interface SecurityHeadersOptions {
 export function payPalSources(sdkUrl: string): string[] {
   const { origin, hostname } = new URL(sdkUrl);
   const labels = hostname.split('.');
-  return labels.length > 2 ? [origin, `https://*.${labels.slice(1).join('.')}`] : [origin];
+  // An address (the sandbox's stand-in on 127.0.0.1) has no subdomains.
+  return labels.length > 2 && isIP(hostname) === 0 ? [origin, `https://*.${labels.slice(1).join('.')}`] : [origin];
 }
 
 async function securityHeaders(fastify: FastifyInstance, { selfPay }: SecurityHeadersOptions) {
