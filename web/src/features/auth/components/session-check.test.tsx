@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { sessionAtom } from '../../../lib/session/session.ts';
-import { json, problem, SESSION, serve } from '../testing/fake-bff.ts';
+import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { SessionCheck } from './session-check.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

@@ -6,38 +6,13 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../../lib/api-client.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
+import { SESSION } from '../../../test/fake-bff.ts';
 import { CoachLayout } from './coach-layout.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 
 const MINUTE = 60_000;
-const SESSION: Session = {
-  coach: {
-    uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-    name: 'Amara',
-    surname: 'Botha',
-    email: 'demo@coachportal.test',
-    accreditationLevel: 3,
-    tokenBalance: 42,
-    pendingCredits: 0,
-    isAdmin: false,
-    isAssistant: false,
-    enableMiniAssessment: true,
-    onlyMiniAssessment: false,
-    countOfGivenSCOs: 2,
-    countOfReceivedSCOs: 3,
-    newMessages: true,
-    sendSingleAssessmentNotifications: true,
-    sendBulkAssessmentNotifications: false,
-    twoFactorEnabled: false,
-  },
-  roles: { impersonator: false, assisted: false, assistant: null },
-  expiresAt: '2025-11-21T10:30:00Z',
-  absoluteExpiresAt: '2025-11-21T18:00:00Z',
-  idleTimeoutSeconds: 1800,
-  portalVersion: '20251030t113749',
-};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

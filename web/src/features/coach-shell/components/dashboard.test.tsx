@@ -1,38 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session/session.ts';
+import { SESSION } from '../../../test/fake-bff.ts';
 import type { Dashboard as DashboardData } from '../api/dashboard-calls.ts';
 import { Dashboard, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
-
-const SESSION: Session = {
-  coach: {
-    uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
-    name: 'Amara',
-    surname: 'Botha',
-    email: 'demo@coachportal.test',
-    accreditationLevel: 3,
-    tokenBalance: 42,
-    pendingCredits: 0,
-    isAdmin: false,
-    isAssistant: false,
-    enableMiniAssessment: true,
-    onlyMiniAssessment: false,
-    countOfGivenSCOs: 2,
-    countOfReceivedSCOs: 3,
-    newMessages: true,
-    sendSingleAssessmentNotifications: true,
-    sendBulkAssessmentNotifications: false,
-    twoFactorEnabled: false,
-  },
-  roles: { impersonator: false, assisted: false, assistant: null },
-  expiresAt: '2025-11-21T10:30:00Z',
-  absoluteExpiresAt: '2025-11-21T18:00:00Z',
-  idleTimeoutSeconds: 1800,
-  portalVersion: '20251030t113749',
-};
 
 const DASHBOARD: DashboardData = {
   greeting: { name: 'Amara', surname: 'Botha', email: 'demo@coachportal.test' },

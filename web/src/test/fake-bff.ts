@@ -1,4 +1,5 @@
 import type { MockInstance } from 'vitest';
+import type { Session } from '../lib/session/session.ts';
 
 export interface Call {
   method: string;
@@ -31,7 +32,8 @@ export function serve(fetchMock: MockInstance<typeof fetch>, answers: Record<str
   return calls;
 }
 
-export const SESSION = {
+/** A signed-in demo coach's session as GET /api/session answers it (shared by the web tests). */
+export const SESSION: Session = {
   coach: {
     uuid: '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
     name: 'Amara',
