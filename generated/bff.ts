@@ -4153,7 +4153,7 @@ export interface components {
          */
         Message: {
             subject: string;
-            /** @description HTML, sanitised by the BFF. */
+            /** @description HTML as the legacy API sends it; untrusted, the client renders it only after sanitising it. */
             body: string;
             /** Format: date-time */
             updatedAt: string;
