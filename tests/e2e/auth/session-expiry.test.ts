@@ -1,11 +1,15 @@
 // The session timer (spec public-and-guest §4 "Session", §9; coach-shell §2.1): the warning 60 s
 // before expiry with Continue and Log Out, and the logout at expiry. The page's clock is Playwright's
 // (page.clock), so no test waits for real minutes.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, openPortal, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
 import { signInThroughForm } from './auth-steps.ts';
 
 const browser = startChromiumForFile();
+
+/** Every successful call restarts the idle timer: the clock may only jump once the dashboard's own call has answered. */
+const dashboardLoaded = (page: Page) => page.getByRole('region', { name: 'Total' }).waitFor();
 // The BFF's default idle timeout is 30 minutes: the warning comes after 29.
 const UNTIL_WARNING = '29:00';
 
@@ -15,6 +19,7 @@ describe.each(VIEWPORT_NAMES)('session expiry at %s size', (viewport) => {
     const { page } = portal;
     await page.clock.install();
     await signInThroughForm(page, portal.url);
+    await dashboardLoaded(page);
 
     await page.clock.fastForward(UNTIL_WARNING);
     const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
@@ -37,6 +42,7 @@ describe.each(VIEWPORT_NAMES)('session expiry at %s size', (viewport) => {
     const { page } = portal;
     await page.clock.install();
     await signInThroughForm(page, portal.url);
+    await dashboardLoaded(page);
     await page.clock.fastForward('30:00');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/coachportal/login');
