@@ -12,6 +12,7 @@ import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
 import { MESSAGES } from './assessments-service.ts';
 
@@ -49,58 +50,10 @@ const COACH = {
 };
 const PDF = '%PDF-1.7 a test report';
 
-const id = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = legacyAssessmentId;
 const clientOf = (n: number) => `Client${n} Person${n}`;
 
-/** A legacy token record (every required field), incomplete and not invited unless told otherwise. */
-function row(n: number, fields: Partial<Row> = {}): Row {
-  return {
-    uuid: id(n),
-    clientUUID: `c1e00000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    clientName: `Client${n}`,
-    clientSurname: `Person${n}`,
-    clientEmail: `client${n}@example.test`,
-    clientCompany: null,
-    otherData: null,
-    userCoach: 'Project',
-    coachName: 'Amara',
-    coachSurname: 'Botha',
-    coachUUID: COACH_ID,
-    assessmentType: 'ennea',
-    assessmentLanguage: 'english',
-    tokenType: 'paid',
-    parentedHybrid: 0,
-    userToken: `token${n}`,
-    userInvite: 0,
-    reminded: 0,
-    userRegistration: 0,
-    userCompletion: 0,
-    finalTPR: null,
-    marked: 0,
-    userEnnea: null,
-    userTriType: null,
-    orderedTriType: null,
-    userInstinct: null,
-    scoreIMF: null,
-    scoreSP: null,
-    scoreSO: null,
-    scoreSX: null,
-    enneaRankingCSV: null,
-    reportsToAutoSend: '-',
-    reportStatusEnnea: null,
-    reportStatusMaturity: null,
-    userReport: null,
-    coachWrappedUp: 0,
-    fromAnotherCoach: 0,
-    scoGivenTo: [],
-    scoReceivedFrom: null,
-    tokenCreatedAt: '2025-10-01 09:00:00',
-    guestRegisteredAt: null,
-    guestCompletedAt: null,
-    guestUpdatedAt: null,
-    ...fields,
-  };
-}
+const row = (n: number, fields: Partial<Row> = {}): Row => legacyAssessment(n, fields);
 const completedEnnea = (n: number) =>
   row(n, {
     userInvite: 1,

@@ -8,6 +8,7 @@ import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { legacyAssessment } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 
@@ -19,57 +20,7 @@ const INFO_PATH = `${COACH_PATH}/dashboardInfo`;
 const TOKENS_PATH = `${COACH_PATH}/tokensX`;
 const FORBIDDEN = { status: 403, json: { error: { info: 'Forbidden' } } };
 
-const id = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** A legacy record (every required field), not invited unless told otherwise. */
-function row(n: number, fields: Partial<Row> = {}): Row {
-  return {
-    uuid: id(n),
-    clientUUID: `c1e00000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    clientName: `Client${n}`,
-    clientSurname: `Person${n}`,
-    clientEmail: `client${n}@example.test`,
-    clientCompany: null,
-    otherData: null,
-    userCoach: 'Project',
-    coachName: 'Amara',
-    coachSurname: 'Botha',
-    coachUUID: LEGACY_COACH_ID,
-    assessmentType: 'ennea',
-    assessmentLanguage: 'english',
-    tokenType: 'paid',
-    parentedHybrid: 0,
-    userToken: `token${n}`,
-    userInvite: 0,
-    reminded: 0,
-    userRegistration: 0,
-    userCompletion: 0,
-    finalTPR: null,
-    marked: 0,
-    userEnnea: null,
-    userTriType: null,
-    orderedTriType: null,
-    userInstinct: null,
-    scoreIMF: null,
-    scoreSP: null,
-    scoreSO: null,
-    scoreSX: null,
-    enneaRankingCSV: null,
-    reportsToAutoSend: '-',
-    reportStatusEnnea: null,
-    reportStatusMaturity: null,
-    userReport: null,
-    coachWrappedUp: 0,
-    fromAnotherCoach: 0,
-    scoGivenTo: [],
-    scoReceivedFrom: null,
-    tokenCreatedAt: '2025-10-01 09:00:00',
-    guestRegisteredAt: null,
-    guestCompletedAt: null,
-    guestUpdatedAt: null,
-    ...fields,
-  };
-}
+const row = (n: number, fields: Partial<Row> = {}): Row => legacyAssessment(n, fields);
 const done = (n: number, fields: Partial<Row> = {}) =>
   row(n, { userInvite: 1, userRegistration: 1, userCompletion: 1, marked: 1, guestCompletedAt: '2025-10-02 10:00:00', ...fields });
 
