@@ -13,39 +13,25 @@ import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
+import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
 import { MESSAGES } from './assessments-service.ts';
 
 type Row = Legacy['schemas']['Assessment'];
 
-const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const COACH_ID = LEGACY_COACH_ID;
 const TOKENS = `GET /api/v2/coaches/${COACH_ID}/tokensX`;
 const ORIGIN = 'http://localhost:3000';
 const CSRF = { 'x-csrf': '1', origin: ORIGIN };
 const SESSION_COACH = { uuid: COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
 const COACH = {
-  uuid: COACH_ID,
-  name: 'Amara',
-  surname: 'Botha',
-  email: 'demo@coachportal.test',
-  businessName: null,
-  phoneNumber: null,
-  postalAddress: null,
-  vatNumber: null,
-  companyRegNumber: null,
+  ...LEGACY_COACH,
   tokenBalance: 12,
-  pendingCredits: 0,
-  isAdmin: false,
   newMessages: 0,
-  countOfGivenSCOs: 0,
   countOfReceivedSCOs: 1,
   liveSystem: true,
-  isAssistant: false,
   enableMiniAssessment: true,
-  onlyMiniAssessment: false,
-  sendSingleAssessmentNotifications: true,
   sendBulkAssessmentNotifications: false,
-  accreditationLevel: 3,
   twoFactorEnabled: false,
 };
 const PDF = '%PDF-1.7 a test report';

@@ -6,38 +6,24 @@ import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 import { isStrongPassword } from './session-service.ts';
 
-const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const COACH_ID = LEGACY_COACH_ID;
 const COACH_PATH = `/api/v2/coaches/${COACH_ID}`;
 const ORIGIN = 'http://localhost:3000';
 const CSRF = { 'x-csrf': '1', origin: ORIGIN };
 const CREDENTIALS = { email: 'demo@coachportal.test', password: 'correct-horse-battery-staple' };
 const SESSION_COACH = { uuid: COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
 const COACH = {
-  uuid: COACH_ID,
-  name: 'Amara',
-  surname: 'Botha',
-  email: 'demo@coachportal.test',
-  businessName: null,
-  phoneNumber: null,
-  postalAddress: null,
-  vatNumber: null,
-  companyRegNumber: null,
+  ...LEGACY_COACH,
   tokenBalance: -3,
-  pendingCredits: 0,
-  isAdmin: false,
   newMessages: 2,
-  countOfGivenSCOs: 0,
   countOfReceivedSCOs: 1,
   liveSystem: true,
-  isAssistant: false,
   enableMiniAssessment: true,
-  onlyMiniAssessment: false,
-  sendSingleAssessmentNotifications: true,
   sendBulkAssessmentNotifications: false,
-  accreditationLevel: 3,
   twoFactorEnabled: true,
 };
 const ALLOWED: Answer = {
