@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { testConfig } from '../../test-support/test-server.ts';
-import { payPalSources, securityHeaderSet, withStyleNonce } from './helmet.ts';
+import { isApiAnswer, payPalSources, securityHeaderSet, withStyleNonce } from './helmet.ts';
 
 let server: FastifyInstance;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 const directives = (csp: string | undefined) => new Map((csp ?? '').split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('security headers', () => {
-  it.each(['/healthz', '/no-such-page'])('are sent on %s', async (url) => {
+  it.each(['/coachportal/assets/missing.js', '/no-such-page'])('are sent on %s', async (url) => {
     const { headers } = await server.inject(url);
     expect(headers['content-security-policy']).toBe(
       "default-src 'self';base-uri 'self';connect-src 'self' https://www.paypal.com https://*.paypal.com;font-src 'self';" +
@@ -38,7 +38,7 @@ describe('security headers', () => {
       }),
     );
     try {
-      const csp = directives((await configured.inject('/healthz')).headers['content-security-policy'] as string);
+      const csp = directives((await configured.inject('/no-such-page')).headers['content-security-policy'] as string);
       expect(csp.get('form-action')).toEqual(["'self'", 'https://www.cards.example', 'https://sandbox.cards.example:8443']);
       for (const name of ['script-src', 'connect-src', 'frame-src']) {
         expect(csp.get(name)).toEqual(["'self'", 'https://sdk.pay.example', 'https://*.pay.example']);
@@ -50,8 +50,34 @@ describe('security headers', () => {
     }
   });
 
-  it("sends helmet's whole default set, computed once at start", async () => {
-    const { headers } = await server.inject('/healthz');
+  it.each(['/healthz', '/readyz', '/api/session', '/api/no-such-operation?x=1'])(
+    'are the JSON API set on %s: nothing loaded or framed, never stored',
+    async (url) => {
+      const { headers } = await server.inject(url);
+      expect(headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
+      expect(headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(headers['x-powered-by']).toBeUndefined();
+    },
+  );
+
+  it('tells API URLs from pages by path, not by a prefix lookalike', () => {
+    expect(isApiAnswer('/api/session')).toBe(true);
+    expect(isApiAnswer('/healthz?probe=1')).toBe(true);
+    expect(isApiAnswer('/apis')).toBe(false);
+    expect(isApiAnswer('/healthzz')).toBe(false);
+    expect(isApiAnswer('/coachportal/api/x')).toBe(false);
+  });
+
+  it("sends helmet's whole default set on pages, computed once at start", async () => {
+    const { headers } = await server.inject('/no-such-page');
     expect(headers).toMatchObject({
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',

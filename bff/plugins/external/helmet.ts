@@ -1,8 +1,10 @@
 // Security headers for a same-origin single-page app and its JSON API. The only other origins the
 // page may use are self-pay's (spec public-and-guest §4 "Self-registration payment", §9): the card
 // provider's hosted form (form-action) and the PayPal buttons (script, connect, frame), from config.
-// helmet computes the header set once, at start (it depends only on the configuration); one hook sets
-// it on every answer (@fastify/helmet would rebuild helmet's middleware on every request).
+// The JSON API's answers (/api/…, /healthz, /readyz) are never rendered as a page: they get the short
+// set OWASP recommends for APIs (nothing may be loaded or framed, no-store: they carry personal data).
+// helmet computes both sets once, at start (they depend only on the configuration); one hook sets
+// one of them on every answer (@fastify/helmet would rebuild helmet's middleware on every request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -47,11 +49,35 @@ async function securityHeaders(fastify: FastifyInstance, { selfPay }: SecurityHe
     // Guest and reset links carry tokens in their URLs: never leak them to other sites.
     referrerPolicy: { policy: 'no-referrer' },
   });
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? API_HEADERS : headers);
     done();
   });
 }
+
+const API_PATH = /^\/(?:api\/|(?:healthz|readyz)(?:\?|$))/;
+
+/** Whether the answer to this URL is the JSON API's (or a download from it), never a page. */
+export function isApiAnswer(url: string): boolean {
+  return API_PATH.test(url);
+}
+
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...securityHeaderSet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }),
+  'cache-control': 'no-store',
+});
 
 /**
  * The policy with a nonce added to style-src, for the page itself (index.html): react-aria inserts a
