@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionRecord } from '../test-support/session-fixtures.ts';
 import { describeSessionStore } from '../test-support/session-store-behaviour.ts';
 import { MemorySessionStore } from './memory-session-store.ts';
+import type { SessionRecord } from './session-record.ts';
 
 let now = 0;
 let store: MemorySessionStore;
@@ -12,6 +13,21 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 describeSessionStore('memory', () => store);
+
+describe('MemorySessionStore copies', () => {
+  it('shares no mutable object with its callers', async () => {
+    const record = sessionRecord();
+    await store.set(record, 1000);
+    record.flags.impersonator = true;
+    const read = (await store.get(record.id)) as SessionRecord;
+    expect(read.flags.impersonator).toBe(false);
+    expect(() => {
+      read.flags.assisted = true;
+    }).toThrow(TypeError);
+    read.coachId = 'changed';
+    expect((await store.get(record.id))?.coachId).toBe(record.coachId);
+  });
+});
 
 describe('MemorySessionStore expiry (injected clock)', () => {
   it('drops a record once its TTL has passed', async () => {

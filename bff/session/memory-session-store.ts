@@ -1,10 +1,12 @@
 // Sessions in this process's memory: the default for one BFF instance; lost on restart.
-import { parseSessionRecord, type SessionRecord } from './session-record.ts';
+import { isSessionRecord, type SessionRecord } from './session-record.ts';
 import type { SessionStore } from './session-store.ts';
 
-// As in Redis: the record's JSON and its lastSeenAt apart, so a touch (every request) parses nothing.
+// As in Redis, the record and its lastSeenAt apart, so a touch (every request) copies nothing. The record
+// is checked once, when stored, and kept as a frozen copy: a read (every request) is one shallow copy, and
+// no caller shares a mutable object with the store.
 interface Entry {
-  json: string;
+  record: Readonly<SessionRecord> | null;
   lastSeenAt: number;
   expiresAt: number;
 }
@@ -30,12 +32,12 @@ export class MemorySessionStore implements SessionStore {
 
   async get(id: string): Promise<SessionRecord | null> {
     const entry = this.#live(id);
-    return entry ? parseSessionRecord(entry.json, { lastSeenAt: entry.lastSeenAt }) : null;
+    return entry?.record ? { ...entry.record, lastSeenAt: entry.lastSeenAt } : null;
   }
 
-  // Stored as JSON so that callers never share objects with the store and reads validate like Redis.
+  // A record that fails the check reads back as no session, as a bad value in Redis does.
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
-    this.#entries.set(record.id, { json: JSON.stringify(record), lastSeenAt: record.lastSeenAt, expiresAt: this.#now() + ttlMs });
+    this.#entries.set(record.id, { record: frozenCopy(record), lastSeenAt: record.lastSeenAt, expiresAt: this.#now() + ttlMs });
   }
 
   async delete(id: string): Promise<void> {
@@ -70,4 +72,11 @@ export class MemorySessionStore implements SessionStore {
     }
     return entry;
   }
+}
+
+function frozenCopy(record: SessionRecord): Readonly<SessionRecord> | null {
+  if (!isSessionRecord(record)) return null;
+  const copy = structuredClone(record);
+  Object.freeze(copy.flags);
+  return Object.freeze(copy);
 }
