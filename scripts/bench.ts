@@ -9,10 +9,11 @@ import { request } from 'undici';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
-import { type BenchProcess, startProcess } from './bench/processes.ts';
+import { type BenchProcess, pinToCpu, startProcess } from './bench/processes.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
+const WARM_UP_SECONDS = 12;
 const THROUGHPUT_SECONDS = 4;
 const RATE = 1_000;
 const LATENCY_MS = 4_000;
@@ -23,6 +24,9 @@ const BATCH_ITEMS = 500;
 const BATCH_CONCURRENCIES = [1, 4, 16];
 const DOWNLOAD_ROUNDS = 3;
 const MB = 1024 * 1024;
+// The servers compared each get one core, as in a one-core container, where V8's parallel GC helpers only
+// contend with the main thread: all of them run with --single-threaded-gc (BENCH_SERVER_FLAGS replaces it).
+const SERVER_V8_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '--single-threaded-gc').split(' ').filter(Boolean);
 // The contract's operation the download would use once implemented (openapi/bff.yaml downloadActivitySummary).
 const CONTRACT_DOWNLOAD = '/api/activity-summary';
 
@@ -71,8 +75,10 @@ async function requestsAndLatency(targets: Target[]): Promise<Map<string, Target
   const figures = new Map(
     targets.map((target) => [target.name, { requestsPerSecond: [], cpuMsPerRequest: [], latency: [], non2xx: 0 } as TargetFigures]),
   );
-  log('warming up (2 s per target)');
-  for (const target of targets) await measureThroughput(target, 2);
+  // The BFF's code reaches its optimised steady state only after ≈ 10 s of load (measured: 0.45 ms of CPU
+  // per request in the first seconds, 0.22 ms from the tenth on); the first rounds would measure the JIT.
+  log(`warming up (${WARM_UP_SECONDS} s per target)`);
+  for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of rotated(targets, round)) {
       const result = await measureThroughput(target, THROUGHPUT_SECONDS);
@@ -148,20 +154,30 @@ function table(header: string[], rows: string[][]): string {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const cores = availableParallelism();
   const loadBefore = loadavg()[0] ?? 0;
   const upstream = await startProcess('legacy stand-in', new URL('./bench/legacy-stand-in.ts', import.meta.url));
   processes.push(upstream);
   const env = { BENCH_UPSTREAM_URL: upstream.url };
-  const [proxy, bff] = await Promise.all([
-    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env),
-    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileEnv() }),
+  const [proxy, floor, bff] = await Promise.all([
+    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
+    startProcess('Fastify floor', new URL('./bench/fastify-floor.ts', import.meta.url), env, SERVER_V8_FLAGS),
+    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileEnv() }, SERVER_V8_FLAGS),
   ]);
-  processes.push(proxy, bff);
+  processes.push(proxy, floor, bff);
+  // Each side on its own core, so the process being measured never shares one with the load: the load generator
+  // (autocannon and the open-loop sender, a busy process itself) and the stand-in on CPU 0, the servers compared
+  // on CPU 1, each with all its threads. BENCH_PIN=0 leaves everything to the scheduler.
+  const pinned =
+    process.env.BENCH_PIN !== '0' &&
+    [pinToCpu(process.pid, 0), pinToCpu(upstream.pid, 0), ...[proxy, floor, bff].map((server) => pinToCpu(server.pid, 1))].every(Boolean);
+  log(pinned ? 'pinned: load generator and stand-in on CPU 0, the servers compared on CPU 1' : 'not pinned to CPUs');
   const sessionCookie = await signIn(bff.url);
   const coachPath = `/api/v2/coaches/${BENCH_COACH_ID}`;
   const targets: Target[] = [
     { name: 'upstream direct', url: `${upstream.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: upstream.pid },
     { name: 'bare proxy', url: `${proxy.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
+    { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
     { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: sessionCookie }, servingPid: bff.pid },
   ];
   for (const target of targets) await expectOk(target);
@@ -190,7 +206,12 @@ async function main(): Promise<void> {
       failures: entry.non2xx,
     };
   });
-  const [direct, bare, portal] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
+  const [direct, bare, fastifyFloor, portal] = summary as [
+    (typeof summary)[0],
+    (typeof summary)[0],
+    (typeof summary)[0],
+    (typeof summary)[0],
+  ];
   const proxyDownload = median(download.runs.proxy.map(mbPerS));
   const bffDownload = median(download.runs.bff.map(mbPerS));
   const bffRssGrowth = Math.max(...download.runs.bff.map((run) => run.rssGrowthBytes)) / MB;
@@ -201,10 +222,16 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const out: string[] = [];
   out.push(
-    `Benchmark of ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpu}), everything on 127.0.0.1; ` +
-      `the load generator, the legacy stand-in and the proxy or BFF share the cores. ${ROUNDS} interleaved rounds.`,
+    `Benchmark of ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cores} cores (${cpu}), everything on 127.0.0.1; ` +
+      (pinned
+        ? 'pinned with taskset: the load generator and the legacy stand-in on CPU 0, the servers compared on CPU 1 '
+        : 'not pinned: the load generator, the legacy stand-in and the servers share the cores ') +
+      `(server V8 flags: ${SERVER_V8_FLAGS.join(' ') || 'none'}). ` +
+      `${ROUNDS} interleaved rounds.`,
     '',
-    `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; BFF: \`GET /api/session\` ` +
+    `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; Fastify floor ` +
+      '(scripts/bench/fastify-floor.ts: Fastify and its pino request lines, no plugin or hook, the same legacy read, parsed and mapped): ' +
+      '`GET /api/session`; BFF: `GET /api/session` ' +
       '(getSession: session lookup and touch, the legacy cookie injected, one `GET api/v2/coaches/{coachId}`, mapping, rate limiter, ' +
       'JSON logs at info, buffered as in production, to /dev/null). Throughput: autocannon, ' +
       `${THROUGHPUT_CONNECTIONS} connections, no pipelining, ${THROUGHPUT_SECONDS} s per target per round (median of rounds). ` +
@@ -212,7 +239,7 @@ async function main(): Promise<void> {
       `${LATENCY_MS / 1000} s per target per round, percentiles over all rounds.`,
     '',
     table(
-      ['', 'upstream direct', 'bare proxy', 'BFF'],
+      ['', 'upstream direct', 'bare proxy', 'Fastify floor', 'BFF'],
       [
         ['requests/s (median)', ...summary.map((row) => Math.round(row.rps).toLocaleString('en'))],
         ['requests/s per round', ...summary.map((row) => row.rpsRuns.map((value) => Math.round(value)).join(', '))],
@@ -285,6 +312,12 @@ async function main(): Promise<void> {
         ['BFF added latency p50 over direct', `${ms(portal.p50 - direct.p50)} ms`, '≤ 0.5 ms', verdict(portal.p50 - direct.p50 <= 0.5)],
         ['BFF added latency p99 over direct', `${ms(portal.p99 - direct.p99)} ms`, '≤ 2 ms', verdict(portal.p99 - direct.p99 <= 2)],
         ['(bare proxy added p50 / p99 over direct)', `${ms(bare.p50 - direct.p50)} / ${ms(bare.p99 - direct.p99)} ms`, '–', '–'],
+        [
+          '(Fastify floor: throughput vs bare proxy; added p50 / p99)',
+          `${(fastifyFloor.rps / bare.rps).toFixed(2)}×; ${ms(fastifyFloor.p50 - direct.p50)} / ${ms(fastifyFloor.p99 - direct.p99)} ms`,
+          '–',
+          '–',
+        ],
         [
           `(BFF added p50 / p99 over direct at ${LOW_RATE} req/s)`,
           `${ms(portal.lowP50 - direct.lowP50)} / ${ms(portal.lowP99 - direct.lowP99)} ms`,

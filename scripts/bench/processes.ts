@@ -1,7 +1,8 @@
 // The benchmark's server processes: each runs alone (its own event loop, like a deployment), is started with
 // fork() and reports its port over IPC; memory is read from /proc, outside the process being measured.
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import type { ReadyMessage } from './shared.ts';
 
 export interface BenchProcess {
@@ -13,8 +14,17 @@ export interface BenchProcess {
 
 const START_TIMEOUT_MS = 60_000;
 
-export async function startProcess(name: string, script: URL, env: Record<string, string> = {}): Promise<BenchProcess> {
-  const child: ChildProcess = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startProcess(
+  name: string,
+  script: URL,
+  env: Record<string, string> = {},
+  execArgv: readonly string[] = [],
+): Promise<BenchProcess> {
+  const child: ChildProcess = fork(script, [], {
+    env: { ...process.env, ...env },
+    execArgv: [...process.execArgv, ...execArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
     child.once('message', (message: ReadyMessage) => {
@@ -71,4 +81,20 @@ export function cpuMsOf(pid: number): number {
   // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+/**
+ * Pins a process and all its threads to one CPU (Linux `taskset`), so the process under test and the load
+ * generator stop trading places on the same core between rounds. Answers false where that is not possible
+ * (one core, no taskset): the run is then unpinned, and says so.
+ */
+export function pinToCpu(pid: number, cpu: number): boolean {
+  // os.cpus(), not availableParallelism(): the latter shrinks once this process is pinned.
+  if (cpus().length < 2) return false;
+  try {
+    execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', String(cpu), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
