@@ -24,9 +24,8 @@ const BATCH_ITEMS = 500;
 const BATCH_CONCURRENCIES = [1, 4, 16];
 const DOWNLOAD_ROUNDS = 3;
 const MB = 1024 * 1024;
-// The servers compared each get one core, as in a one-core container, where V8's parallel GC helpers only
-// contend with the main thread: all of them run with --single-threaded-gc (BENCH_SERVER_FLAGS replaces it).
-const SERVER_V8_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '--single-threaded-gc').split(' ').filter(Boolean);
+// Extra V8 flags for the servers compared (all of them alike), e.g. with BENCH_PIN=1.
+const SERVER_V8_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // The contract's operation the download would use once implemented (openapi/bff.yaml downloadActivitySummary).
 const CONTRACT_DOWNLOAD = '/api/activity-summary';
 
@@ -165,11 +164,11 @@ async function main(): Promise<void> {
     startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileEnv() }, SERVER_V8_FLAGS),
   ]);
   processes.push(proxy, floor, bff);
-  // Each side on its own core, so the process being measured never shares one with the load: the load generator
-  // (autocannon and the open-loop sender, a busy process itself) and the stand-in on CPU 0, the servers compared
-  // on CPU 1, each with all its threads. BENCH_PIN=0 leaves everything to the scheduler.
+  // BENCH_PIN=1: each side on its own core (the load generator and the stand-in on CPU 0, the servers compared on
+  // CPU 1, each with all its threads; add BENCH_SERVER_FLAGS=--single-threaded-gc, or V8's GC helpers contend
+  // with the main thread there). By default the scheduler places everything, as in a deployment.
   const pinned =
-    process.env.BENCH_PIN !== '0' &&
+    process.env.BENCH_PIN === '1' &&
     [pinToCpu(process.pid, 0), pinToCpu(upstream.pid, 0), ...[proxy, floor, bff].map((server) => pinToCpu(server.pid, 1))].every(Boolean);
   log(pinned ? 'pinned: load generator and stand-in on CPU 0, the servers compared on CPU 1' : 'not pinned to CPUs');
   const sessionCookie = await signIn(bff.url);
