@@ -1,4 +1,4 @@
-// A tiny stand-in for the legacy API that misbehaves on request: slow, reset, 5xx, 403, broken JSON.
+// A tiny stand-in for the legacy API that misbehaves on request: slow, reset, cut mid-body, 5xx, 403, broken JSON.
 // It records what it received (method, URL, headers) and which connection each request came on.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -8,6 +8,8 @@ export type Answer =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string | string[]> }
   | { fault: 'slow'; delayMs: number; then?: Answer }
   | { fault: 'reset' }
+  /** A 200 whose headers and first body bytes arrive, then the connection is reset. */
+  | { fault: 'cut' }
   | { fault: 'garbage' };
 
 export interface ReceivedRequest {
@@ -42,6 +44,11 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     if ('fault' in answer) {
       if (answer.fault === 'reset') {
         request.socket.resetAndDestroy();
+        return;
+      }
+      if (answer.fault === 'cut') {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '64' });
+        response.write('{"name":"Am', () => setTimeout(() => request.socket.resetAndDestroy(), 10));
         return;
       }
       if (answer.fault === 'garbage') {

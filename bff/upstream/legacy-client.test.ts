@@ -110,6 +110,14 @@ describe('upstream client', () => {
     expect(upstream.received).toHaveLength(2);
   });
 
+  it('retries a GET whose connection breaks in the middle of the body', async () => {
+    upstream.answer(`GET ${COACH_PATH}`, { fault: 'cut' }, { status: 200, json: { name: 'Amara' } });
+    const server = await appWith();
+    const response = await asCoach(server, await login(server));
+    expect(response.json()).toEqual({ name: 'Amara', info: null });
+    expect(upstream.received).toHaveLength(2);
+  });
+
   it('gives up after three attempts with 502 upstream_error', async () => {
     upstream.answer(`GET ${COACH_PATH}`, { fault: 'reset' });
     const server = await appWith();

@@ -1,4 +1,5 @@
-// The typed client of the legacy API: a thin layer over undici's `request` on one keep-alive Agent,
+// The typed client of the legacy API: a thin layer over undici on one keep-alive Agent (JSON and text
+// answers read whole through `dispatchBuffered`, downloads streamed through `request`),
 // typed by generated/legacy.ts (`request.legacy.GET('/api/v2/…', { params, body, signal })` answering
 // `{ data, error, response }`, the openapi-fetch call shape). undici's fetch cost more per call than the
 // rest of a pass-through request (bff/README.md "Benchmark"). Built per request, so it carries that
@@ -11,6 +12,7 @@ import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } fr
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
 import { problem } from '../plugins/app/problems.ts';
+import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
 /** The contract's paths that have this method. */
@@ -304,7 +306,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     let streaming = false;
     try {
-      const answer = await dispatch(method, path, headers, body, upstreamCall, controller.signal);
+      const answer = await dispatch(method, path, headers, body, upstreamCall, controller.signal, parseAs);
       upstreamCall.status = answer.statusCode;
       const result = await read(answer, method, parseAs);
       if (result.data !== undefined && parseAs === 'stream') {
@@ -312,7 +314,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
         // longer than the timeout fails it (undici's bodyTimeout), however long the whole file takes.
         streaming = true;
         clearTimeout(timer);
-        answer.body.once('close', release);
+        (answer.body as Readable).once('close', release);
       }
       return result;
     } catch (error) {
@@ -338,12 +340,15 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     body: Dispatcher.RequestOptions['body'],
     upstreamCall: UpstreamCall,
     signal: AbortSignal,
-  ): Promise<Dispatcher.ResponseData> {
+    parseAs: ParseAs,
+  ): Promise<Dispatcher.ResponseData | BufferedAnswer> {
     const retryable = (method === 'GET' || method === 'HEAD') && !STATE_CHANGING_GETS.has(upstreamCall.path);
     for (;;) {
       upstreamCall.attempts += 1;
       try {
-        return await agent.request({ origin, path, method, headers, body, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+        const options = { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+        // A download streams on; every other answer is read whole, without a stream.
+        return parseAs === 'stream' ? await agent.request({ ...options, signal }) : await dispatchBuffered(agent, options, signal);
       } catch (error) {
         if (signal.aborted) throw error;
         if (retryable && isConnectionError(error) && upstreamCall.attempts < MAX_ATTEMPTS) continue;
@@ -352,7 +357,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     }
   }
 
-  async function read(answer: Dispatcher.ResponseData, method: Method, parseAs: ParseAs): Promise<Answer> {
+  async function read(answer: Dispatcher.ResponseData | BufferedAnswer, method: Method, parseAs: ParseAs): Promise<Answer> {
     const { statusCode: status, headers, body } = answer;
     if (status === 403) {
       await body.dump().catch(() => {});

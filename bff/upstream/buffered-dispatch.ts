@@ -1,0 +1,86 @@
+// A whole upstream answer read through undici's dispatch API: the chunks are collected as they arrive, with
+// no body stream, no request handler, no abort-listener wrapper and no promise per chunk, which is what
+// `request` + `body.text()` cost on every JSON call (bff/README.md "Benchmark", round 3). Downloads keep
+// `request` and its stream.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+
+export interface BufferedAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The shape of undici's body for what the legacy client reads: the text is already here. */
+  body: { text(): Promise<string>; dump(): Promise<void> };
+}
+
+class BufferedBody {
+  readonly #text: string;
+  constructor(text: string) {
+    this.#text = text;
+  }
+  text(): Promise<string> {
+    return Promise.resolve(this.#text);
+  }
+  dump(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class BufferingHandler implements Dispatcher.DispatchHandler {
+  readonly #signal: AbortSignal;
+  readonly #resolve: (answer: BufferedAnswer) => void;
+  readonly #reject: (error: Error) => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  #statusCode = 0;
+  #headers: IncomingHttpHeaders = {};
+  #chunks: Buffer[] = [];
+
+  constructor(signal: AbortSignal, resolve: (answer: BufferedAnswer) => void, reject: (error: Error) => void) {
+    this.#signal = signal;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    // The handler itself listens (handleEvent): no closure per call.
+    signal.addEventListener('abort', this);
+  }
+
+  handleEvent(): void {
+    this.#controller?.abort(this.#signal.reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#signal.aborted) controller.abort(this.#signal.reason);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    this.#statusCode = statusCode;
+    this.#headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.#signal.removeEventListener('abort', this);
+    const chunks = this.#chunks;
+    const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    this.#resolve({ statusCode: this.#statusCode, headers: this.#headers, body: new BufferedBody(text) });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#signal.removeEventListener('abort', this);
+    this.#reject(error);
+  }
+}
+
+/** One call whose whole answer is read into memory; fails with undici's error, or the signal's reason once aborted. */
+export function dispatchBuffered(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  signal: AbortSignal,
+): Promise<BufferedAnswer> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    dispatcher.dispatch(options, new BufferingHandler(signal, resolve, reject));
+  });
+}
