@@ -229,7 +229,7 @@ async function main(): Promise<void> {
       `${ROUNDS} interleaved rounds.`,
     '',
     `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; Fastify floor ` +
-      '(scripts/bench/fastify-floor.ts: Fastify and its pino request lines, no plugin or hook, the same legacy read, parsed and mapped): ' +
+      '(scripts/bench/fastify-floor.ts: Fastify with no logger, plugin or hook, the same legacy read through undici dispatch, parsed and mapped to the same Session answer): ' +
       '`GET /api/session`; BFF: `GET /api/session` ' +
       '(getSession: session lookup and touch, the legacy cookie injected, one `GET api/v2/coaches/{coachId}`, mapping, rate limiter, ' +
       'JSON logs at info, buffered as in production, to /dev/null). Throughput: autocannon, ' +

@@ -49,7 +49,8 @@ export function legacyCookieOf(response: Response): string {
     .join('; ');
 }
 
-function toSession(coach: LegacyCoach, record: SessionRecord, settings: SessionSettings): Session {
+/** The BFF's Session from the legacy coach and the session record (also the benchmark's Fastify floor's answer). */
+export function toSession(coach: LegacyCoach, record: SessionRecord, settings: SessionSettings): Session {
   const { flags } = record;
   return {
     coach: {
