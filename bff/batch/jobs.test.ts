@@ -1,4 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+// Both job stores against the same expectations; the Redis one on a real redis-server, also as two
+// instances sharing one job.
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { schemaViolations } from './contract-shapes-test-support.ts';
 import {
   isJobRecord,
@@ -6,10 +10,12 @@ import {
   type JobFile,
   type JobRecord,
   JobStoppedError,
+  type JobStore,
   MemoryJobStore,
   type NewJob,
   toReportDownloadJob as toView,
 } from './jobs.ts';
+import { RedisJobStore } from './redis-job-store.ts';
 
 // Every view must be the contract's ReportDownloadJob.
 function toReportDownloadJob(record: JobRecord) {
@@ -35,20 +41,49 @@ const newJob = (count = 3): NewJob => ({
 });
 
 let clock = T0;
-const stores: MemoryJobStore[] = [];
-function store() {
-  clock = T0;
+let redis: RunningRedis;
+let inspector: Redis;
+const clients: Redis[] = [];
+const stores: JobStore[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+  inspector = new Redis(redis.url);
+});
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((created) => created.close()));
+  await inspector.flushall();
+});
+afterAll(async () => {
+  await Promise.all([inspector, ...clients].map((client) => client.quit()));
+  await redis?.stop();
+});
+
+function memoryStore(): MemoryJobStore {
   const created = new MemoryJobStore({ now: () => clock });
   stores.push(created);
   return created;
 }
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((created) => created.close()));
-});
 
-describe('MemoryJobStore', () => {
+async function redisStore(): Promise<RedisJobStore> {
+  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  clients.push(client);
+  const created = new RedisJobStore(client, { now: () => clock });
+  stores.push(created);
+  await created.ready();
+  return created;
+}
+
+describe.each<[string, () => Promise<JobStore>]>([
+  ['MemoryJobStore', async () => memoryStore()],
+  ['RedisJobStore', redisStore],
+])('%s', (_, make) => {
+  const store = () => {
+    clock = T0;
+    return make();
+  };
+
   it('creates a pending job that expires 30 minutes later unless started', async () => {
-    const jobs = store();
+    const jobs = await store();
     const job = await jobs.create(SESSION, newJob());
     expect(toReportDownloadJob(job)).toEqual({
       jobId: job.jobId,
@@ -65,7 +100,7 @@ describe('MemoryJobStore', () => {
   });
 
   it('belongs to its session only', async () => {
-    const jobs = store();
+    const jobs = await store();
     const job = await jobs.create(SESSION, newJob());
     expect(await jobs.get(OTHER, job.jobId)).toBeNull();
     await expect(jobs.start(OTHER, job.jobId)).rejects.toMatchObject({ statusCode: 404, code: 'not_found' });
@@ -73,7 +108,7 @@ describe('MemoryJobStore', () => {
   });
 
   it('runs: start once, progress with failures, complete, then expires 30 minutes after it ended', async () => {
-    const jobs = store();
+    const jobs = await store();
     const { jobId } = await jobs.create(SESSION, newJob());
     const { job, signal } = await jobs.start(SESSION, jobId);
     expect(job.status).toBe('running');
@@ -106,12 +141,11 @@ describe('MemoryJobStore', () => {
       expiresAt: new Date(T0 + 3 * JOB_TTL_MS).toISOString(),
     });
     clock = T0 + 3 * JOB_TTL_MS;
-    jobs.sweep();
-    expect(jobs.size).toBe(0);
+    expect(await jobs.get(SESSION, jobId)).toBeNull();
   });
 
   it('stops a running job: aborts its signal, and answers an ended job unchanged', async () => {
-    const jobs = store();
+    const jobs = await store();
     const { jobId } = await jobs.create(SESSION, newJob());
     const { signal } = await jobs.start(SESSION, jobId);
     const stopped = await jobs.stop(SESSION, jobId);
@@ -123,14 +157,14 @@ describe('MemoryJobStore', () => {
   });
 
   it('stops a pending job, which then cannot start', async () => {
-    const jobs = store();
+    const jobs = await store();
     const { jobId } = await jobs.create(SESSION, newJob());
     expect((await jobs.stop(SESSION, jobId)).status).toBe('stopped');
     await expect(jobs.start(SESSION, jobId)).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('allows one running job per session; a pending one is replaced', async () => {
-    const jobs = store();
+    const jobs = await store();
     const first = await jobs.create(SESSION, newJob());
     const second = await jobs.create(SESSION, newJob());
     expect(await jobs.get(SESSION, first.jobId)).toBeNull();
@@ -146,7 +180,7 @@ describe('MemoryJobStore', () => {
   });
 
   it('keeps a bounded number of ended jobs per session', async () => {
-    const jobs = store();
+    const jobs = await store();
     const ids: string[] = [];
     for (let index = 0; index < 8; index++) {
       clock = T0 + index;
@@ -155,13 +189,14 @@ describe('MemoryJobStore', () => {
       await jobs.finish(jobId, 'complete');
       ids.push(jobId);
     }
-    expect(jobs.size).toBeLessThanOrEqual(5);
+    const kept = await Promise.all(ids.map((jobId) => jobs.get(SESSION, jobId)));
+    expect(kept.filter(Boolean).length).toBeLessThanOrEqual(5);
     expect(await jobs.get(SESSION, ids.at(-1) ?? '')).not.toBeNull();
     expect(await jobs.get(SESSION, ids[0] ?? '')).toBeNull();
   });
 
   it('forgets and stops a session’s jobs at logout', async () => {
-    const jobs = store();
+    const jobs = await store();
     const { jobId } = await jobs.create(SESSION, newJob());
     const { signal } = await jobs.start(SESSION, jobId);
     const other = await jobs.create(OTHER, newJob());
@@ -172,17 +207,81 @@ describe('MemoryJobStore', () => {
   });
 
   it('validates records: a file list beyond the contract’s bound is refused', async () => {
-    const jobs = store();
+    const jobs = await store();
     await expect(jobs.create(SESSION, newJob(3501))).rejects.toThrow(TypeError);
     expect(isJobRecord({ jobId: 'x' })).toBe(false);
   });
 
   it('counts no more files than the job has', async () => {
-    const jobs = store();
+    const jobs = await store();
     const { jobId } = await jobs.create(SESSION, newJob(1));
     await jobs.start(SESSION, jobId);
     await jobs.recordFile(jobId);
     await jobs.recordFile(jobId);
     expect((await jobs.get(SESSION, jobId))?.done).toBe(1);
+  });
+});
+
+describe('MemoryJobStore', () => {
+  it('sweeps ended jobs once they expire', async () => {
+    clock = T0;
+    const jobs = memoryStore();
+    const { jobId } = await jobs.create(SESSION, newJob(1));
+    await jobs.start(SESSION, jobId);
+    await jobs.finish(jobId, 'complete');
+    clock = T0 + JOB_TTL_MS;
+    jobs.sweep();
+    expect(jobs.size).toBe(0);
+  });
+});
+
+describe('RedisJobStore, two instances', () => {
+  it('one instance streams the job; the other answers its progress and stops it', async () => {
+    clock = T0;
+    const [streaming, other] = [await redisStore(), await redisStore()];
+    const { jobId } = await other.create(SESSION, newJob());
+    const { signal } = await streaming.start(SESSION, jobId);
+    await streaming.recordFile(jobId);
+    expect(await other.get(SESSION, jobId)).toMatchObject({ status: 'running', done: 1 });
+    await expect(other.start(SESSION, jobId)).rejects.toMatchObject({ statusCode: 409, code: 'archive_already_started' });
+    await expect(other.create(SESSION, newJob())).rejects.toMatchObject({ statusCode: 409, code: 'download_in_progress' });
+
+    expect((await other.stop(SESSION, jobId)).status).toBe('stopped');
+    await expect.poll(() => signal.aborted).toBe(true);
+    expect(signal.reason).toBeInstanceOf(JobStoppedError);
+    expect((await streaming.finish(jobId, 'complete'))?.status).toBe('stopped');
+  });
+
+  it('ends a session’s running job on the instance streaming it at logout, wherever logout happens', async () => {
+    clock = T0;
+    const [streaming, other] = [await redisStore(), await redisStore()];
+    const { jobId } = await streaming.create(SESSION, newJob());
+    const { signal } = await streaming.start(SESSION, jobId);
+    await other.deleteSession(SESSION);
+    await expect.poll(() => signal.aborted).toBe(true);
+    expect(await streaming.get(SESSION, jobId)).toBeNull();
+    expect(await inspector.keys('portal:job*')).toEqual([]);
+  });
+
+  it('gives every key an expiry once the job ended (a running job has none)', async () => {
+    clock = T0;
+    const jobs = await redisStore();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    expect(await inspector.pttl(`portal:job:${jobId}`)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    await jobs.start(SESSION, jobId);
+    expect(await inspector.pttl(`portal:job:${jobId}`)).toBe(-1);
+    await jobs.recordFile(jobId, { assessmentId: file(0).assessmentId, name: 'Client 0', report: 'basic', message: 'Failed' });
+    await jobs.finish(jobId, 'complete');
+    for (const key of [`portal:job:${jobId}`, `portal:job:${jobId}:failed`, `portal:jobs:${SESSION}`]) {
+      expect(await inspector.pttl(key)).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads a record that no longer validates as no job', async () => {
+    clock = T0;
+    const jobs = await redisStore();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    await inspector.hset(`portal:job:${jobId}`, 'status', 'exploded');
+    expect(await jobs.get(SESSION, jobId)).toBeNull();
   });
 });

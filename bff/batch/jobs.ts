@@ -14,7 +14,7 @@ export type JobStatus = ReportDownloadJob['status'];
 /** How long a job is kept once it ended, and how long a job nobody started is kept (the contract's `expiresAt`). */
 export const JOB_TTL_MS = 30 * 60_000;
 /** Ended jobs kept per session besides the live one; older ones are dropped first. */
-const ENDED_JOBS_PER_SESSION = 5;
+export const ENDED_JOBS_PER_SESSION = 5;
 
 const EpochMs = Type.Integer({ minimum: 0 });
 const ReportCodeSchema = Type.Union([
@@ -85,8 +85,8 @@ export class JobStoppedError extends Error {
 }
 
 /**
- * Where jobs live. The memory store serves one BFF instance; a Redis store can implement the same interface
- * (the record as JSON under `portal:job:<id>`, Stop delivered to the instance streaming it by pub/sub).
+ * Where jobs live: this instance's memory (MemoryJobStore), or Redis when REDIS_URL is set (RedisJobStore:
+ * every instance polls, starts and stops any job; Stop reaches the instance streaming it by pub/sub).
  */
 export interface JobStore {
   /** A new pending job; 409 `download_in_progress` while the session has a running one (a pending one is replaced). */
@@ -124,7 +124,40 @@ export function toReportDownloadJob(record: JobRecord): ReportDownloadJob {
   };
 }
 
-const notFound = () => problem(404, 'not_found', 'The page or record could not be found.');
+export const notFound = () => problem(404, 'not_found', 'The page or record could not be found.');
+export const alreadyStarted = () => problem(409, 'archive_already_started', 'This download has already been started.', 'Failed');
+
+/**
+ * A new job's rules, the same in every store: refused (409) while the session has a running job; the
+ * session's pending job is replaced and its oldest ended ones go, so that at most ENDED_JOBS_PER_SESSION are
+ * kept. Answers the ids to forget.
+ */
+export function jobsToForget(own: readonly JobRecord[]): string[] {
+  if (own.some((job) => job.status === 'running')) {
+    throw problem(409, 'download_in_progress', 'A download is already running. Please wait for it to finish or stop it.', 'Failed');
+  }
+  const pending = own.filter((job) => job.status === 'pending');
+  const ended = own.filter((job) => job.status !== 'pending').sort((a, b) => a.createdAt - b.createdAt);
+  return [...pending, ...ended.slice(0, Math.max(0, ended.length - ENDED_JOBS_PER_SESSION + 1))].map((job) => job.jobId);
+}
+
+/** A pending job, forgotten JOB_TTL_MS after its creation unless started; refused (TypeError) when it could not be read back. */
+export function newJobRecord(sessionId: string, { files, skipped, language }: NewJob, createdAt: number): JobRecord {
+  const record: JobRecord = {
+    jobId: randomUUID(),
+    sessionId,
+    status: 'pending',
+    files,
+    ...(language !== undefined && { language }),
+    skipped,
+    done: 0,
+    failed: [],
+    createdAt,
+    expiresAt: createdAt + JOB_TTL_MS,
+  };
+  if (!isJobRecord(record)) throw new TypeError('invalid job record');
+  return record;
+}
 
 export interface MemoryJobStoreOptions {
   now?: () => number;
@@ -147,28 +180,9 @@ export class MemoryJobStore implements JobStore {
     return this.#jobs.size;
   }
 
-  async create(sessionId: string, { files, skipped, language }: NewJob): Promise<JobRecord> {
-    const own = this.#ofSession(sessionId);
-    if (own.some((job) => job.status === 'running')) {
-      throw problem(409, 'download_in_progress', 'A download is already running. Please wait for it to finish or stop it.', 'Failed');
-    }
-    for (const job of own.filter((job) => job.status === 'pending')) this.#jobs.delete(job.jobId);
-    const ended = own.filter((job) => job.status !== 'pending').sort((a, b) => a.createdAt - b.createdAt);
-    for (const job of ended.slice(0, Math.max(0, ended.length - ENDED_JOBS_PER_SESSION + 1))) this.#jobs.delete(job.jobId);
-
-    const createdAt = this.#now();
-    const record: JobRecord = {
-      jobId: randomUUID(),
-      sessionId,
-      status: 'pending',
-      files,
-      ...(language !== undefined && { language }),
-      skipped,
-      done: 0,
-      failed: [],
-      createdAt,
-      expiresAt: createdAt + JOB_TTL_MS,
-    };
+  async create(sessionId: string, job: NewJob): Promise<JobRecord> {
+    for (const jobId of jobsToForget(this.#ofSession(sessionId))) this.#jobs.delete(jobId);
+    const record = newJobRecord(sessionId, job, this.#now());
     this.#write(record);
     return record;
   }
@@ -181,7 +195,7 @@ export class MemoryJobStore implements JobStore {
   async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }> {
     const record = await this.get(sessionId, jobId);
     if (!record) throw notFound();
-    if (record.status !== 'pending') throw problem(409, 'archive_already_started', 'This download has already been started.', 'Failed');
+    if (record.status !== 'pending') throw alreadyStarted();
     const { expiresAt: _, ...running } = record;
     const job: JobRecord = { ...running, status: 'running' };
     const controller = new AbortController();

@@ -1,6 +1,7 @@
-// Decorates `fastify.redis`: the one ioredis connection of this BFF instance (REDIS_URL), shared by the
-// session store, the rate limits and the self-pay checkouts, and quit when the app closes; null without
-// REDIS_URL (everything then lives in this process's memory).
+// Decorates `fastify.redis`: the ioredis connection of this BFF instance (REDIS_URL), shared by the
+// session store, the rate limits, the self-pay checkouts and the download jobs (which add one subscriber
+// connection of their own for Stop), and quit when the app closes; null without REDIS_URL (everything then
+// lives in this process's memory).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';

@@ -7,12 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { buildServer } from '../../app.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../batch/batch-errors.ts';
+import { RedisJobStore } from '../../batch/redis-job-store.ts';
 import { FAILURES_HEADING } from '../../downloads/report-archive.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
+import { startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
 import { MESSAGES } from './assessments-service.ts';
@@ -412,6 +414,38 @@ describe('Download Reports against a faulty legacy API', () => {
     await hanging.abandoned;
     expect(requestsTo(reportPath(3))).toEqual([]);
     expect((await call('GET', `/api/report-downloads/${jobId}`)).json()).toMatchObject({ status: 'stopped', done: 1 });
+  });
+
+  it('with REDIS_URL, another instance answers the progress and its Stop ends the zip streaming from the first', async () => {
+    const redis = await startRedis();
+    const other = buildServer(testConfig({ LEGACY_API_URL: 'http://127.0.0.1:1', REDIS_URL: redis.url }));
+    try {
+      await start({ REDIS_URL: redis.url });
+      expect(server.jobStore).toBeInstanceOf(RedisJobStore);
+      await other.ready();
+      upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map(completedEnnea) });
+      upstream.answer(reportPath(1), pdf);
+      upstream.answer(reportPath(2), slow);
+      const jobId = await create([1, 2, 3].map(id), ['basic']);
+      const base = await listen();
+      const before = upstream.received.length;
+      const download = fetch(`${base}/api/report-downloads/${jobId}/archive`, { headers: { cookie: cookieHeader() } });
+      const hanging = await upstream.request(before + 2);
+      const onOther = (method: 'GET' | 'DELETE') =>
+        injectChecked(other, { method, url: `/api/report-downloads/${jobId}`, headers: CSRF, cookies: { [SESSION_COOKIE]: session } });
+
+      expect((await onOther('GET')).json()).toMatchObject({ status: 'running', total: 3, done: 1 });
+      expect((await onOther('DELETE')).json()).toMatchObject({ status: 'stopped' });
+      const files = readZip(Buffer.from(await (await download).arrayBuffer()));
+      expect([...files.keys()]).toEqual(['Person1 Client1 - Enneagram Report.pdf', 'failures.txt']);
+      await hanging.abandoned;
+      expect(requestsTo(reportPath(3))).toEqual([]);
+      expect((await call('GET', `/api/report-downloads/${jobId}`)).json()).toMatchObject({ status: 'stopped', done: 1 });
+    } finally {
+      await other.close();
+      await server?.close();
+      await redis.stop();
+    }
   });
 
   it('a client that disconnects mid-download stops the job and cancels the fetch', async () => {

@@ -2,6 +2,7 @@
 // `assessments`); the mapping is in assessments-service.ts and report-downloads-service.ts.
 import type { FastifyInstance } from 'fastify';
 import { type JobStore, MemoryJobStore } from '../../batch/jobs.ts';
+import { RedisJobStore } from '../../batch/redis-job-store.ts';
 import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
 import {
   type BatchSettings,
@@ -15,7 +16,7 @@ import { createReportDownload, downloadReportArchive, getReportDownload, stopRep
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Download Reports jobs of this instance (batch/jobs.ts), per session. */
+    /** The Download Reports jobs, per session: in Redis when REDIS_URL is set (shared by every instance), else in memory. */
     jobStore: JobStore;
   }
 }
@@ -34,15 +35,17 @@ type AssessmentOperations =
 export interface AssessmentRoutesOptions {
   /** `config.batch`: BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS. */
   batch: BatchSettings;
-  /** Replaces the memory job store (tests, or a shared store when scaled out). */
+  /** Replaces the job store the app's Redis setting would choose (tests). */
   jobStore?: JobStore | undefined;
 }
 
 export function assessmentRoutes(
   fastify: FastifyInstance,
-  { batch, jobStore = new MemoryJobStore() }: AssessmentRoutesOptions,
+  { batch, jobStore }: AssessmentRoutesOptions,
 ): Pick<OperationHandlers, AssessmentOperations> {
-  const jobs = jobStore;
+  const { redis } = fastify;
+  const onError = (err: Error) => fastify.log.warn({ err }, 'Redis connection error (download jobs)');
+  const jobs = jobStore ?? (redis ? new RedisJobStore(redis, { onError }) : new MemoryJobStore());
   fastify.decorate('jobStore', jobs);
   fastify.addHook('onClose', () => jobs.close());
   // A session's download jobs end with it (logout, a new login, an upstream 403).

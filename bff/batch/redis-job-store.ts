@@ -1,0 +1,216 @@
+// The Download Reports jobs in Redis (REDIS_URL), so that several BFF instances serve one job: any instance
+// answers its progress, starts its archive or stops it. The zip streams from the instance whose archive call
+// started the job; a Stop received by another instance reaches it by pub/sub. Records are TypeBox-checked on
+// every read (a non-HTTP boundary), as in the memory store.
+//
+//   portal:job:<jobId>         hash: job (the fixed part, JSON), session, status, done, total, endedAt, expiresAt
+//   portal:job:<jobId>:failed  list: one JSON failure per failed file
+//   portal:jobs:<sessionId>    set: the session's job ids
+//   portal:job-stop            channel: the id of a job just stopped
+import type { Redis } from 'ioredis';
+import {
+  alreadyStarted,
+  isJobRecord,
+  JOB_TTL_MS,
+  type JobFailure,
+  type JobRecord,
+  type JobStatus,
+  JobStoppedError,
+  type JobStore,
+  jobsToForget,
+  type NewJob,
+  newJobRecord,
+  notFound,
+} from './jobs.ts';
+
+/** How long a session's list of job ids outlives its last new or started job. */
+const SESSION_INDEX_TTL_MS = 24 * 60 * 60_000;
+const STOP_CHANNEL = 'portal:job-stop';
+
+// KEYS: job hash. ARGV: session id. Pending → running (a running job never expires).
+const START = `
+if redis.call('HGET', KEYS[1], 'session') ~= ARGV[1] then return 'missing' end
+local status = redis.call('HGET', KEYS[1], 'status')
+if status ~= 'pending' then return status end
+redis.call('HSET', KEYS[1], 'status', 'running')
+redis.call('HDEL', KEYS[1], 'expiresAt')
+redis.call('PERSIST', KEYS[1])
+return 'started'`;
+
+// KEYS: job hash, failures list. ARGV: failure JSON or ''. Counts one file, never more than the job has.
+const RECORD_FILE = `
+local total = tonumber(redis.call('HGET', KEYS[1], 'total'))
+if not total then return 0 end
+if tonumber(redis.call('HGET', KEYS[1], 'done')) >= total then return 0 end
+redis.call('HINCRBY', KEYS[1], 'done', 1)
+if ARGV[1] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[1]) end
+return 1`;
+
+// KEYS: job hash, failures list. ARGV: status, endedAt, expiresAt, ttl ms, session id or '' (any).
+// A pending or running job ends; an ended one is left as it is.
+const END = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'missing' end
+if ARGV[5] ~= '' and redis.call('HGET', KEYS[1], 'session') ~= ARGV[5] then return 'missing' end
+local status = redis.call('HGET', KEYS[1], 'status')
+if status ~= 'pending' and status ~= 'running' then return status end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'endedAt', ARGV[2], 'expiresAt', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 'ended'`;
+
+export interface RedisJobStoreOptions {
+  now?: () => number;
+  /** The subscriber connection's errors (the app logs them). */
+  onError?: (error: Error) => void;
+}
+
+const jobKey = (jobId: string) => `portal:job:${jobId}`;
+const failedKey = (jobId: string) => `portal:job:${jobId}:failed`;
+const sessionKey = (sessionId: string) => `portal:jobs:${sessionId}`;
+
+export class RedisJobStore implements JobStore {
+  readonly #client: Redis;
+  readonly #subscriber: Redis;
+  readonly #now: () => number;
+  /** The jobs whose zip this instance streams: Stop, from any instance, aborts them. */
+  readonly #running = new Map<string, AbortController>();
+  readonly #subscribed: Promise<unknown>;
+
+  constructor(client: Redis, { now = Date.now, onError }: RedisJobStoreOptions = {}) {
+    this.#client = client;
+    this.#now = now;
+    // A connection in subscriber mode takes no other command: one more connection per instance.
+    this.#subscriber = client.duplicate({ connectionName: 'coach-portal-bff-jobs' });
+    this.#subscriber.on('error', (error: Error) => onError?.(error));
+    this.#subscriber.on('message', (_channel: string, jobId: string) => this.#abort(jobId));
+    this.#subscribed = this.#subscriber.subscribe(STOP_CHANNEL);
+  }
+
+  /** Resolves once Stop messages from other instances are received. */
+  ready(): Promise<unknown> {
+    return this.#subscribed;
+  }
+
+  async create(sessionId: string, job: NewJob): Promise<JobRecord> {
+    const forget = jobsToForget(await this.#ofSession(sessionId));
+    const record = newJobRecord(sessionId, job, this.#now());
+    const { jobId, status, done, expiresAt, failed: _, ...fixed } = record;
+    const transaction = this.#client.multi();
+    for (const id of forget) transaction.del(jobKey(id), failedKey(id)).srem(sessionKey(sessionId), id);
+    await transaction
+      .hset(jobKey(jobId), {
+        job: JSON.stringify({ jobId, ...fixed }),
+        session: sessionId,
+        status,
+        done,
+        total: record.files.length,
+        expiresAt: expiresAt ?? 0,
+      })
+      .pexpire(jobKey(jobId), JOB_TTL_MS)
+      .sadd(sessionKey(sessionId), jobId)
+      .pexpire(sessionKey(sessionId), SESSION_INDEX_TTL_MS)
+      .exec();
+    return record;
+  }
+
+  async get(sessionId: string, jobId: string): Promise<JobRecord | null> {
+    const record = await this.#read(jobId);
+    return record?.sessionId === sessionId ? record : null;
+  }
+
+  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }> {
+    if (!(await this.get(sessionId, jobId))) throw notFound();
+    const outcome = await this.#client.eval(START, 1, jobKey(jobId), sessionId);
+    if (outcome === 'missing') throw notFound();
+    if (outcome !== 'started') throw alreadyStarted();
+    await this.#client.pexpire(sessionKey(sessionId), SESSION_INDEX_TTL_MS);
+    const controller = new AbortController();
+    this.#running.set(jobId, controller);
+    const job = await this.#read(jobId);
+    if (!job) throw notFound();
+    return { job, signal: controller.signal };
+  }
+
+  async recordFile(jobId: string, failure?: JobFailure): Promise<void> {
+    await this.#client.eval(RECORD_FILE, 2, jobKey(jobId), failedKey(jobId), failure ? JSON.stringify(failure) : '');
+  }
+
+  async finish(jobId: string, status: 'complete' | 'stopped' | 'failed'): Promise<JobRecord | null> {
+    this.#running.delete(jobId);
+    await this.#end(jobId, status, '');
+    return this.#read(jobId);
+  }
+
+  async stop(sessionId: string, jobId: string): Promise<JobRecord> {
+    if (!(await this.get(sessionId, jobId))) throw notFound();
+    const outcome = await this.#end(jobId, 'stopped', sessionId);
+    if (outcome === 'missing') throw notFound();
+    if (outcome === 'ended') {
+      this.#abort(jobId);
+      await this.#client.publish(STOP_CHANNEL, jobId);
+    }
+    const job = await this.#read(jobId);
+    if (!job) throw notFound();
+    return job;
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    const ids = await this.#client.smembers(sessionKey(sessionId));
+    const transaction = this.#client.multi();
+    for (const jobId of ids) {
+      this.#abort(jobId);
+      transaction.del(jobKey(jobId), failedKey(jobId)).publish(STOP_CHANNEL, jobId);
+    }
+    await transaction.del(sessionKey(sessionId)).exec();
+  }
+
+  async close(): Promise<void> {
+    for (const jobId of [...this.#running.keys()]) this.#abort(jobId);
+    if (this.#subscriber.status === 'end') return;
+    await this.#subscriber.quit().catch(() => this.#subscriber.disconnect());
+  }
+
+  #abort(jobId: string): void {
+    this.#running.get(jobId)?.abort(new JobStoppedError());
+    this.#running.delete(jobId);
+  }
+
+  async #end(jobId: string, status: JobStatus, sessionId: string): Promise<unknown> {
+    const endedAt = this.#now();
+    return this.#client.eval(END, 2, jobKey(jobId), failedKey(jobId), status, endedAt, endedAt + JOB_TTL_MS, JOB_TTL_MS, sessionId);
+  }
+
+  /** The session's live jobs; ids whose job is gone leave the index. */
+  async #ofSession(sessionId: string): Promise<JobRecord[]> {
+    const ids = await this.#client.smembers(sessionKey(sessionId));
+    const records = await Promise.all(ids.map((jobId) => this.#read(jobId)));
+    const gone = ids.filter((_, index) => records[index] === null);
+    if (gone.length > 0) await this.#client.srem(sessionKey(sessionId), ...gone);
+    return records.filter((record): record is JobRecord => record?.sessionId === sessionId);
+  }
+
+  // A record that no longer validates, or that expired, reads as no job.
+  async #read(jobId: string): Promise<JobRecord | null> {
+    const [hash, failures] = (await this.#client.multi().hgetall(jobKey(jobId)).lrange(failedKey(jobId), 0, -1).exec()) ?? [];
+    const fields = hash?.[1] as Record<string, string> | undefined;
+    if (!fields?.job) return null;
+    let record: unknown;
+    try {
+      record = {
+        ...JSON.parse(fields.job),
+        status: fields.status,
+        done: Number(fields.done),
+        failed: ((failures?.[1] as string[] | undefined) ?? []).map((json) => JSON.parse(json)),
+        ...(fields.endedAt !== undefined && { endedAt: Number(fields.endedAt) }),
+        ...(fields.expiresAt !== undefined && { expiresAt: Number(fields.expiresAt) }),
+      };
+    } catch {
+      record = null;
+    }
+    if (!isJobRecord(record) || (record.expiresAt !== undefined && record.expiresAt <= this.#now())) {
+      await this.#client.del(jobKey(jobId), failedKey(jobId));
+      return null;
+    }
+    return record;
+  }
+}
