@@ -3436,7 +3436,7 @@ export interface components {
             value: number;
         };
         /**
-         * @description One reading (positive, neutral or negative) of a guest's free-text answer (legacy `Positive`, `Neutral`, `Negative`, each with `Context` and `Text`); `null` when the answer has none.
+         * @description One part of a reading (positive, neutral or negative) of a guest's free-text answer (an item of legacy `Positive`, `Neutral` or `Negative`, with `Context` and `Text`).
          * @example {
          *       "context": "Under pressure at work",
          *       "text": "You withdraw to think things through before you act."
@@ -3445,7 +3445,7 @@ export interface components {
         GuestResponseReading: {
             context: string;
             text: string;
-        } | null;
+        };
         /**
          * @description One tab of the guest report viewer. The legacy `reportContent` shape is not shown by the spec; the BFF cuts it into titled sections (the mini report has 4; the others have their own lists with appendices such as Appendix A to C).
          * @example {
@@ -3549,15 +3549,23 @@ export interface components {
          *           "questionNumber": 3,
          *           "questionText": "Describe how you respond when a deadline moves closer.",
          *           "rawTextResponse": "I close the door and plan every step before I talk to the team.",
-         *           "positive": {
-         *             "context": "Under pressure at work",
-         *             "text": "You think things through carefully before you act."
-         *           },
-         *           "neutral": null,
-         *           "negative": {
-         *             "context": "Under pressure at work",
-         *             "text": "The team may read your withdrawal as distance."
-         *           }
+         *           "positive": [
+         *             {
+         *               "context": "Under pressure at work",
+         *               "text": "You think things through carefully before you act."
+         *             },
+         *             {
+         *               "context": "With the team",
+         *               "text": "You bring a plan that others can follow."
+         *             }
+         *           ],
+         *           "neutral": [],
+         *           "negative": [
+         *             {
+         *               "context": "Under pressure at work",
+         *               "text": "The team may read your withdrawal as distance."
+         *             }
+         *           ]
          *         }
          *       ],
          *       "postSurvey": {
@@ -3650,16 +3658,16 @@ export interface components {
                 name: string;
                 code: string;
             }[];
-            /** @description The guest's free-text answers (legacy `gresponses`), each with its positive, neutral and negative reading. */
+            /** @description The guest's free-text answers (legacy `gresponses`), each with every part of its positive, neutral and negative readings, in the legacy order. */
             textAnswers: {
                 sectionId: string;
                 /** Format: int32 */
                 questionNumber: number;
                 questionText: string;
                 rawTextResponse: string;
-                positive: components["schemas"]["GuestResponseReading"];
-                neutral: components["schemas"]["GuestResponseReading"];
-                negative: components["schemas"]["GuestResponseReading"];
+                positive: components["schemas"]["GuestResponseReading"][];
+                neutral: components["schemas"]["GuestResponseReading"][];
+                negative: components["schemas"]["GuestResponseReading"][];
             }[];
             /** @description The post-survey answers (legacy `postsurvey` QuestionOne to QuestionFive); `null` when not answered. */
             postSurvey: {
@@ -7950,15 +7958,23 @@ export interface operations {
                      *           "questionNumber": 3,
                      *           "questionText": "Describe how you respond when a deadline moves closer.",
                      *           "rawTextResponse": "I close the door and plan every step before I talk to the team.",
-                     *           "positive": {
-                     *             "context": "Under pressure at work",
-                     *             "text": "You think things through carefully before you act."
-                     *           },
-                     *           "neutral": null,
-                     *           "negative": {
-                     *             "context": "Under pressure at work",
-                     *             "text": "The team may read your withdrawal as distance."
-                     *           }
+                     *           "positive": [
+                     *             {
+                     *               "context": "Under pressure at work",
+                     *               "text": "You think things through carefully before you act."
+                     *             },
+                     *             {
+                     *               "context": "With the team",
+                     *               "text": "You bring a plan that others can follow."
+                     *             }
+                     *           ],
+                     *           "neutral": [],
+                     *           "negative": [
+                     *             {
+                     *               "context": "Under pressure at work",
+                     *               "text": "The team may read your withdrawal as distance."
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "postSurvey": {

@@ -67,10 +67,9 @@ function scoresOf(scores: LegacyScores | undefined): GuestReport['scores'] {
   };
 }
 
-// The contract has one reading of each kind; the legacy API lists parts, of which the first is the reading.
-function readingOf(parts: readonly LegacyReading[] | undefined): Reading {
-  const first = parts?.[0];
-  return first ? { context: first.Context ?? '', text: first.Text ?? '' } : null;
+/** Every part of one reading, in the legacy order (none is dropped). */
+function readingsOf(parts: readonly LegacyReading[] | undefined): Reading[] {
+  return (parts ?? []).map((part) => ({ context: part.Context ?? '', text: part.Text ?? '' }));
 }
 
 /** Tab ids from the titles ("Appendix A" → appendix-a), unique within the report, so the client can restore the last tab. */
@@ -137,9 +136,9 @@ function toGuestReport(results: GuestResults, guestId: string, reportCode: Guest
       questionNumber: answer.QuestionNumber ?? 0,
       questionText: answer.QuestionText ?? '',
       rawTextResponse: answer.RawTextResponse ?? '',
-      positive: readingOf(answer.Positive),
-      neutral: readingOf(answer.Neutral),
-      negative: readingOf(answer.Negative),
+      positive: readingsOf(answer.Positive),
+      neutral: readingsOf(answer.Neutral),
+      negative: readingsOf(answer.Negative),
     })),
     postSurvey: answers
       ? {

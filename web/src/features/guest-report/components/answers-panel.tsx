@@ -9,13 +9,27 @@ const READINGS = [
   ['negative', 'Negative reading'],
 ] as const;
 
+type Part = Answer['positive'][number];
+
+const partText = (part: Part) => (part.context ? `${part.context}: ${part.text}` : part.text);
+
+/** One part as text; several as a list, in the legacy order. */
+function readingValue(parts: readonly Part[]) {
+  if (parts.length === 1) return partText(parts[0] as Part);
+  return (
+    <ul className="report-answer__parts">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and may repeat; the list never reorders
+        <li key={index}>{partText(part)}</li>
+      ))}
+    </ul>
+  );
+}
+
 function answerFacts(answer: Answer): Fact[] {
   return [
     { label: 'Answer', value: answer.rawTextResponse },
-    ...READINGS.flatMap(([key, label]) => {
-      const reading = answer[key];
-      return reading ? [{ label, value: reading.context ? `${reading.context}: ${reading.text}` : reading.text }] : [];
-    }),
+    ...READINGS.flatMap(([key, label]) => (answer[key].length > 0 ? [{ label, value: readingValue(answer[key]) }] : [])),
   ];
 }
 

@@ -54,9 +54,12 @@ const REPORT: GuestReport = {
       questionNumber: 3,
       questionText: 'Describe how you respond when a deadline moves closer.',
       rawTextResponse: 'I close the door and plan every step.',
-      positive: { context: 'Under pressure at work', text: 'You think things through carefully before you act.' },
-      neutral: null,
-      negative: { context: 'Under pressure at work', text: 'The team may read your withdrawal as distance.' },
+      positive: [
+        { context: 'Under pressure at work', text: 'You think things through carefully before you act.' },
+        { context: '', text: 'You bring a plan that others can follow.' },
+      ],
+      neutral: [],
+      negative: [{ context: 'Under pressure at work', text: 'The team may read your withdrawal as distance.' }],
     },
   ],
   postSurvey: {
@@ -182,6 +185,14 @@ describe('guest report viewer', () => {
     expect(within(answers).getByRole('heading', { name: 'Question 3' })).toBeTruthy();
     expect(answers.textContent).toContain('AnswerI close the door and plan every step.');
     expect(answers.textContent).toContain('Negative readingUnder pressure at work: The team may read your withdrawal as distance.');
+    // Every part of a reading is shown, in order.
+    const positive = within(answers)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(positive).toEqual([
+      'Under pressure at work: You think things through carefully before you act.',
+      'You bring a plan that others can follow.',
+    ]);
     expect(answers.textContent).not.toContain('Neutral reading');
 
     await user.click(screen.getByRole('tab', { name: 'Post-survey' }));
