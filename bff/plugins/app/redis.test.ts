@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../app.ts';
+import { RedisJobStore } from '../../batch/redis-job-store.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { RedisSessionStore } from '../../session/redis-session-store.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
@@ -23,6 +24,11 @@ async function started(env: Record<string, string> = {}): Promise<FastifyInstanc
 async function bffConnections(): Promise<string[]> {
   const list = (await inspector.client('LIST')) as string;
   return list.split('\n').filter((line) => / name=coach-portal-bff /.test(line));
+}
+/** The download jobs' subscriber connections (Stop by pub/sub). */
+async function jobSubscribers(): Promise<string[]> {
+  const list = (await inspector.client('LIST')) as string;
+  return list.split('\n').filter((line) => / name=coach-portal-bff-jobs /.test(line));
 }
 
 beforeAll(async () => {
@@ -57,6 +63,10 @@ describe('fastify.redis', () => {
     expect(await inspector.keys('portal:rate:*')).not.toHaveLength(0);
 
     expect(await bffConnections()).toHaveLength(1);
+    // The download jobs share it too, plus one subscriber connection of their own.
+    expect(server.jobStore).toBeInstanceOf(RedisJobStore);
+    await (server.jobStore as RedisJobStore).ready();
+    expect(await jobSubscribers()).toHaveLength(1);
   });
 
   it('is closed with the app', async () => {
@@ -65,5 +75,6 @@ describe('fastify.redis', () => {
     await server.close();
     await expect(server.redis?.ping()).rejects.toThrow();
     await expect(server.sessionStore.ping()).rejects.toThrow();
+    await vi.waitFor(async () => expect(await jobSubscribers()).toEqual([]));
   });
 });
