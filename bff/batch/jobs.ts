@@ -14,7 +14,7 @@ export type JobStatus = ReportDownloadJob['status'];
 /** How long a job is kept once it ended, and how long a job nobody started is kept (the contract's `expiresAt`). */
 export const JOB_TTL_MS = 30 * 60_000;
 /** Ended jobs kept per session besides the live one; older ones are dropped first. */
-export const ENDED_JOBS_PER_SESSION = 5;
+const ENDED_JOBS_PER_SESSION = 5;
 
 const EpochMs = Type.Integer({ minimum: 0 });
 const ReportCodeSchema = Type.Union([
