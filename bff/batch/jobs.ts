@@ -110,6 +110,11 @@ export function isJobRecord(value: unknown): value is JobRecord {
   return Value.Check(JobRecordSchema, value);
 }
 
+/** What a store read back, if it is still a job: a value that no longer validates, or that expired, is none. */
+export function liveJob(value: unknown, now: number): JobRecord | null {
+  return isJobRecord(value) && (value.expiresAt === undefined || value.expiresAt > now) ? value : null;
+}
+
 /** The contract's view of a job (times as ISO strings; files and owner stay inside). */
 export function toReportDownloadJob(record: JobRecord): ReportDownloadJob {
   return {
@@ -264,15 +269,11 @@ export class MemoryJobStore implements JobStore {
     this.#jobs.set(record.jobId, JSON.stringify(record));
   }
 
-  // A record that no longer validates, or that expired, reads as no job.
   #read(jobId: string): JobRecord | null {
     const json = this.#jobs.get(jobId);
     if (json === undefined) return null;
-    const record: unknown = JSON.parse(json);
-    if (!isJobRecord(record) || (record.expiresAt !== undefined && record.expiresAt <= this.#now())) {
-      this.#jobs.delete(jobId);
-      return null;
-    }
+    const record = liveJob(JSON.parse(json), this.#now());
+    if (!record) this.#jobs.delete(jobId);
     return record;
   }
 }

@@ -10,7 +10,6 @@
 import type { Redis } from 'ioredis';
 import {
   alreadyStarted,
-  isJobRecord,
   JOB_TTL_MS,
   type JobFailure,
   type JobRecord,
@@ -18,6 +17,7 @@ import {
   JobStoppedError,
   type JobStore,
   jobsToForget,
+  liveJob,
   type NewJob,
   newJobRecord,
   notFound,
@@ -104,7 +104,7 @@ export class RedisJobStore implements JobStore {
         status,
         done,
         total: record.files.length,
-        expiresAt: expiresAt ?? 0,
+        ...(expiresAt !== undefined && { expiresAt }),
       })
       .pexpire(jobKey(jobId), JOB_TTL_MS)
       .sadd(sessionKey(sessionId), jobId)
@@ -189,14 +189,13 @@ export class RedisJobStore implements JobStore {
     return records.filter((record): record is JobRecord => record?.sessionId === sessionId);
   }
 
-  // A record that no longer validates, or that expired, reads as no job.
   async #read(jobId: string): Promise<JobRecord | null> {
     const [hash, failures] = (await this.#client.multi().hgetall(jobKey(jobId)).lrange(failedKey(jobId), 0, -1).exec()) ?? [];
     const fields = hash?.[1] as Record<string, string> | undefined;
     if (!fields?.job) return null;
-    let record: unknown;
+    let value: unknown;
     try {
-      record = {
+      value = {
         ...JSON.parse(fields.job),
         status: fields.status,
         done: Number(fields.done),
@@ -205,12 +204,10 @@ export class RedisJobStore implements JobStore {
         ...(fields.expiresAt !== undefined && { expiresAt: Number(fields.expiresAt) }),
       };
     } catch {
-      record = null;
+      value = null;
     }
-    if (!isJobRecord(record) || (record.expiresAt !== undefined && record.expiresAt <= this.#now())) {
-      await this.#client.del(jobKey(jobId), failedKey(jobId));
-      return null;
-    }
+    const record = liveJob(value, this.#now());
+    if (!record) await this.#client.del(jobKey(jobId), failedKey(jobId));
     return record;
   }
 }
