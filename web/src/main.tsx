@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { RootLayout } from './app/root-layout.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { BASE_PATH } from './config/build.ts';
+import { QueryProvider } from './lib/query-provider.tsx';
 import './styles/global.css';
 import './components/ui/ui.css';
 
@@ -14,11 +15,13 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <Provider>
-      <Router base={BASE_PATH}>
-        <RootLayout>
-          <AppRoutes />
-        </RootLayout>
-      </Router>
+      <QueryProvider>
+        <Router base={BASE_PATH}>
+          <RootLayout>
+            <AppRoutes />
+          </RootLayout>
+        </Router>
+      </QueryProvider>
     </Provider>
   </StrictMode>,
 );

@@ -1,13 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useLocation, useRouter } from 'wouter';
 import { onSessionEnded } from '../lib/api-client.ts';
+import { sessionEndedAtom } from '../lib/session/session.ts';
 
-/** Around every page: react-aria links navigate through the router; a lost session goes to login. */
+/**
+ * Around every page: react-aria links navigate through the router; a lost session goes to login
+ * and leaves nothing behind (the session atoms and the cached server state are cleared, so Back
+ * cannot show the old shell).
+ */
 export function RootLayout({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   const { base } = useRouter();
-  useEffect(() => onSessionEnded(() => navigate('/login', { replace: true })), [navigate]);
+  const ended = useSetAtom(sessionEndedAtom);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        ended();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      }),
+    [ended, navigate, queryClient],
+  );
   return (
     <AriaRouterProvider navigate={(path) => navigate(path)} useHref={(href) => (href.startsWith('/') ? `${base}${href}` : href)}>
       {children}

@@ -13,3 +13,15 @@ export function isProblem(value: unknown): value is Problem {
 export function problemMessage(error: unknown): string {
   return isProblem(error) ? error.detail : UNREACHABLE_MESSAGE;
 }
+
+/** The problem's machine-readable `code` (e.g. `reset_failed`), when the BFF answered one. */
+export function problemCode(error: unknown): string | undefined {
+  return isProblem(error) ? error.code : undefined;
+}
+
+const unreachable: Problem = { type: 'about:blank', title: 'Failed', status: 503, code: 'unreachable', detail: UNREACHABLE_MESSAGE };
+
+/** A failed call as a problem (a network failure becomes the "could not be reached" one). */
+export function asProblem(error: unknown): Problem {
+  return isProblem(error) ? error : unreachable;
+}

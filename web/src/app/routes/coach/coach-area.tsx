@@ -1,42 +1,62 @@
-import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { CoachLayout } from '../../../features/coach-shell/components/coach-layout.tsx';
-import { Dashboard } from '../../../features/coach-shell/components/dashboard.tsx';
-import { fetchSession, sessionAtom } from '../../../lib/session/session.ts';
+import { ComingSoon } from '../../../features/coach-shell/components/coming-soon.tsx';
+import { COACH_SCREENS, type CoachScreenId } from '../../../features/coach-shell/utils/drawer-items.ts';
+import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
+import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 
-/** The signed-in area: needs a session, else the login page; unknown paths go to the dashboard. */
+// One lazy chunk per coach screen (app/routes/coach/<screen>.tsx exports `Component`).
+const screen = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
+
+const Dashboard = screen(() => import('./dashboard.tsx'));
+
+// Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
+const UPCOMING: readonly CoachScreenId[] = [
+  'assessments',
+  'miniAssessments',
+  'scoGiven',
+  'teams',
+  'pairs',
+  'balance',
+  'emailTemplates',
+  'messages',
+  'samplesAndBrochures',
+  'help',
+  'profile',
+  'team',
+];
+
+/** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
-  const [session, setSession] = useAtom(sessionAtom);
-  const [checked, setChecked] = useState(session !== null);
+  const session = useAtomValue(sessionAtom);
+  const signedIn = useSetAtom(signedInAtom);
+  // A reload or a bookmark: ask the BFF whether a session exists.
+  const check = useQuery({ ...sessionQueryOptions(), enabled: session === null });
 
   useEffect(() => {
-    if (checked) return;
-    const controller = new AbortController();
-    fetchSession(controller.signal)
-      .then((fresh) => {
-        setSession(fresh);
-        setChecked(true);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setChecked(true);
-      });
-    return () => controller.abort();
-  }, [checked, setSession]);
+    if (!session && check.data) signedIn(check.data);
+  }, [session, check.data, signedIn]);
 
-  if (!checked) return <Loading label="Loading..." />;
-  if (!session) return <Redirect to="/login" replace />;
+  if (!session) return check.isPending || check.data ? <Loading label="Loading..." /> : <Redirect to="/login" replace />;
   return (
     <CoachLayout session={session}>
-      <Switch>
-        <Route path="/dashboard">
-          <Dashboard session={session} />
-        </Route>
-        <Route>
-          <Redirect to="/dashboard" replace />
-        </Route>
-      </Switch>
+      <Suspense fallback={<Loading label="Loading..." />}>
+        <Switch>
+          <Route path="/dashboard" component={Dashboard} />
+          {UPCOMING.map((id) => (
+            <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
+              <ComingSoon screen={id} />
+            </Route>
+          ))}
+          <Route>
+            <Redirect to="/dashboard" replace />
+          </Route>
+        </Switch>
+      </Suspense>
     </CoachLayout>
   );
 }

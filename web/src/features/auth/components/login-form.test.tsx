@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { sessionAtom } from '../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

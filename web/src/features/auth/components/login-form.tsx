@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -7,8 +8,10 @@ import { Form } from '../../../components/ui/form.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { fetchSession, sessionAtom } from '../../../lib/session/session.ts';
-import { signIn } from '../api/auth-calls.ts';
+import { problemMessage } from '../../../lib/problem.ts';
+import { signedInAtom } from '../../../lib/session/session.ts';
+import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
+import { signInBody, useSignIn } from '../api/create-session.ts';
 import { type LoginNotice, useLoginNotice } from '../hooks/use-login-notice.ts';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import './auth.css';
@@ -18,7 +21,9 @@ type Opener = 'Forgot Password?' | 'New Account?';
 /** The Login page (spec public-and-guest §2 "Login", §4 "Login", §5, §6, §8 "Login"). */
 export function LoginForm() {
   usePageTitle('Login');
-  const setSession = useSetAtom(sessionAtom);
+  const signedIn = useSetAtom(signedInAtom);
+  const signIn = useSignIn();
+  const existing = useQuery(sessionQueryOptions()).data;
   const [, navigate] = useLocation();
   const handedOver = useLoginNotice();
   // Kept from the first render: a later replace-navigation to /login drops the history state.
@@ -27,41 +32,30 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Opener | null>(null);
 
   // spec §2: a visitor who already has a session goes to the dashboard.
   useEffect(() => {
-    const controller = new AbortController();
-    fetchSession(controller.signal)
-      .then((session) => {
-        if (!session) return;
-        setSession(session);
-        navigate('/dashboard', { replace: true });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [navigate, setSession]);
+    if (!existing) return;
+    signedIn(existing);
+    navigate('/dashboard', { replace: true });
+  }, [existing, navigate, signedIn]);
 
   // spec §5: Sign In is disabled until email and password (and the code, when asked for) are entered.
   const ready = email.trim() !== '' && password !== '' && (!needsCode || code.trim() !== '');
 
-  async function submit() {
-    if (!ready || pending) return;
-    setPending(true);
-    setError(null);
+  function submit() {
+    if (!ready || signIn.isPending) return;
     setNotice(null);
-    const answer = await signIn({ email, password, ...(needsCode ? { twoFactorCode: code.trim() } : {}) });
-    setPending(false);
-    if (answer.outcome === 'signedIn') {
-      setSession(answer.session);
-      navigate('/dashboard', { replace: true });
-    } else if (answer.outcome === 'twoFactorRequired') {
-      setNeedsCode(true);
-    } else {
-      setError(answer.message);
-    }
+    signIn.mutate(
+      { body: signInBody({ email, password, ...(needsCode ? { twoFactorCode: code.trim() } : {}) }) },
+      {
+        onSuccess: (answer) => {
+          if (answer.outcome === 'signedIn') navigate('/dashboard', { replace: true });
+          else setNeedsCode(true);
+        },
+      },
+    );
   }
 
   return (
@@ -72,7 +66,7 @@ export function LoginForm() {
         aria-label="Sign in"
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} />
@@ -90,7 +84,7 @@ export function LoginForm() {
             onChange={setCode}
           />
         ) : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {signIn.isError ? <Alert tone="error">{problemMessage(signIn.error)}</Alert> : null}
         <Button type="submit" isDisabled={!ready}>
           Sign In
         </Button>

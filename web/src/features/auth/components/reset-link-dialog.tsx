@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { problemMessage } from '../../../lib/problem.ts';
 import { isEmail } from '../../../lib/validation.ts';
-import { requestResetLink } from '../api/auth-calls.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export interface ResetLinkDialogProps {
   /** The link that opened it: 'Forgot Password?' or 'New Account?'. */
@@ -31,33 +32,27 @@ export function ResetLinkDialog({ title, onClose, onSent }: ResetLinkDialogProps
 
 function ResetLinkForm({ onCancel, onSent }: { onCancel: () => void; onSent: (message: string) => void }) {
   const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
   // spec §5: Send stays disabled until the e-mail matches the pattern.
   const ready = isEmail(email);
 
   // A second press while sending is ignored rather than the button disabled: a disabled button
   // drops the focus out of the dialog, and Esc with it.
-  async function send() {
-    if (!ready || pending) return;
-    setPending(true);
-    setMessage(null);
-    const outcome = await requestResetLink(email);
-    setPending(false);
-    if (outcome.ok) onSent(outcome.message);
-    else setMessage(outcome.message);
+  function send() {
+    if (!ready || request.isPending) return;
+    request.mutate({ body: { email: email.trim() } }, { onSuccess: (answer) => onSent(answer.message) });
   }
 
   return (
     <Form
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       <p>Enter the e-mail address of your coach account. We will send you a link to set a new password.</p>
       <TextField label="Email" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={setEmail} />
-      {message ? <Alert tone="error">{message}</Alert> : null}
+      {request.isError ? <Alert tone="error">{problemMessage(request.error)}</Alert> : null}
       <div className="row">
         <Button type="submit" isDisabled={!ready}>
           Send Reset Link

@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

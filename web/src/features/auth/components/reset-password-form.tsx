@@ -6,7 +6,8 @@ import { Form } from '../../../components/ui/form.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { resetPassword } from '../api/auth-calls.ts';
+import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import { useResetPassword } from '../api/reset-password.ts';
 import { loginNoticeState } from '../hooks/use-login-notice.ts';
 import { usePasswordScore } from '../hooks/use-password-score.ts';
 import { isAcceptablePassword, matchState, PASSWORD_RULE_TEXT } from '../utils/password-rule.ts';
@@ -23,31 +24,35 @@ export function ResetPasswordForm() {
   const code = resetCodeFromQuery(useSearch());
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const reset = useResetPassword();
+  // The rule check's own message; a refusal by the BFF is the mutation's error.
+  const [ruleError, setRuleError] = useState<string | null>(null);
+  const error = ruleError ?? (reset.isError ? problemMessage(reset.error) : null);
   const score = usePasswordScore(password);
   const secure = isAcceptablePassword(password, score);
   const match = matchState(password, confirmation);
 
-  async function submit() {
-    if (!code || pending) return;
+  function submit() {
+    if (!code || reset.isPending) return;
     // spec §5: an invalid or unconfirmed password is not sent.
     if (!secure || match !== 'same') {
-      setError(UPDATE_FAILED);
+      reset.reset();
+      setRuleError(UPDATE_FAILED);
       return;
     }
-    setPending(true);
-    setError(null);
-    const outcome = await resetPassword(code, password, confirmation);
-    setPending(false);
-    if (outcome.ok) {
-      navigate('/login', { state: loginNoticeState({ tone: 'success', text: outcome.message }) });
-    } else if (outcome.code === 'reset_failed') {
-      // spec §8 "Reset": the server's error is shown and the visitor goes to login.
-      navigate('/login', { state: loginNoticeState({ tone: 'error', text: outcome.message }) });
-    } else {
-      setError(outcome.message);
-    }
+    setRuleError(null);
+    reset.mutate(
+      { body: { code, newPassword: password, confirmPassword: confirmation } },
+      {
+        onSuccess: (answer) => navigate('/login', { state: loginNoticeState({ tone: 'success', text: answer.message }) }),
+        onError: (failure) => {
+          // spec §8 "Reset": the server's error is shown and the visitor goes to login.
+          if (problemCode(failure) === 'reset_failed') {
+            navigate('/login', { state: loginNoticeState({ tone: 'error', text: problemMessage(failure) }) });
+          }
+        },
+      },
+    );
   }
 
   if (!code) {
@@ -69,7 +74,7 @@ export function ResetPasswordForm() {
         aria-label="Reset password"
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <PasswordField

@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { sessionAtom } from '../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
 import { SessionCheck } from './session-check.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

@@ -1,12 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider, useAtomValue } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../../lib/api-client.ts';
-import { type Session, sessionAtom } from '../../../lib/session/session.ts';
+import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { SESSION } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
 import { CoachLayout } from './coach-layout.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
@@ -39,7 +40,7 @@ function Shell() {
 function renderShell(session: Session = SESSION) {
   const location = memoryLocation({ path: '/dashboard', record: true });
   const store = createStore();
-  store.set(sessionAtom, session);
+  store.set(signedInAtom, session);
   render(
     <Provider store={store}>
       <Router hook={location.hook}>

@@ -1,10 +1,11 @@
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import type { Session } from '../../../lib/session/session.ts';
-import { useLogOut } from '../hooks/use-log-out.ts';
-import { useSessionTimer } from '../hooks/use-session-timer.ts';
+import { type Session, sessionAtom } from '../../../lib/session/session.ts';
+import { useLogOut } from '../../../lib/session/session-api.ts';
+import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
+import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
 import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
@@ -15,33 +16,50 @@ export interface CoachLayoutProps {
   children: ReactNode;
 }
 
-/** The coach area's frame: who is signed in, who is at the keyboard, Log Out, and the session's timer. */
+/** The coach area's frame: the top bar, the side drawer, who is at the keyboard, and the session's timer. */
 export function CoachLayout({ session, children }: CoachLayoutProps) {
   const logOut = useLogOut(session);
-  const { phase } = useSessionTimer(session);
+  const phase = useSessionTimer();
+  const signedIn = useAtomValue(sessionAtom) !== null;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawerId = useId();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   // spec public-and-guest §4 "Session": the logout itself happens at expiry.
   useEffect(() => {
-    if (phase === 'expired') void logOut();
-  }, [phase, logOut]);
+    if (phase === 'expired' && signedIn) logOut();
+  }, [phase, signedIn, logOut]);
 
   return (
     <div className="coach-layout">
+      <a className="coach-layout__skip" href="#coach-main">
+        Skip to content
+      </a>
       <header className="coach-layout__header">
+        <button
+          ref={toggle}
+          type="button"
+          className="coach-layout__menu-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          <span className="coach-layout__menu-icon" aria-hidden="true" />
+          Menu
+        </button>
         <span className="coach-layout__brand">Coach Portal</span>
-        <span className="coach-layout__who">
-          {session.coach.name} {session.coach.surname}
-          {session.roles.assisted ? <span className="coach-layout__badge">Assistant</span> : null}
-        </span>
-        <Button variant="secondary" onPress={logOut}>
-          Log Out
-        </Button>
+      </header>
+      <CoachDrawer session={session} id={drawerId} isOpen={drawerOpen} onClose={closeDrawer} onLogOut={logOut} toggleRef={toggle} />
+      <div className="coach-layout__body">
         <div className="coach-layout__notices">
           <NewVersionNotice portalVersion={session.portalVersion} />
           <SessionBanner session={session} onReturnToCoaches={logOut} />
         </div>
-      </header>
-      <main className="coach-layout__main page page--wide">{children}</main>
+        <main id="coach-main" tabIndex={-1} className="coach-layout__main page page--wide">
+          {children}
+        </main>
+      </div>
       <SessionExpiryDialog isOpen={phase === 'warning'} onLogOut={logOut} />
       <Toaster />
     </div>

@@ -1,20 +1,14 @@
-import { api } from '../../../lib/api-client.ts';
-import { problemMessage } from '../../../lib/problem.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { $api } from '../../../lib/query.ts';
 import type { GuestReportRequest } from '../utils/report-request.ts';
-import type { GuestReport } from '../utils/report-tabs.ts';
 
-export type GuestReportResult = { report: GuestReport } | { error: string };
+/** getGuestReport: the report of a guest link; a failure is the problem whose text the page shows (spec: public-and-guest §8). */
+export const getGuestReportQueryOptions = ({ reportCode, guestId, query }: GuestReportRequest) =>
+  $api.queryOptions('get', '/api/public/reports/{reportCode}/{guestId}', { params: { path: { reportCode, guestId }, query } });
 
-/** getGuestReport; a failure becomes the problem's text (spec: public-and-guest §8, shown in an alert). */
-export async function getGuestReport({ reportCode, guestId, query }: GuestReportRequest, signal?: AbortSignal): Promise<GuestReportResult> {
-  try {
-    const { data, error } = await api.GET('/api/public/reports/{reportCode}/{guestId}', {
-      params: { path: { reportCode, guestId }, query },
-      signal,
-    });
-    return data ? { report: data } : { error: problemMessage(error) };
-  } catch (thrown) {
-    if (signal?.aborted) throw thrown;
-    return { error: problemMessage(undefined) };
-  }
-}
+/**
+ * The report for the request, asked for again whenever the request changes (e.g. the language);
+ * the report last shown stays meanwhile, so that focus stays on the switcher.
+ */
+export const useGuestReport = (request: GuestReportRequest) =>
+  useQuery({ ...getGuestReportQueryOptions(request), placeholderData: keepPreviousData });

@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-aria-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch, useParams, useSearchParams } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { render } from '../../../test/render.tsx';
 import { reportRequestFrom } from '../utils/report-request.ts';
 import type { GuestReport } from '../utils/report-tabs.ts';
 import { GuestReportPage } from './guest-report-page.tsx';

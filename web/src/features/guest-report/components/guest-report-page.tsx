@@ -1,60 +1,31 @@
-import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { lazy, Suspense } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useGuestReport } from '../hooks/use-guest-report.ts';
-import { useNarrowLayout } from '../hooks/use-narrow-layout.ts';
-import { useRememberedTab } from '../hooks/use-remembered-tab.ts';
+import { useGuestReport } from '../api/get-guest-report.ts';
 import type { GuestReportRequest } from '../utils/report-request.ts';
-import { type GuestReport, reportTabs } from '../utils/report-tabs.ts';
-import { AllSections, SectionMenu, SectionTabs } from './report-section-layouts.tsx';
-import { ReportToolbar } from './report-toolbar.tsx';
 import './guest-report.css';
+
+// The report view (tabs, menus, sanitised HTML) is its own chunk, fetched while the report is
+// asked for: the page's initial JavaScript stays within the public-route budget.
+const loadReportView = () => import('./report-view.tsx');
+const ReportView = lazy(async () => ({ default: (await loadReportView()).ReportView }));
+void loadReportView();
 
 /** The guest report viewer (spec: public-and-guest §2 "Guest report viewer", §8 "Guest report"). */
 export function GuestReportPage({ request }: { request: GuestReportRequest }) {
-  const { report, loading, error } = useGuestReport(request);
+  const { data: report, error, isFetching } = useGuestReport(request);
   usePageTitle(report ? `${report.reportName} report` : 'Report');
-  if (report) return <ReportView report={report} loading={loading} textOnly={report.textOnly || request.query.version === 'text'} />;
-  return (
+  const waiting = (
     <main className="page">
       <h1>Report</h1>
-      {error ? <Alert tone="error">{error}</Alert> : <Loading label="Loading report..." />}
+      {report || !error ? <Loading label="Loading report..." /> : <ProblemAlert error={error} />}
     </main>
   );
-}
-
-function ReportView({ report, loading, textOnly }: { report: GuestReport; loading: boolean; textOnly: boolean }) {
-  const narrow = useNarrowLayout();
-  const tabs = reportTabs(report);
-  const [selected, select] = useRememberedTab(
-    report.reportCode,
-    tabs.map((tab) => tab.id),
-  );
-  // The print-style variant is a toggle on the page rather than a query parameter: a reader switches
-  // to it to print or to read on without picking tabs (spec: public-and-guest §2 "Variants").
-  const [showAll, setShowAll] = useState(false);
-  const layout = { report, tabs, textOnly };
-
+  if (!report) return waiting;
   return (
-    <main className={['page', 'page--wide', 'guest-report', textOnly ? 'guest-report--text' : ''].filter(Boolean).join(' ')}>
-      <header className="stack guest-report__header">
-        <div>
-          <h1 className="guest-report__title">{report.reportName} report</h1>
-          <p className="guest-report__person">
-            {report.person.name} {report.person.surname}
-          </p>
-        </div>
-        <ReportToolbar report={report} textOnly={textOnly} showAll={showAll} onShowAllChange={setShowAll} />
-        {loading ? <Loading label="Loading report..." /> : null}
-      </header>
-      {showAll ? (
-        <AllSections {...layout} />
-      ) : narrow || textOnly ? (
-        <SectionMenu {...layout} selected={selected} onSelect={select} />
-      ) : (
-        <SectionTabs {...layout} selected={selected} onSelect={select} />
-      )}
-    </main>
+    <Suspense fallback={waiting}>
+      <ReportView report={report} loading={isFetching} textOnly={report.textOnly || request.query.version === 'text'} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Select } from '../../../components/ui/select.tsx';
-import { LANGUAGE_NAMES } from '../utils/report-labels.ts';
+import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import type { GuestReport } from '../utils/report-tabs.ts';
 
 type ReportLanguage = GuestReport['reportLanguage'];

@@ -1,4 +1,5 @@
-import { COMBINED_RESULTS, INSTINCT_NAMES, MATURITY_STAGE_COUNT, styleLabel } from '../utils/report-labels.ts';
+import { INSTINCT_NAMES } from '../../../lib/labels/assessments.ts';
+import { COMBINED_RESULTS, MATURITY_STAGE_COUNT, styleLabel } from '../utils/report-labels.ts';
 import type { GuestReport } from '../utils/report-tabs.ts';
 import { type Fact, FactList } from './fact-list.tsx';
 import { ScoreTable } from './score-table.tsx';

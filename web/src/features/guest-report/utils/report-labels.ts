@@ -1,22 +1,4 @@
-import type { components } from '../../../../../generated/bff.ts';
-
-type ReportLanguage = components['schemas']['ReportLanguage'];
-type Instinct = components['schemas']['Instinct'];
-
-export const LANGUAGE_NAMES: Readonly<Record<ReportLanguage, string>> = {
-  english: 'English',
-  afrikaans: 'Afrikaans',
-  hungarian: 'Hungarian',
-  italian: 'Italian',
-  slovak: 'Slovak',
-};
-
-// The contract's Instinct schema names them (spec: public-and-guest §3 userInstinct).
-export const INSTINCT_NAMES: Readonly<Record<Instinct, string>> = {
-  SP: 'Self-preservation (SP)',
-  SO: 'Social (SO)',
-  SX: 'Sexual, one-to-one (SX)',
-};
+// Language and instinct names are shared by several screens: lib/labels/.
 
 // spec: public-and-guest §3 "Enneagram styles 1 to 9 in three centres".
 const CENTRES: readonly { name: string; styles: readonly number[] }[] = [

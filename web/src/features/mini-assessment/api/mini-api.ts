@@ -1,6 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
-import { api, CSRF_HEADER } from '../../../lib/api-client.ts';
-import { problemMessage } from '../../../lib/problem.ts';
+import { $api } from '../../../lib/query.ts';
 
 type Schemas = components['schemas'];
 export type MiniLanguage = Schemas['MiniLanguage'];
@@ -11,37 +11,19 @@ export type MiniTranslations = Schemas['MiniTranslations'];
 export type MiniRegistration = Schemas['MiniRegistration'];
 export type MiniAssessmentStarted = Schemas['MiniAssessmentStarted'];
 
-/** A call's outcome; a failure carries the message to show on the error page. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
-
 // The access header the legacy mintor calls need is the BFF's (spec: public-and-guest §6); the browser never sends it.
-async function outcome<T>(call: Promise<{ data?: T; error?: unknown }>): Promise<Outcome<T>> {
-  try {
-    const { data, error } = await call;
-    return data ? { ok: true, value: data } : { ok: false, message: problemMessage(error) };
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { ok: false, message: problemMessage(undefined) };
-  }
-}
 
-export const fetchMiniTranslations = (signal?: AbortSignal) => outcome(api.GET('/api/public/mini/translations', { signal }));
+/** getMiniTranslations: the page texts of every step; they do not change while the page is open. */
+export const getMiniTranslationsQueryOptions = () =>
+  $api.queryOptions('get', '/api/public/mini/translations', undefined, { staleTime: Number.POSITIVE_INFINITY });
 
-export const startMiniAssessment = (coachUuid: string, body: MiniRegistration) =>
-  outcome(api.POST('/api/public/mini/{coachUuid}/assessments', { params: { path: { coachUuid }, header: CSRF_HEADER }, body }));
+export const useMiniTranslations = () => useQuery(getMiniTranslationsQueryOptions());
 
-export const submitMiniSection1 = (uniqueId: string, answers: { q1: MiniAnswer; q2: MiniAnswer; q3: MiniAnswer }) =>
-  outcome(
-    api.POST('/api/public/mini/assessments/{uniqueId}/section-1', {
-      params: { path: { uniqueId }, header: CSRF_HEADER },
-      body: { answers },
-    }),
-  );
+/** startMiniAssessment: the registration step; answers the assessment's id and the first section's questions. */
+export const useStartMiniAssessment = () => $api.useMutation('post', '/api/public/mini/{coachUuid}/assessments');
 
-export const submitMiniSection2 = (uniqueId: string, answers: { q4: MiniAnswer }) =>
-  outcome(
-    api.POST('/api/public/mini/assessments/{uniqueId}/section-2', {
-      params: { path: { uniqueId }, header: CSRF_HEADER },
-      body: { answers },
-    }),
-  );
+/** submitMiniSection1: answers of questions 1 to 3; answers the second section's questions. */
+export const useSubmitMiniSection1 = () => $api.useMutation('post', '/api/public/mini/assessments/{uniqueId}/section-1');
+
+/** submitMiniSection2: the answer of question 4; answers the result. */
+export const useSubmitMiniSection2 = () => $api.useMutation('post', '/api/public/mini/assessments/{uniqueId}/section-2');

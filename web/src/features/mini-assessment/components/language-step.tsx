@@ -1,11 +1,11 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import type { MiniLanguage } from '../api/mini-api.ts';
 import type { Translate } from '../hooks/mini-texts.ts';
 import { StepHeading } from './step-heading.tsx';
 
 // spec: public-and-guest §2 "Mini-assessment page", §9: English, Slovak, Hungarian.
-const LANGUAGE_NAMES: Record<MiniLanguage, string> = { english: 'English', slovak: 'Slovak', hungarian: 'Hungarian' };
 
 export interface LanguageStepProps {
   t: Translate;
@@ -14,8 +14,6 @@ export interface LanguageStepProps {
   onChoose: (language: MiniLanguage) => void;
   onContinue: () => void;
 }
-
-const isLanguage = (value: string): value is MiniLanguage => value in LANGUAGE_NAMES;
 
 /** The first step; Continue needs a choice (spec: public-and-guest §5). */
 export function LanguageStep({ t, languages, language, onChoose, onContinue }: LanguageStepProps) {
@@ -27,7 +25,8 @@ export function LanguageStep({ t, languages, language, onChoose, onContinue }: L
         options={languages.map((id) => ({ id, label: LANGUAGE_NAMES[id] }))}
         value={language}
         onChange={(value) => {
-          if (isLanguage(value)) onChoose(value);
+          const chosen = languages.find((offered) => offered === value);
+          if (chosen) onChoose(chosen);
         }}
       />
       <div className="row">

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { render } from '../../../test/render.tsx';
 import type { MiniQuestion, MiniTranslations } from '../api/mini-api.ts';
 import { MiniAssessmentPage } from './mini-assessment-page.tsx';
 

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/local-storage.ts';
+import { problemMessage } from '../../../lib/problem.ts';
 import {
-  fetchMiniTranslations,
   type MiniAnswer,
   type MiniLanguage,
-  type MiniTranslations,
-  startMiniAssessment,
-  submitMiniSection1,
-  submitMiniSection2,
+  useMiniTranslations,
+  useStartMiniAssessment,
+  useSubmitMiniSection1,
+  useSubmitMiniSection2,
 } from '../api/mini-api.ts';
 import { isMiniStep, miniReducer, restoreStep, submitAction } from './mini-steps.ts';
 
@@ -17,8 +17,6 @@ export interface RegistrationForm {
   email: string;
 }
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /**
  * The mini-assessment of one link: its step (saved per link and restored on reload, spec:
  * public-and-guest §4), the page texts, and the actions that call the BFF. `busy` while a call runs.
@@ -26,48 +24,27 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export function useMiniAssessment(coachUuid: string) {
   const storageKey = STORAGE_KEYS.miniProgress(coachUuid);
   const [state, dispatch] = useReducer(miniReducer, storageKey, (key) => restoreStep(readJson(key, isMiniStep)));
-  const [translations, setTranslations] = useState<MiniTranslations | null>(null);
-  const [busy, setBusy] = useState(false);
-  const failed = state.step === 'error';
+  const texts = useMiniTranslations();
+  const start = useStartMiniAssessment();
+  const section1 = useSubmitMiniSection1();
+  const section2 = useSubmitMiniSection2();
+  const busy = start.isPending || section1.isPending || section2.isPending;
+  const failed = (failure: unknown) => dispatch({ type: 'failed', message: problemMessage(failure) });
 
   useEffect(() => writeJson(storageKey, state), [storageKey, state]);
 
-  // The texts are needed on every step; after a failure they are asked for again once the visitor starts over.
+  // The texts are needed on every step: without them the error step shows (a new failure each time).
   useEffect(() => {
-    if (translations || failed) return;
-    const controller = new AbortController();
-    fetchMiniTranslations(controller.signal).then(
-      (result) => {
-        if (result.ok) setTranslations(result.value);
-        else dispatch({ type: 'failed', message: result.message });
-      },
-      (error: unknown) => {
-        if (!isAbort(error)) dispatch({ type: 'failed', message: String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [translations, failed]);
-
-  const run = useCallback(async (call: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await call();
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+    if (texts.error) dispatch({ type: 'failed', message: problemMessage(texts.error) });
+  }, [texts.error]);
 
   const register = (form: RegistrationForm) => {
     if (state.step !== 'registration') return;
     const { language } = state;
-    void run(async () => {
-      const result = await startMiniAssessment(coachUuid, { language, ...form });
-      dispatch(
-        result.ok
-          ? { type: 'started', uniqueId: result.value.uniqueId, questions: result.value.questions }
-          : { type: 'failed', message: result.message },
-      );
-    });
+    start.mutate(
+      { params: { path: { coachUuid } }, body: { language, ...form } },
+      { onSuccess: ({ uniqueId, questions }) => dispatch({ type: 'started', uniqueId, questions }), onError: failed },
+    );
   };
 
   const submitQuestion = () => {
@@ -76,30 +53,32 @@ export function useMiniAssessment(coachUuid: string) {
     const action = submitAction(state);
     if (action === 'next') dispatch({ type: 'next' });
     if (action === 'section1' && q1 && q2 && q3) {
-      void run(async () => {
-        const result = await submitMiniSection1(state.uniqueId, { q1, q2, q3 });
-        dispatch(
-          result.ok ? { type: 'section1Completed', questions: result.value.questions } : { type: 'failed', message: result.message },
-        );
-      });
+      section1.mutate(
+        { params: { path: { uniqueId: state.uniqueId } }, body: { answers: { q1, q2, q3 } } },
+        { onSuccess: ({ questions }) => dispatch({ type: 'section1Completed', questions }), onError: failed },
+      );
     }
     if (action === 'section2' && q4) {
-      void run(async () => {
-        const result = await submitMiniSection2(state.uniqueId, { q4 });
-        dispatch(result.ok ? { type: 'section2Completed', result: result.value } : { type: 'failed', message: result.message });
-      });
+      section2.mutate(
+        { params: { path: { uniqueId: state.uniqueId } }, body: { answers: { q4 } } },
+        { onSuccess: (result) => dispatch({ type: 'section2Completed', result }), onError: failed },
+      );
     }
   };
 
   return {
     state,
-    translations,
+    translations: texts.data ?? null,
     busy,
     chooseLanguage: (language: MiniLanguage) => dispatch({ type: 'chooseLanguage', language }),
     continueToRegistration: () => dispatch({ type: 'continue' }),
     register,
     answer: (answer: MiniAnswer) => dispatch({ type: 'answer', answer }),
     submitQuestion,
-    restart: () => dispatch({ type: 'restart' }),
+    restart: () => {
+      dispatch({ type: 'restart' });
+      // After a failure the texts are asked for again once the visitor starts over.
+      if (texts.isError) void texts.refetch();
+    },
   };
 }

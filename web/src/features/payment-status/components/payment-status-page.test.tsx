@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { render } from '../../../test/render.tsx';
 import { PaymentStatusPage } from './payment-status-page.tsx';
 
 // openapi-fetch keeps the fetch it found when the client was made: spy before the client is imported.
@@ -89,8 +90,8 @@ describe('Payment Status', () => {
   });
 
   it('checks a pending payment again every 30 seconds until it is settled', async () => {
-    // Time still flows (happy-dom's fetch uses timers); the test moves it on by 30 s at once.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // Time still flows (happy-dom's fetch uses timers); the test moves it on by 30 s at once (the re-check is an interval).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     const urls = answerStatus(json(200, PENDING), json(200, PENDING), json(200, SUCCESS));
     renderAt(`/paymentstatus?checkoutId=${CHECKOUT}`);
     expect((await screen.findByText('Please wait, still checking.')).closest('[role=status]')).toBeTruthy();

@@ -3,8 +3,10 @@ import { useSearch } from 'wouter';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
+import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import type { CheckoutStatus } from '../api/checkout-status-api.ts';
+import type { CheckoutStatus } from '../api/get-checkout-status.ts';
 import { useCheckoutStatus } from '../hooks/use-checkout-status.ts';
 import './payment-status.css';
 
@@ -29,17 +31,16 @@ export function PaymentStatusPage() {
 }
 
 function CheckoutStatusView({ checkoutId, cancelled }: { checkoutId: string; cancelled: boolean }) {
-  const state = useCheckoutStatus(checkoutId, cancelled);
-  if (state.kind === 'loading') return <Loading label="Checking your payment..." />;
-  if (state.kind === 'failed') {
+  const { status, failure } = useCheckoutStatus(checkoutId, cancelled);
+  if (failure) {
     return (
       <>
-        <Alert tone="error">{state.message}</Alert>
-        <RestartLink coachUuid={state.coachUuid} />
+        <Alert tone="error">{failure.message}</Alert>
+        <RestartLink coachUuid={failure.coachUuid} />
       </>
     );
   }
-  const { status } = state;
+  if (!status) return <Loading label="Checking your payment..." />;
   return (
     <>
       <StatusMessage status={status} />
@@ -68,14 +69,12 @@ function StatusMessage({ status }: { status: CheckoutStatus }) {
   );
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 function PaymentDetails({ status }: { status: CheckoutStatus }) {
   const rows: [string, ReactNode][] = [
     ['Name', `${status.name} ${status.surname}`.trim()],
     ['Email', status.email],
-    ['Assessment', 'Enneagram'],
-    ['Language', capitalised(status.assessmentLanguage)],
+    ['Assessment', ASSESSMENT_TYPE_LABELS.ennea],
+    ['Language', LANGUAGE_NAMES[status.assessmentLanguage] ?? status.assessmentLanguage],
     ['Price', status.priceString],
   ];
   if (status.referenceNumber) rows.push(['Reference number', status.referenceNumber]);

@@ -1,49 +1,38 @@
-import { useEffect, useState } from 'react';
-import { type CheckoutStatus, fetchCheckoutStatus } from '../api/checkout-status-api.ts';
+import { useEffect } from 'react';
+import { problemMessage } from '../../../lib/problem.ts';
+import { type CheckoutStatus, useCheckoutStatusQuery } from '../api/get-checkout-status.ts';
 import { recallCheckout, rememberCheckout } from './checkout-memory.ts';
 
-/** spec: public-and-guest §9 "Pending payment re-check: every 30 seconds" (the BFF's retryAfterSeconds). */
-export const RECHECK_SECONDS = 30;
+export interface CheckoutView {
+  /** The status the BFF answered last, its coach filled in from memory when it did not say. */
+  status: CheckoutStatus | null;
+  /** The call failed: the message to show and the coach whose registration can be restarted. */
+  failure: { message: string; coachUuid: string | null } | null;
+}
 
-export type StatusState =
-  | { kind: 'loading' }
-  | { kind: 'answered'; status: CheckoutStatus }
-  | { kind: 'failed'; message: string; coachUuid: string | null };
-
-/** Asks for the checkout's status, again every 30 s while it is pending; remembers each outcome. */
-export function useCheckoutStatus(checkoutId: string, cancelled: boolean): StatusState {
-  const [state, setState] = useState<StatusState>({ kind: 'loading' });
+/** The checkout's status (asked again while pending, see the query); each outcome is remembered for the visitor's return. */
+export function useCheckoutStatus(checkoutId: string, cancelled: boolean): CheckoutView {
+  const { data, error, isError } = useCheckoutStatusQuery(checkoutId, cancelled);
+  const remembered = recallCheckout(checkoutId);
+  const coachUuid = data?.coachUuid ?? remembered?.coachUuid ?? null;
 
   useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    async function check() {
-      const result = await fetchCheckoutStatus(checkoutId, cancelled, controller.signal);
-      const remembered = recallCheckout(checkoutId);
-      if (!result.ok) {
-        // "The server's error or its description is displayed" (spec §8) and kept as the failure message;
-        // a checkout known to be paid stays paid.
-        if (remembered?.state !== 'success') {
-          rememberCheckout(checkoutId, { state: 'fail', message: result.message, coachUuid: remembered?.coachUuid ?? null });
-        }
-        setState({ kind: 'failed', message: result.message, coachUuid: remembered?.coachUuid ?? null });
-        return;
+    const before = recallCheckout(checkoutId);
+    if (error) {
+      // "The server's error or its description is displayed" (spec §8) and kept as the failure message;
+      // a checkout known to be paid stays paid.
+      if (before?.state !== 'success') {
+        rememberCheckout(checkoutId, { state: 'fail', message: problemMessage(error), coachUuid: before?.coachUuid ?? null });
       }
-      const { status } = result;
-      const coachUuid = status.coachUuid ?? remembered?.coachUuid ?? null;
-      rememberCheckout(checkoutId, { state: status.status, message: status.status === 'fail' ? status.message : null, coachUuid });
-      setState({ kind: 'answered', status: { ...status, coachUuid } });
-      if (status.status === 'pending') timer = setTimeout(check, (status.retryAfterSeconds ?? RECHECK_SECONDS) * 1000);
+    } else if (data) {
+      rememberCheckout(checkoutId, {
+        state: data.status,
+        message: data.status === 'fail' ? data.message : null,
+        coachUuid: data.coachUuid ?? before?.coachUuid ?? null,
+      });
     }
+  }, [checkoutId, data, error]);
 
-    setState({ kind: 'loading' });
-    check().catch(() => undefined); // aborted: the page is gone
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [checkoutId, cancelled]);
-
-  return state;
+  if (isError) return { status: null, failure: { message: problemMessage(error), coachUuid: remembered?.coachUuid ?? null } };
+  return { status: data ? { ...data, coachUuid } : null, failure: null };
 }

@@ -1,6 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
-import { api, CSRF_HEADER } from '../../../lib/api-client.ts';
-import { isProblem, type Problem, UNREACHABLE_MESSAGE } from '../../../lib/problem.ts';
+import { $api } from '../../../lib/query.ts';
 
 export type PolicyPage = components['schemas']['PolicyPage'];
 export type PolicyAcknowledgement = components['schemas']['PolicyAcknowledgementRequest'];
@@ -10,23 +10,19 @@ export interface PolicyLink {
   policyUuid: string;
 }
 
-/** A call's outcome: the policy, or the problem to show (a network failure becomes a problem too). */
-export type PolicyResult = { policy: PolicyPage; problem?: undefined } | { policy?: undefined; problem: Problem };
+/** getPolicyPage: the policy of a link, as it now reads. */
+export const getPolicyPageQueryOptions = (link: PolicyLink) =>
+  $api.queryOptions('get', '/api/public/policies/{coachUuid}/{policyUuid}', { params: { path: link } });
 
-const unreachable: Problem = { type: 'about:blank', title: 'Failed', status: 503, code: 'unreachable', detail: UNREACHABLE_MESSAGE };
+export const usePolicyPage = (link: PolicyLink) => useQuery(getPolicyPageQueryOptions(link));
 
-const asProblem = (error: unknown): Problem => (isProblem(error) ? error : unreachable);
-
-export async function fetchPolicyPage(link: PolicyLink, signal?: AbortSignal): Promise<PolicyResult> {
-  const { data, error } = await api.GET('/api/public/policies/{coachUuid}/{policyUuid}', { params: { path: link }, signal });
-  return data ? { policy: data } : { problem: asProblem(error) };
-}
-
-/** Sign or accept; the BFF answers the policy as it now reads (spec: public-and-guest §4 "Policy"). */
-export async function acknowledgePolicy(link: PolicyLink, body: PolicyAcknowledgement): Promise<PolicyResult> {
-  const { data, error } = await api.POST('/api/public/policies/{coachUuid}/{policyUuid}/acknowledgements', {
-    params: { path: link, header: CSRF_HEADER },
-    body,
+/**
+ * acknowledgePolicy: sign or accept; the BFF answers the policy as it now reads (spec:
+ * public-and-guest §4 "Policy"), which replaces the page's cached one.
+ */
+export function useAcknowledgePolicy(link: PolicyLink) {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/public/policies/{coachUuid}/{policyUuid}/acknowledgements', {
+    onSuccess: (policy) => queryClient.setQueryData(getPolicyPageQueryOptions(link).queryKey, policy),
   });
-  return data ? { policy: data } : { problem: asProblem(error) };
 }

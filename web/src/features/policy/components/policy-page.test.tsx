@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../../test/render.tsx';
 import type { PolicyPage as Policy } from '../api/policy-api.ts';
 import { PolicyPage } from './policy-page.tsx';
 

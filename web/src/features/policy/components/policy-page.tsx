@@ -1,63 +1,51 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import type { Problem } from '../../../lib/problem.ts';
+import { asProblem, type Problem } from '../../../lib/problem.ts';
 import {
-  acknowledgePolicy,
-  fetchPolicyPage,
   type PolicyPage as Policy,
   type PolicyAcknowledgement,
   type PolicyLink,
+  useAcknowledgePolicy,
+  usePolicyPage,
 } from '../api/policy-api.ts';
 import { PolicySignForm } from './policy-sign-form.tsx';
 import { type FieldErrors, problemFieldErrors } from './policy-signature.ts';
 import { PolicySignature } from './policy-signature-details.tsx';
 import './policy-page.css';
 
-type LoadState = { status: 'loading' } | { status: 'failed'; problem: Problem } | { status: 'ready'; policy: Policy };
-
 /** The coach policy page (spec: public-and-guest §2 "Coach policy page", §4 "Policy"). */
 export function PolicyPage(link: PolicyLink) {
   usePageTitle('Coach policy');
   const { coachUuid, policyUuid } = link;
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<Problem | null>(null);
+  const page = usePolicyPage({ coachUuid, policyUuid });
+  const acknowledgement = useAcknowledgePolicy({ coachUuid, policyUuid });
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchPolicyPage({ coachUuid, policyUuid }, controller.signal).then(
-      (result) => setLoad(result.policy ? { status: 'ready', policy: result.policy } : { status: 'failed', problem: result.problem }),
-      () => undefined, // aborted: the page has moved on
-    );
-    return () => controller.abort();
-  }, [coachUuid, policyUuid]);
-
-  const acknowledge = async (body: PolicyAcknowledgement) => {
-    setSubmitting(true);
-    setFailure(null);
-    const result = await acknowledgePolicy({ coachUuid, policyUuid }, body);
-    setSubmitting(false);
-    if (result.policy) {
-      setLoad({ status: 'ready', policy: result.policy });
+  const acknowledge = (body: PolicyAcknowledgement) =>
+    acknowledgement.mutate(
+      { params: { path: { coachUuid, policyUuid } }, body },
       // The form is gone: start reading again at the top, where the after-signing message is.
-      heading.current?.focus();
-    } else setFailure(result.problem);
-  };
+      { onSuccess: () => heading.current?.focus() },
+    );
 
   return (
     <main className="page policy">
       <h1 ref={heading} tabIndex={-1}>
         Coach policy
       </h1>
-      {load.status === 'loading' ? <Loading label="Loading..." /> : null}
-      {load.status === 'failed' ? <Alert tone="error">{load.problem.detail}</Alert> : null}
-      {load.status === 'ready' ? (
-        <PolicyView policy={load.policy} failure={failure} isSubmitting={submitting} onAcknowledge={acknowledge} />
+      {page.isPending ? <Loading label="Loading..." /> : null}
+      {page.isError ? <Alert tone="error">{asProblem(page.error).detail}</Alert> : null}
+      {page.data ? (
+        <PolicyView
+          policy={page.data}
+          failure={acknowledgement.isError ? asProblem(acknowledgement.error) : null}
+          isSubmitting={acknowledgement.isPending}
+          onAcknowledge={acknowledge}
+        />
       ) : null}
     </main>
   );

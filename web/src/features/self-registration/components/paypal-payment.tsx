@@ -4,7 +4,8 @@ import { PayPalButtons, PayPalScriptProvider, type ReactPayPalScriptOptions, use
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { capturePayPalOrder, createPayPalOrder, type PayPalCheckout } from '../api/self-registration-api.ts';
+import { problemMessage } from '../../../lib/problem.ts';
+import { type PayPalCheckout, useCapturePayPalOrder, useCreatePayPalOrder } from '../api/self-registration-api.ts';
 import { MESSAGES } from './registration-rules.ts';
 
 export interface PayPalPaymentProps {
@@ -40,6 +41,9 @@ function PayPalButtonsArea({ checkout, onCaptured }: PayPalPaymentProps) {
   const [message, setMessage] = useState<string | null>(null);
   // The server's own text for a failed order or capture (spec §8: "the server's error or its description is displayed").
   const serverMessage = useRef<string | null>(null);
+  const createOrder = useCreatePayPalOrder();
+  const capture = useCapturePayPalOrder();
+  const path = { checkoutId: checkout.checkoutId };
 
   if (isRejected) return <Alert tone="error">{MESSAGES.failed}</Alert>;
   return (
@@ -50,15 +54,20 @@ function PayPalButtonsArea({ checkout, onCaptured }: PayPalPaymentProps) {
         createOrder={async () => {
           setMessage(null);
           serverMessage.current = null;
-          const order = await createPayPalOrder(checkout.checkoutId);
-          if (order.ok) return order.value.orderId;
-          serverMessage.current = order.message;
-          throw new Error(order.message);
+          try {
+            return (await createOrder.mutateAsync({ params: { path } })).orderId;
+          } catch (failure) {
+            serverMessage.current = problemMessage(failure);
+            throw new Error(serverMessage.current);
+          }
         }}
         onApprove={async ({ orderID }) => {
-          const capture = await capturePayPalOrder(checkout.checkoutId, orderID);
-          if (capture.ok) onCaptured(checkout.checkoutId);
-          else setMessage(capture.message);
+          try {
+            await capture.mutateAsync({ params: { path }, body: { orderId: orderID } });
+            onCaptured(checkout.checkoutId);
+          } catch (failure) {
+            setMessage(problemMessage(failure));
+          }
         }}
         onCancel={() => setMessage(MESSAGES.cancelled)}
         onError={() => setMessage(serverMessage.current ?? MESSAGES.failed)}

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { render } from '../../../test/render.tsx';
 import { SelfRegistrationPage } from './self-registration-page.tsx';
 
 // openapi-fetch keeps the fetch it found when the client was made: spy before the client is imported.

@@ -1,11 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { type Checkout, createCheckout, type PayPalCheckout, type SelfRegistration } from '../api/self-registration-api.ts';
-import { useSelfRegistration } from '../hooks/use-self-registration.ts';
+import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import {
+  type Checkout,
+  type PayPalCheckout,
+  type SelfRegistration,
+  useCreateCheckout,
+  useSelfRegistration,
+} from '../api/self-registration-api.ts';
 import { useStoredRegistration } from '../hooks/use-stored-registration.ts';
 import { CardRedirect } from './card-redirect.tsx';
 import { RegistrationForm } from './registration-form.tsx';
@@ -30,27 +37,33 @@ export function SelfRegistrationPage({ path }: { path: string }) {
 }
 
 function Registration({ coachUuid }: { coachUuid: string }) {
-  const state = useSelfRegistration(coachUuid);
-  if (state.status === 'loading') return <Loading label="Loading..." />;
-  if (state.status === 'failed') return <Alert tone="error">{state.message}</Alert>;
-  return <RegistrationAndPayment page={state.page} />;
+  const { data: page, error } = useSelfRegistration(coachUuid);
+  if (page) return <RegistrationAndPayment page={page} />;
+  return error ? <ProblemAlert error={error} /> : <Loading label="Loading..." />;
 }
 
 function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
   const [form, update] = useStoredRegistration();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [, navigate] = useLocation();
+  const createCheckout = useCreateCheckout();
 
   async function proceed(fields: Fields): Promise<FormProblem | null> {
-    const answer = await createCheckout(page.coachUuid, {
-      name: fields.name.trim(),
-      surname: fields.surname.trim(),
-      email: fields.email.trim(),
-      assessmentLanguage: page.languages.find((option) => option.value === fields.language)?.value ?? page.defaultLanguage,
-    });
-    if (!answer.ok) return { message: answer.message, fields: fieldsOf(answer.code) };
-    setCheckout(answer.value);
-    return null;
+    try {
+      const created = await createCheckout.mutateAsync({
+        params: { path: { coachUuid: page.coachUuid } },
+        body: {
+          name: fields.name.trim(),
+          surname: fields.surname.trim(),
+          email: fields.email.trim(),
+          assessmentLanguage: page.languages.find((option) => option.value === fields.language)?.value ?? page.defaultLanguage,
+        },
+      });
+      setCheckout(created);
+      return null;
+    } catch (failure) {
+      return { message: problemMessage(failure), fields: fieldsOf(problemCode(failure)) };
+    }
   }
 
   if (checkout?.provider === 'paypal') {

@@ -1,4 +1,4 @@
-import type { Session } from '../../../lib/session/session.ts';
+import type { Session } from './session.ts';
 
 /** spec public-and-guest §4 "Session", §9: the warning fires 60 s before expiry. */
 export const WARNING_BEFORE_MS = 60_000;

@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION } from '../../../test/fake-bff.ts';
-import type { Dashboard as DashboardData } from '../api/dashboard-calls.ts';
+import { render } from '../../../test/render.tsx';
+import type { Dashboard as DashboardData } from '../api/get-dashboard.ts';
 import { Dashboard, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

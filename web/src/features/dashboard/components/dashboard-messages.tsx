@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
-import type { Dashboard } from '../api/dashboard-calls.ts';
+import type { Dashboard } from '../api/get-dashboard.ts';
 
 /** spec coach-shell §2.3, §3: the messages the coach has to acknowledge (legacy HTML, sanitised). */
 export function DashboardMessages({ messages }: { messages: Dashboard['messagesToAck'] }) {

@@ -1,10 +1,10 @@
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
-import type { Dashboard as DashboardData } from '../api/dashboard-calls.ts';
-import { useDashboard } from '../hooks/use-dashboard.ts';
+import { type Dashboard as DashboardData, useDashboard } from '../api/get-dashboard.ts';
 import { DashboardDonut } from './dashboard-donut.tsx';
 import { DashboardMessages } from './dashboard-messages.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
@@ -21,8 +21,8 @@ const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or a
  */
 export function Dashboard({ session }: { session: Session }) {
   usePageTitle('Dashboard');
-  const state = useDashboard();
-  const who = state.status === 'ready' ? state.dashboard.greeting : session.coach;
+  const { data: dashboard, error, isPending } = useDashboard();
+  const who = dashboard?.greeting ?? session.coach;
   return (
     <section className="dashboard stack" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">
@@ -30,9 +30,8 @@ export function Dashboard({ session }: { session: Session }) {
         {/* spec §2.3: the phone shows a reduced greeting (the first name only). */}
         <span className="dashboard__surname"> {who.surname}</span>
       </h1>
-      {state.status === 'loading' ? <Loading label="Loading..." /> : null}
-      {state.status === 'failed' ? <Alert tone="error">{state.error}</Alert> : null}
-      {state.status === 'ready' ? <DashboardContent dashboard={state.dashboard} /> : null}
+      {isPending ? <Loading label="Loading..." /> : null}
+      {dashboard ? <DashboardContent dashboard={dashboard} /> : <ProblemAlert error={error} />}
     </section>
   );
 }

@@ -1,0 +1,85 @@
+import { type RefObject, useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { Session } from '../../../lib/session/session.ts';
+import { COACH_SCREENS, drawerItems, isCurrent } from '../utils/drawer-items.ts';
+
+export interface CoachDrawerProps {
+  session: Session;
+  id: string;
+  /** Phones only: the drawer is shown over the page (the toggle in the top bar opens it). */
+  isOpen: boolean;
+  onClose: () => void;
+  onLogOut: () => void;
+  /** Where the focus goes back when the phone drawer closes by Esc. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+}
+
+const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
+
+/** The side drawer (spec coach-shell §2.1): the profile link, the screens this coach may open, Log Out. */
+export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef }: CoachDrawerProps) {
+  const [location] = useLocation();
+  const panel = useRef<HTMLDivElement>(null);
+  const { coach, roles } = session;
+
+  // Opened on a phone: the first link takes the focus; Esc closes and gives it back to the toggle.
+  useEffect(() => {
+    if (!isOpen) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen, onClose, toggleRef]);
+
+  const link = (path: string) => ({
+    href: path,
+    'aria-current': isCurrent(path, location) ? ('page' as const) : undefined,
+    onClick: onClose,
+  });
+
+  return (
+    <>
+      <div className="coach-drawer__backdrop" data-open={isOpen || undefined} aria-hidden="true" onClick={onClose} />
+      <div ref={panel} id={id} className="coach-drawer" data-open={isOpen || undefined}>
+        <Link {...link(COACH_SCREENS.profile.path)} className="coach-drawer__profile">
+          <span className="coach-drawer__avatar" aria-hidden="true">
+            {initials(coach)}
+          </span>
+          <span className="coach-drawer__who">
+            <span className="coach-drawer__name">
+              {coach.name} {coach.surname}
+            </span>
+            {roles.assisted ? <span className="coach-drawer__badge coach-drawer__badge--role">Assistant</span> : null}
+            <span className="visually-hidden">: profile</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="coach-drawer__nav">
+          <ul>
+            {drawerItems(session).map((item) => (
+              <li key={item.id} className={item.hideOnPhone ? 'coach-drawer__item--not-phone' : undefined}>
+                <Link {...link(item.path)} className="coach-drawer__link">
+                  <span>{item.label}</span>
+                  {item.badge ? (
+                    <span className="coach-drawer__badge">
+                      {item.badge.text}
+                      <span className="visually-hidden">: {item.badge.label}</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+            <li className="coach-drawer__log-out">
+              <button type="button" className="coach-drawer__link" onClick={onLogOut}>
+                Log Out
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Session } from '../../../lib/session/session.ts';
+
+/** A screen of the coach area: its path (spec coach-shell §2) and the drawer's label. */
+export interface CoachScreen {
+  path: string;
+  label: string;
+}
+
+/** Every coach screen the drawer or the profile link opens, in the drawer's order (spec coach-shell §2.1). */
+export const COACH_SCREENS = {
+  dashboard: { path: '/dashboard', label: 'Dashboard' },
+  assessments: { path: '/assessments', label: 'Assessments' },
+  miniAssessments: { path: '/mini-assessments', label: 'Mini-Assessments' },
+  scoGiven: { path: '/sco-given', label: 'SCO Given' },
+  teams: { path: '/teams', label: 'Teams' },
+  pairs: { path: '/pairs', label: 'Pairs' },
+  balance: { path: '/balance', label: 'Balance' },
+  emailTemplates: { path: '/email-templates', label: 'Email Templates' },
+  messages: { path: '/messages', label: 'Messages' },
+  samplesAndBrochures: { path: '/samples-and-brochures', label: 'Samples & Brochures' },
+  help: { path: '/help', label: 'Help' },
+  profile: { path: '/profile', label: 'Profile' },
+  team: { path: '/team', label: 'Team report' },
+} as const satisfies Record<string, CoachScreen>;
+
+export type CoachScreenId = keyof typeof COACH_SCREENS;
+
+export interface DrawerItem extends CoachScreen {
+  id: CoachScreenId;
+  /** A badge after the label: 'New' (Pairs) or the unread messages. */
+  badge?: { text: string; label: string };
+  /** Hidden at phone width (spec coach-shell §2.1: Balance). */
+  hideOnPhone?: boolean;
+}
+
+const DRAWER_ORDER: readonly CoachScreenId[] = [
+  'dashboard',
+  'assessments',
+  'miniAssessments',
+  'scoGiven',
+  'teams',
+  'pairs',
+  'balance',
+  'emailTemplates',
+  'messages',
+  'samplesAndBrochures',
+  'help',
+];
+
+// spec coach-shell §2.1: a mini-only coach sees Dashboard, Mini-Assessments, Messages, Samples and Log Out.
+const MINI_ONLY: ReadonlySet<CoachScreenId> = new Set(['dashboard', 'miniAssessments', 'messages', 'samplesAndBrochures']);
+// spec coach-shell §2.1: hidden while an assistant is signed in.
+const NOT_FOR_ASSISTANTS: ReadonlySet<CoachScreenId> = new Set(['assessments', 'teams', 'pairs', 'balance']);
+
+/** The drawer's screens for this session, by the visibility rules of spec coach-shell §2.1 (Log Out is always last). */
+export function drawerItems(session: Pick<Session, 'coach' | 'roles'>): DrawerItem[] {
+  const { coach, roles } = session;
+  const visible = (id: CoachScreenId): boolean => {
+    if (coach.onlyMiniAssessment && !MINI_ONLY.has(id)) return false;
+    if (roles.assisted && NOT_FOR_ASSISTANTS.has(id)) return false;
+    if (id === 'miniAssessments') return coach.enableMiniAssessment || coach.onlyMiniAssessment;
+    if (id === 'scoGiven') return coach.countOfGivenSCOs > 0;
+    return true;
+  };
+  return DRAWER_ORDER.filter(visible).map((id): DrawerItem => {
+    const item: DrawerItem = { id, ...COACH_SCREENS[id] };
+    if (id === 'pairs') return { ...item, badge: { text: 'New', label: 'new feature' } };
+    if (id === 'messages' && coach.newMessages) return { ...item, badge: { text: 'New', label: 'unread messages' } };
+    if (id === 'balance') return { ...item, hideOnPhone: true };
+    return item;
+  });
+}
+
+/** The drawer item a location belongs to (a screen's sub-pages keep their item current). */
+export function isCurrent(path: string, location: string): boolean {
+  return location === path || location.startsWith(`${path}/`);
+}

@@ -1,0 +1,41 @@
+import type { components } from '../../../../generated/bff.ts';
+
+type Schemas = components['schemas'];
+export type AssessmentType = Schemas['AssessmentType'];
+export type TokenType = Schemas['TokenType'];
+export type Instinct = Schemas['Instinct'];
+export type GuestReportCode = Schemas['GuestReportCode'];
+
+/** spec public-and-guest §3: ennea = Enneagram, EIT = Maturity, full = Combined. */
+export const ASSESSMENT_TYPE_LABELS: Readonly<Record<AssessmentType, string>> = {
+  ennea: 'Enneagram',
+  EIT: 'Maturity',
+  full: 'Combined',
+};
+
+/** The report each guest report code stands for (spec public-and-guest §2 "Variants", §3). */
+export const GUEST_REPORT_NAMES: Readonly<Record<GuestReportCode, string>> = {
+  e: 'Enneagram',
+  m: 'Maturity',
+  c: 'Combined',
+  cp: 'Combined+',
+};
+
+/** spec assessments-and-clients §2 tokenType values and how they are shown. */
+export const TOKEN_TYPE_LABELS: Readonly<Record<TokenType, string>> = {
+  paid: 'Billable',
+  marketing: 'Marketing',
+  accreditation: 'Accreditation',
+  retest: 'Re-test',
+  probono: 'Pro Bono',
+  hybrid: 'Hybrid',
+  importResults: 'Import results',
+  selfRegister: 'Self-register',
+};
+
+// The contract's Instinct schema names them (spec public-and-guest §3 userInstinct).
+export const INSTINCT_NAMES: Readonly<Record<Instinct, string>> = {
+  SP: 'Self-preservation (SP)',
+  SO: 'Social (SO)',
+  SX: 'Sexual, one-to-one (SX)',
+};

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useLocation } from 'wouter';
+import { BASE_PATH } from '../../config/build.ts';
+import { api } from '../api-client.ts';
+import { $api } from '../query.ts';
+import { type Session, sessionExtendedAtom, signedOutAtom } from './session.ts';
+
+/** getSession: the current session, `null` when there is none (401) or the BFF cannot be reached. */
+export async function getSession(signal?: AbortSignal): Promise<Session | null> {
+  const { data } = await api.GET('/api/session', { signal }).catch(() => ({ data: undefined }));
+  return data ?? null;
+}
+
+/** Asked afresh each time (a guard or the login page), never kept: a session is not a cache entry. */
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: ['get', '/api/session'], queryFn: ({ signal }) => getSession(signal), gcTime: 0, retry: false });
+
+/** extendSession: Continue in the expiry warning (spec public-and-guest §4); the new session restarts the timer. */
+export function useExtendSession() {
+  const extended = useSetAtom(sessionExtendedAtom);
+  return $api.useMutation('post', '/api/session/extend', { onSuccess: (session) => extended(session) });
+}
+
+/**
+ * deleteSession: ends the session and answers where to go next, `/admin/coaches` for an
+ * impersonator (spec public-and-guest §6). When the session is already gone the BFF cannot tell,
+ * so the role the client knew decides.
+ */
+export async function endSession(wasImpersonator: boolean): Promise<string> {
+  const { data } = await api.DELETE('/api/session').catch(() => ({ data: undefined }));
+  return data?.redirectTo ?? (wasImpersonator ? '/admin/coaches' : `${BASE_PATH}/login`);
+}
+
+/** Log Out (drawer, expiry warning, expiry itself): the BFF ends the session, the cache forgets the coach's data. */
+export function useLogOut(session: Session): () => void {
+  const signedOut = useSetAtom(signedOutAtom);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { mutate } = useMutation({
+    mutationKey: ['delete', '/api/session'],
+    mutationFn: () => endSession(session.roles.impersonator),
+    onSuccess: (redirectTo) => {
+      if (redirectTo.startsWith(`${BASE_PATH}/`)) {
+        navigate(redirectTo.slice(BASE_PATH.length), { replace: true });
+        signedOut();
+        queryClient.clear();
+      } else {
+        // spec public-and-guest §6: an impersonator goes back to the admin application's coach list.
+        window.location.assign(redirectTo);
+      }
+    },
+  });
+  return () => mutate();
+}
