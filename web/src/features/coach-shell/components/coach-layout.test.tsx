@@ -144,3 +144,41 @@ describe('session notices in the coach layout', () => {
     expect(screen.getByRole('note', { name: 'Assistant' }).textContent).toContain('Lerato is signed in as assistant of Amara Botha');
   });
 });
+
+describe('the side drawer', () => {
+  it('is a navigation landmark with the current screen marked, the profile link and Log Out', () => {
+    serve({});
+    renderShell({ ...SESSION, roles: { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'a@coachportal.test' } } });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Email Templates' }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Assessments' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: /^Messages New\s*: unread messages$/ })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Amara Botha\s*Assistant\s*: profile$/ }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('opens from the Menu toggle, closes with Esc and gives the focus back', async () => {
+    serve({});
+    renderShell();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement?.textContent).toContain('Amara Botha');
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('logs out from the drawer', async () => {
+    const calls = serve({ 'DELETE /api/session': [json({ redirectTo: '/coachportal/login' })] });
+    const { location, store } = renderShell();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(calls).toEqual(['DELETE /api/session']);
+    expect(store.get(sessionAtom)).toBeNull();
+  });
+});

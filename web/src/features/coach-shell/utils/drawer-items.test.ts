@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION } from '../../../test/fake-bff.ts';
+import { drawerItems, isCurrent } from './drawer-items.ts';
+
+type Coach = typeof SESSION.coach;
+const labels = (coach: Partial<Coach> = {}, assisted = false) =>
+  drawerItems({
+    coach: { ...SESSION.coach, ...coach },
+    roles: assisted ? { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'a@coachportal.test' } } : SESSION.roles,
+  }).map((item) => item.label);
+
+describe('the drawer’s items (spec coach-shell §2.1)', () => {
+  it('lists every screen for a coach with minis enabled and SCOs given', () => {
+    expect(labels()).toEqual([
+      'Dashboard',
+      'Assessments',
+      'Mini-Assessments',
+      'SCO Given',
+      'Teams',
+      'Pairs',
+      'Balance',
+      'Email Templates',
+      'Messages',
+      'Samples & Brochures',
+      'Help',
+    ]);
+  });
+
+  it('hides Assessments, Teams, Pairs and Balance while an assistant is signed in', () => {
+    expect(labels({}, true)).toEqual([
+      'Dashboard',
+      'Mini-Assessments',
+      'SCO Given',
+      'Email Templates',
+      'Messages',
+      'Samples & Brochures',
+      'Help',
+    ]);
+  });
+
+  it('shows Mini-Assessments only when enabled, and SCO Given only once SCOs were given', () => {
+    const shown = labels({ enableMiniAssessment: false, countOfGivenSCOs: 0 });
+    expect(shown).not.toContain('Mini-Assessments');
+    expect(shown).not.toContain('SCO Given');
+  });
+
+  it('gives a coach limited to mini-assessments the short menu', () => {
+    expect(labels({ onlyMiniAssessment: true })).toEqual(['Dashboard', 'Mini-Assessments', 'Messages', 'Samples & Brochures']);
+  });
+
+  it('marks Balance as hidden on phones, Pairs as new, and Messages only when unread', () => {
+    const items = drawerItems(SESSION);
+    expect(items.find((item) => item.id === 'balance')?.hideOnPhone).toBe(true);
+    expect(items.find((item) => item.id === 'pairs')?.badge?.text).toBe('New');
+    expect(items.find((item) => item.id === 'messages')?.badge?.label).toBe('unread messages');
+    const read = drawerItems({ ...SESSION, coach: { ...SESSION.coach, newMessages: false } });
+    expect(read.find((item) => item.id === 'messages')?.badge).toBeUndefined();
+  });
+
+  it('keeps an item current on its sub-pages only', () => {
+    expect(isCurrent('/teams', '/teams')).toBe(true);
+    expect(isCurrent('/teams', '/teams/42')).toBe(true);
+    expect(isCurrent('/team', '/teams')).toBe(false);
+  });
+});
