@@ -25,10 +25,10 @@ export function ComingSoon({ screen }: { screen: CoachScreenId }) {
   usePageTitle(label);
   return (
     <section className="coming-soon" aria-labelledby="coming-soon-title">
-      <div className="coming-soon__icon" aria-hidden="true" />
+      <p className="coming-soon__tag">Coming soon</p>
       <h1 id="coming-soon-title">{label}</h1>
       <p className="coming-soon__lead">{PURPOSE[screen]}</p>
-      <p>This screen is coming soon to the new Coach Portal.</p>
+      <p>This screen is being built for the new Coach Portal and will appear here.</p>
       <p>
         <Link href={COACH_SCREENS.dashboard.path}>Back to the Dashboard</Link>
       </p>
