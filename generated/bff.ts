@@ -6953,13 +6953,7 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-         * @example 1
-         */
-        Csrf: "1";
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description Seconds until the limit resets. */
@@ -7030,13 +7024,7 @@ export interface operations {
     createSession: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7088,13 +7076,7 @@ export interface operations {
     deleteSession: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7137,13 +7119,7 @@ export interface operations {
     extendSession: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7202,13 +7178,7 @@ export interface operations {
     startImpersonatedSession: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -7296,13 +7266,7 @@ export interface operations {
     requestPasswordReset: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7369,13 +7333,7 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7561,13 +7519,7 @@ export interface operations {
     createCheckout: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The coach's uuid from the self-registration link. Anything that is not a 36-character uuid answers 400 `invalid_link`.
@@ -7674,13 +7626,7 @@ export interface operations {
     createPayPalOrder: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The checkout id answered by `createCheckout` (also in the provider's return address).
@@ -7739,13 +7685,7 @@ export interface operations {
     capturePayPalOrder: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The checkout id answered by `createCheckout` (also in the provider's return address).
@@ -8114,13 +8054,7 @@ export interface operations {
     acknowledgePolicy: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The coach the policy is for (from the policy link).
@@ -8251,13 +8185,7 @@ export interface operations {
     startMiniAssessment: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The coach of the public mini-assessment link (/coachportal/mini/{coachUuid}).
@@ -8383,13 +8311,7 @@ export interface operations {
     submitMiniSection1: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The mini-assessment answered by `startMiniAssessment`.
@@ -8484,13 +8406,7 @@ export interface operations {
     submitMiniSection2: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The mini-assessment answered by `startMiniAssessment`.
@@ -8821,13 +8737,7 @@ export interface operations {
     acknowledgeMessages: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8862,13 +8772,7 @@ export interface operations {
     sendFeedback: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8986,13 +8890,7 @@ export interface operations {
     updateProfile: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9122,13 +9020,7 @@ export interface operations {
     uploadProfilePhoto: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9178,13 +9070,7 @@ export interface operations {
     startTwoFactorSetup: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9217,13 +9103,7 @@ export interface operations {
     disableTwoFactor: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9248,13 +9128,7 @@ export interface operations {
     verifyTwoFactor: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9350,13 +9224,7 @@ export interface operations {
     addAssistant: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9402,13 +9270,7 @@ export interface operations {
     updateAssistant: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The assistant's uuid.
@@ -9462,13 +9324,7 @@ export interface operations {
     setAssistantBlocked: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The assistant's uuid.
@@ -9802,13 +9658,7 @@ export interface operations {
     orderCredits: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9859,13 +9709,7 @@ export interface operations {
     cancelCreditOrder: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9940,13 +9784,7 @@ export interface operations {
     updateEmailTemplate: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The template to read or change.
@@ -10007,13 +9845,7 @@ export interface operations {
     revertEmailTemplate: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The template to read or change.
@@ -10327,13 +10159,7 @@ export interface operations {
     createTeam: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10394,13 +10220,7 @@ export interface operations {
     deleteTeams: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10455,13 +10275,7 @@ export interface operations {
     assignTeamSco: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10510,13 +10324,7 @@ export interface operations {
     revokeTeamSco: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10674,13 +10482,7 @@ export interface operations {
     updateTeam: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -10747,13 +10549,7 @@ export interface operations {
     duplicateTeam: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -10823,13 +10619,7 @@ export interface operations {
     addTeamMembers: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -10884,13 +10674,7 @@ export interface operations {
     removeTeamMembers: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -10944,13 +10728,7 @@ export interface operations {
     updateTeamMember: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -11014,13 +10792,7 @@ export interface operations {
     requestTeamReport: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -11072,13 +10844,7 @@ export interface operations {
     cancelTeamReportRequest: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The team's uuid.
@@ -11380,13 +11146,7 @@ export interface operations {
     editAssessments: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11536,13 +11296,7 @@ export interface operations {
     listAssessmentDetails: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11663,13 +11417,7 @@ export interface operations {
     sendInvites: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11729,13 +11477,7 @@ export interface operations {
     previewInvite: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11782,13 +11524,7 @@ export interface operations {
     sendReports: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11841,13 +11577,7 @@ export interface operations {
     previewReportEmail: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11897,13 +11627,7 @@ export interface operations {
     setAssessmentsWrapped: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11958,13 +11682,7 @@ export interface operations {
     deleteAssessments: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12018,13 +11736,7 @@ export interface operations {
     downloadMailingDetails: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12066,13 +11778,7 @@ export interface operations {
     combineAssessments: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12115,13 +11821,7 @@ export interface operations {
     assignAssessmentSco: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12171,13 +11871,7 @@ export interface operations {
     revokeAssessmentSco: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12285,13 +11979,7 @@ export interface operations {
     copyAssessmentLink: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The assessment (token) id.
@@ -12385,13 +12073,7 @@ export interface operations {
     createReportDownload: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12503,13 +12185,7 @@ export interface operations {
     stopReportDownload: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The download job's id (from `createReportDownload`).
@@ -12683,13 +12359,7 @@ export interface operations {
     createClient: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12850,13 +12520,7 @@ export interface operations {
     addClientAssessment: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The client's id.
@@ -12910,13 +12574,7 @@ export interface operations {
     importNewClientResults: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12980,13 +12638,7 @@ export interface operations {
     importClientResults: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path: {
                 /**
                  * @description The client's id.
@@ -13052,13 +12704,7 @@ export interface operations {
     uploadClientsSpreadsheet: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13239,13 +12885,7 @@ export interface operations {
     createPair: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13293,13 +12933,7 @@ export interface operations {
     deletePairs: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13345,13 +12979,7 @@ export interface operations {
     sendPairReports: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13399,13 +13027,7 @@ export interface operations {
     previewPairReportEmail: {
         parameters: {
             query?: never;
-            header: {
-                /**
-                 * @description Must be `1` on every state-changing call; calls without it (or from a foreign `Origin`) are refused with 403 `csrf_required`.
-                 * @example 1
-                 */
-                "X-CSRF": components["parameters"]["Csrf"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

@@ -7,10 +7,9 @@ const operations = listOperations(doc);
 const PUBLIC_TAGS = new Set(['public', 'session', 'operations']);
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 const statuses = (op: JsonObject) => Object.keys((op.responses as JsonObject | undefined) ?? {});
-const isSecured = (op: JsonObject) => {
-  const security = (op.security ?? doc.security) as unknown[] | undefined;
-  return Array.isArray(security) && security.some((s) => Object.keys(s as object).length > 0);
-};
+const requirements = (op: JsonObject) => ((op.security ?? doc.security) as JsonObject[] | undefined) ?? [];
+/** Needs the session cookie (the csrf header alone does not make an operation secured). */
+const isSecured = (op: JsonObject) => requirements(op).some((requirement) => 'session' in requirement);
 
 describe('BFF contract rules', () => {
   it.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', (_name, op) => {
@@ -24,7 +23,9 @@ describe('BFF contract rules', () => {
     for (const status of ['400', '429', '500', '502', '504'])
       if (!['/healthz', '/readyz'].includes(op.path)) expect(codes).toContain(status);
     if (STATE_CHANGING.has(op.method)) {
-      expect(op.parameters.some((p) => p.in === 'header' && p.name === 'X-CSRF')).toBe(true);
+      const security = requirements(op.operation);
+      expect(security.length).toBeGreaterThan(0);
+      expect(security.every((requirement) => 'csrf' in requirement)).toBe(true);
       expect(codes).toContain('403');
     }
     for (const code of codes.filter((c) => /^[45]/.test(c))) {

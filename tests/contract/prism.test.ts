@@ -6,7 +6,7 @@ import { type RunningPrism, startPrism } from '../../scripts/lib/prism.ts';
 
 const CREDENTIALS: Record<string, Record<string, string>> = {
   legacy: { cookie: 'portal_session=contract-test', 'x-mini-access': 'contract-test' },
-  bff: { cookie: '__Host-portal_session=contract-test', origin: 'https://portal.coachportal.test' },
+  bff: { cookie: '__Host-portal_session=contract-test', origin: 'https://portal.coachportal.test', 'x-csrf': '1' },
 };
 
 function firstExample(doc: JsonObject, media: JsonObject): Json | undefined {
