@@ -5,26 +5,26 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController } from './logger.ts';
+import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems from './plugins/app/problems.ts';
 import rateLimits from './plugins/app/rate-limits.ts';
 import redis from './plugins/app/redis.ts';
+import reportJobs from './plugins/app/report-jobs.ts';
 import requestId from './plugins/app/request-id.ts';
+import selfPay from './plugins/app/self-pay.ts';
 import session from './plugins/app/session.ts';
 import sessionStore from './plugins/app/session-store.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
-import { assessmentRoutes } from './routes/assessments/assessments-routes.ts';
-import { dashboardRoutes } from './routes/dashboard/dashboard-routes.ts';
-import { healthRoutes } from './routes/health.ts';
-import { guestReportRoutes } from './routes/public/guest-reports-routes.ts';
-import { miniRoutes } from './routes/public/mini-routes.ts';
-import { policyRoutes } from './routes/public/policies-routes.ts';
-import { selfPayRoutes } from './routes/self-pay/self-pay-routes.ts';
+import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
+import { operationsRoutes } from './routes/operations/health-routes.ts';
+import { publicRoutes } from './routes/public/public-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
+import { shellRoutes } from './routes/shell/shell-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 
 export interface AppOptions {
@@ -46,25 +46,14 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(sessionStore, { store, now });
   await fastify.register(session, { ...config.session, now });
   await fastify.register(rateLimits, { ...config.rateLimit });
+  await fastify.register(clientGone);
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
+  await fastify.register(reportJobs);
+  await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
-  const sessionSettings = {
-    idleTimeoutMs: config.session.idleTimeoutMs,
-    supportEmail: config.supportEmail,
-    portalVersion: config.portalVersion,
-  };
-  await fastify.register(openapiRoutes, {
-    handlers: {
-      ...healthRoutes(fastify, { legacyApiUrl: config.legacyApiUrl }),
-      ...sessionRoutes(sessionSettings),
-      ...assessmentRoutes(fastify, { batch: config.batch }),
-      ...dashboardRoutes(),
-      ...selfPayRoutes(fastify, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs }),
-      ...guestReportRoutes(),
-      ...policyRoutes(),
-      ...miniRoutes({ accessKey: config.miniAccessKey }),
-    },
-  });
+  // One routes folder per contract tag, each exporting the same signature (TagRoutes).
+  const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes];
+  await fastify.register(openapiRoutes, { handlers: Object.assign({}, ...tags.map((routes) => routes(fastify, config))) });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 

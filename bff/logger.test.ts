@@ -31,9 +31,13 @@ beforeAll(async () => {
   logs = captureLogs('trace');
   server = buildServer(testConfig(), { logger: logs.logger });
   server.register(async (routes) => {
-    routes.post('/login', async (request, reply) => {
+    routes.post('/login', async (request) => {
       request.log.info({ body: request.body }, 'login attempt');
-      await reply.startSession({ legacyCookie: FIXTURE.legacyCookie, coachId: 'coach-1', flags: { impersonator: false, assisted: false } });
+      await request.startSession({
+        legacyCookie: FIXTURE.legacyCookie,
+        coachId: 'coach-1',
+        flags: { impersonator: false, assisted: false },
+      });
       return { ok: true };
     });
     routes.post('/reset/:token', async (request) => {

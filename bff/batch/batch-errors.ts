@@ -1,5 +1,5 @@
 // The errors a batch item can end with, and how each becomes a per-item failure of a BatchResult.
-import { ProblemError } from '../plugins/app/problems.ts';
+import { ProblemError, UNEXPECTED_MESSAGE } from '../problem.ts';
 
 /**
  * The legacy API answered 403: the coach's legacy session is gone. The upstream layer throws it; a batch
@@ -22,17 +22,6 @@ export class BatchItemError extends Error {
     this.code = code;
   }
 }
-
-// Matched by shape too, so an upstream layer's own class (or a 401 problem it throws) also stops a batch.
-export function isSessionEnded(error: unknown): boolean {
-  if (error instanceof SessionEndedError) return true;
-  if (error instanceof ProblemError) return error.code === 'session_ended';
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'session_ended';
-}
-
-// The contract's GatewayTimeout and BadGateway details; spec: assessments-and-clients §8 for the generic one.
-export const TIMEOUT_MESSAGE = 'The service took too long to answer. Please try again later.';
-export const UNEXPECTED_MESSAGE = 'There was an unexpected error';
 
 export interface ItemReason {
   code: string;

@@ -2,9 +2,9 @@
 // a 403 in the middle), with each item fetched over undici as a batch service will.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FileBehaviour, type FileUpstream, startFileUpstream } from '../downloads/file-upstream-test-support.ts';
-import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from './batch-errors.ts';
-import { schemaViolations } from './contract-shapes-test-support.ts';
-import type { JobFile } from './jobs.ts';
+import type { JobFile } from '../downloads/jobs.ts';
+import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
+import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { runBatch } from './run-batch.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { problem } from '../plugins/app/problems.ts';
+import { problem, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
+import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { captureLogs } from '../test-support/test-server.ts';
-import { BatchItemError, SessionEndedError, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from './batch-errors.ts';
-import { schemaViolations } from './contract-shapes-test-support.ts';
+import { BatchItemError, SessionEndedError } from './batch-errors.ts';
 import { type BatchItem, type BatchOptions, type BatchResult, type BatchWorker, MAX_BATCH_ITEMS, runBatch as run } from './run-batch.ts';
 
 // Every answer must be the contract's BatchResult, and add up.

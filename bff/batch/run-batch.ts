@@ -1,10 +1,11 @@
 // The one fan-out helper behind every multi-select action (invites, reminders, report e-mails, deletes,
 // wrap/unwrap, SCO, add to team): bounded concurrency, a timeout per item, cancellation, a stop at the
 // first upstream 403, and a per-item answer (the contract's BatchResult) from which the UI writes "n of m".
-import type { FastifyBaseLogger } from 'fastify';
+
 import type { components } from '../../generated/bff.ts';
-import { problem } from '../plugins/app/problems.ts';
-import { type ItemReason, isSessionEnded, isUserFacing, itemReason, TIMEOUT_MESSAGE } from './batch-errors.ts';
+import type { Log } from '../operation.ts';
+import { isSessionEnded, problem, TIMEOUT_MESSAGE } from '../problem.ts';
+import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
 
 export type BatchResult = components['schemas']['BatchResult'];
 export type BatchFailure = components['schemas']['BatchFailure'];
@@ -32,7 +33,7 @@ export interface BatchOptions<T extends BatchItem> {
   signal?: AbortSignal | undefined;
   /** The user-facing message of a failed item, e.g. "{name} send failed with {error}"; the reason's message by default. */
   failureMessage?: ((item: T, reason: ItemReason) => string) | undefined;
-  log?: FastifyBaseLogger | undefined;
+  log?: Log | undefined;
 }
 
 type Outcome = { kind: 'succeeded' } | { kind: 'failed'; reason: ItemReason } | { kind: 'notAttempted' };

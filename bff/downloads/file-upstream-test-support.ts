@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { BatchItemError, SessionEndedError } from '../batch/batch-errors.ts';
-import type { JobFile } from '../batch/jobs.ts';
+import type { JobFile } from './jobs.ts';
 import type { FetchFile } from './report-archive.ts';
 
 export type FileBehaviour = 'ok' | 'error' | 'server-error' | 'forbidden' | 'hang' | 'reset' | 'stall';

@@ -2,8 +2,8 @@
 // instances sharing one job.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
-import { schemaViolations } from './contract-shapes-test-support.ts';
 import {
   isJobRecord,
   JOB_TTL_MS,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
-import { problem } from '../plugins/app/problems.ts';
+import { problem } from '../problem.ts';
 
 export type ReportDownloadJob = components['schemas']['ReportDownloadJob'];
 export type ReportCode = components['schemas']['ReportCode'];

@@ -7,10 +7,10 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TIMEOUT_MESSAGE } from '../batch/batch-errors.ts';
-import { type JobFailure, type JobFile, MemoryJobStore, toReportDownloadJob } from '../batch/jobs.ts';
+import { TIMEOUT_MESSAGE } from '../problem.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { type FileBehaviour, type FileUpstream, fileHead, startFileUpstream } from './file-upstream-test-support.ts';
+import { type JobFailure, type JobFile, MemoryJobStore, toReportDownloadJob } from './jobs.ts';
 import { createReportArchive, FAILURES_HEADING, startJobArchive } from './report-archive.ts';
 import { readCentralDirectory, readZip } from './zip-test-support.ts';
 

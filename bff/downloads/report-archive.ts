@@ -6,11 +6,12 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ZipArchive } from 'archiver';
-import type { FastifyBaseLogger } from 'fastify';
-import { type ItemReason, isSessionEnded, itemReason, TIMEOUT_MESSAGE } from '../batch/batch-errors.ts';
-import type { JobFailure, JobFile, JobRecord, JobStore } from '../batch/jobs.ts';
+import { type ItemReason, itemReason } from '../batch/batch-errors.ts';
 import { DEFAULT_BATCH_OPTIONS } from '../batch/run-batch.ts';
+import type { Log } from '../operation.ts';
+import { isSessionEnded, TIMEOUT_MESSAGE } from '../problem.ts';
 import { safeFileName, uniqueFileName } from './content-disposition.ts';
+import type { JobFailure, JobFile, JobRecord, JobStore } from './jobs.ts';
 
 /** A report's body from the legacy API (an undici/Node stream or a fetch Response body). */
 export type FileBody = Readable | WebReadableStream<Uint8Array> | ReadableStream<Uint8Array>;
@@ -39,7 +40,7 @@ export interface ReportArchiveOptions {
   signal?: AbortSignal | undefined;
   /** Called as each file was tried (progress for the job record). */
   onFile?: ((file: JobFile, failure: JobFailure | undefined) => Promise<void> | void) | undefined;
-  log?: FastifyBaseLogger | undefined;
+  log?: Log | undefined;
 }
 
 export interface ReportArchive {

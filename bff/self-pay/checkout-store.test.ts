@@ -1,7 +1,7 @@
 // Both checkout stores against the same expectations; the Redis one on a real redis-server.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
+import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { CHECKOUT_TTL_MS, type CheckoutRecord, type CheckoutStore, MemoryCheckoutStore, RedisCheckoutStore } from './checkout-store.ts';
 
 const START = 1_700_000_000_000;

@@ -3,10 +3,10 @@
 // selfpay/init, the secret from PAYPAL_CLIENT_SECRET), cached until shortly before it expires; then
 // one order with intent CAPTURE and `custom_id` the checkout id. `PayPal-Request-Id` is the checkout
 // id, so a repeated call (a retry, a second click) answers the same order instead of a new one.
-import type { FastifyBaseLogger } from 'fastify';
+
 import { type Agent, request } from 'undici';
-import { ProblemError, problem } from '../../plugins/app/problems.ts';
-import { upstreamTimeout } from '../../upstream/legacy-client.ts';
+import type { Log } from '../operation.ts';
+import { ProblemError, problem, upstreamTimeout } from '../problem.ts';
 
 export const PAYMENT_FAILED = 'Sorry, your transaction could not be processed.';
 const ORDER_ID = /^[A-Z0-9]{1,36}$/;
@@ -27,7 +27,7 @@ export interface PayPalOrderRequest {
   amount: string;
   currency: string;
   signal?: AbortSignal | undefined;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 export interface PayPalClient {

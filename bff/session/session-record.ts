@@ -27,7 +27,7 @@ export const SessionRecordSchema = Type.Object({
 
 export type SessionRecord = Type.Static<typeof SessionRecordSchema>;
 
-/** What a login hands to `reply.startSession`; the id and the times are the BFF's. */
+/** What a login hands to `request.startSession`; the id and the times are the BFF's. */
 export type NewSession = Pick<SessionRecord, 'legacyCookie' | 'coachId' | 'flags'>;
 
 // Compiled once: every request with a session reads its record back through this check.

@@ -20,8 +20,8 @@ const servers: FastifyInstance[] = [];
 async function appWith(env: Record<string, string> = {}, logger?: ReturnType<typeof captureLogs>['logger']) {
   const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '300', ...env }), { logger });
   server.register(async (routes) => {
-    routes.post('/test/login', async (_request, reply) => {
-      await reply.startSession({ legacyCookie: LEGACY_COOKIE, coachId: COACH_ID, flags: { impersonator: false, assisted: false } });
+    routes.post('/test/login', async (request) => {
+      await request.startSession({ legacyCookie: LEGACY_COOKIE, coachId: COACH_ID, flags: { impersonator: false, assisted: false } });
       return { ok: true };
     });
     routes.get('/test/coach', async (request) => {

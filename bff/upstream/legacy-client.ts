@@ -11,7 +11,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } from 'openapi-fetch';
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
-import { problem } from '../plugins/app/problems.ts';
+import { sessionEnded, upstreamError, upstreamTimeout } from '../problem.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
@@ -79,9 +79,6 @@ export interface LegacyClientOptions {
   now?: () => number;
 }
 
-export const SESSION_ENDED_DETAIL = 'Your session has ended. Please log in again.';
-// spec: assessments-and-clients §8, the generic failure message.
-const UPSTREAM_DETAIL = 'There was an unexpected error';
 const MAX_ATTEMPTS = 3;
 // Legacy GETs that change state (spec §7: they send, record, cancel, block, acknowledge, combine or end
 // a session). A reset after the request went out may have done the work already: never retried.
@@ -110,14 +107,6 @@ const CONNECTION_ERRORS = new Set([
 /** The one keep-alive connection pool to the legacy API (closed with the app). */
 export function createLegacyAgent(): Agent {
   return new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128, connect: { timeout: 5_000 } });
-}
-
-export function upstreamError(): Error {
-  return problem(502, 'upstream_error', UPSTREAM_DETAIL, 'Failed');
-}
-
-export function upstreamTimeout(): Error {
-  return problem(504, 'upstream_timeout', UPSTREAM_DETAIL, 'Failed');
 }
 
 function isConnectionError(error: unknown): boolean {
@@ -362,7 +351,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     if (status === 403) {
       await body.dump().catch(() => {});
       await onForbidden?.();
-      throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
+      throw sessionEnded();
     }
     if (status >= 500) {
       await body.dump().catch(() => {});

@@ -6,8 +6,8 @@ import { buildServer } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/config.ts';
 import { passThroughFile } from '../../bff/downloads/pass-through.ts';
 import { createBufferedLogger } from '../../bff/logger.ts';
-import { problem } from '../../bff/plugins/app/problems.ts';
-import { SESSION_ENDED_DETAIL } from '../../bff/upstream/legacy-client.ts';
+import { problem, SESSION_ENDED_DETAIL } from '../../bff/problem.ts';
+
 import { BENCH_DOWNLOAD_ROUTE, readyMessage } from './shared.ts';
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { abortOnClientGone, ClientGoneError } from './client-abort.ts';
-import type { BatchResult } from './run-batch.ts';
-import { runBatch } from './run-batch.ts';
+import type { BatchResult } from '../../batch/run-batch.ts';
+import { runBatch } from '../../batch/run-batch.ts';
+import clientGone, { ClientGoneError } from './client-gone.ts';
 
 const servers: { close: () => Promise<unknown> }[] = [];
 afterEach(async () => {
@@ -20,14 +20,15 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe('abortOnClientGone', () => {
+describe('request.clientGone', () => {
   it('stops a batch when the client disconnects: in-flight aborted, the rest not attempted', async () => {
     const started = deferred<void>();
     const finished = deferred<{ result: BatchResult; reason: unknown }>();
     const app = Fastify();
     servers.push(app);
-    app.post('/batch', async (request, reply) => {
-      const signal = abortOnClientGone(request, reply);
+    await app.register(clientGone);
+    app.post('/batch', async (request) => {
+      const signal = request.clientGone;
       const result = await runBatch(
         Array.from({ length: 8 }, (_, index) => ({ id: String(index), name: `n${index}` })),
         (_item, itemSignal) =>
@@ -59,8 +60,9 @@ describe('abortOnClientGone', () => {
     const signals: AbortSignal[] = [];
     const app = Fastify();
     servers.push(app);
-    app.get('/ok', async (request, reply) => {
-      signals.push(abortOnClientGone(request, reply));
+    await app.register(clientGone);
+    app.get('/ok', async (request) => {
+      signals.push(request.clientGone);
       return { ok: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@
 // ALLOWED_ORIGINS. Runs before the session is loaded, so a refused request touches nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { problem } from './problems.ts';
+import { problem } from '../../problem.ts';
 
 export interface CsrfOptions {
   allowedOrigins: readonly string[];

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
+import type { OperationHandlers } from '../../operation.ts';
 import { injectChecked, problemViolations } from '../../test-support/contract.ts';
 import { captureLogs, TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
 import cookies from '../external/cookie.ts';
-import openapiRoutes, { bffContract, CONTRACT_AJV_OPTIONS, type OperationHandlers, streamedMediaTypes } from './openapi-routes.ts';
+import clientGone from './client-gone.ts';
+import openapiRoutes, { bffContract, CONTRACT_AJV_OPTIONS, streamedMediaTypes } from './openapi-routes.ts';
 import problems from './problems.ts';
 import session from './session.ts';
 import sessionStore from './session-store.ts';
@@ -16,6 +18,7 @@ async function routesWith(handlers: OperationHandlers): Promise<FastifyInstance>
   await server.register(problems);
   await server.register(sessionStore, {});
   await server.register(session, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 });
+  await server.register(clientGone);
   await server.register(openapiRoutes, { handlers });
   await server.ready();
   return server;
@@ -104,6 +107,7 @@ describe('request bodies other than JSON', () => {
     await server.register(problems);
     await server.register(sessionStore, {});
     await server.register(session, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 });
+    await server.register(clientGone);
     // The route is secured: a session as the session plugin would have loaded it.
     server.addHook('onRequest', async (request) => {
       request.session = {
@@ -118,11 +122,11 @@ describe('request bodies other than JSON', () => {
     });
     await server.register(openapiRoutes, {
       handlers: {
-        uploadProfilePhoto: async (request, reply) => {
-          const stream = request.body as unknown as AsyncIterable<Buffer>;
+        uploadProfilePhoto: async ({ body }, ctx) => {
+          const stream = body as unknown as AsyncIterable<Buffer>;
           let bytes = 0;
           for await (const chunk of stream) bytes += chunk.length;
-          return reply.send({ bytes, type: request.headers['content-type'] });
+          return { bytes, type: ctx.headers['content-type'] } as never;
         },
       },
     });

@@ -3,49 +3,25 @@
 // answers 501 `not_implemented`, never a fake success. Request bodies other than JSON (uploads) reach
 // their handler as the unparsed stream.
 import { readFileSync } from 'node:fs';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { parse } from 'yaml';
-import type { operations } from '../../../generated/bff.ts';
-import { SESSION_ENDED_DETAIL } from '../../upstream/legacy-client.ts';
-import { problem } from './problems.ts';
+import type { Config } from '../../config.ts';
+import {
+  Answer,
+  type InvalidField,
+  type InvalidInput,
+  type OperationContext,
+  type OperationHandler,
+  type OperationHandlers,
+  type OperationId,
+  type OperationRoute,
+  PUBLIC_OPERATIONS,
+} from '../../operation.ts';
+import { problem, sessionEnded } from '../../problem.ts';
 
 export const BFF_CONTRACT_FILE = new URL('../../../openapi/bff.yaml', import.meta.url);
-
-export type OperationId = keyof operations & string;
-type Operation<K extends OperationId> = operations[K];
-type Content<T> = T extends { content: infer C } ? C : never;
-type JsonOf<T> = T extends { 'application/json': infer B } ? B : never;
-type ParametersOf<K extends OperationId, Where extends string> =
-  Operation<K> extends { parameters: infer P }
-    ? P extends Record<Where, infer V>
-      ? V
-      : P extends Partial<Record<Where, infer V>>
-        ? Exclude<V, undefined>
-        : never
-    : never;
-type BodyOf<K extends OperationId> = Operation<K> extends { requestBody?: infer R } ? JsonOf<Content<Exclude<R, undefined>>> : never;
-type Success<K extends OperationId> =
-  Operation<K> extends { responses: infer R }
-    ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<Content<R[S]>> : never }[keyof R]
-    : never;
-
-/** The request of one operation, typed from generated/bff.ts. */
-export type OperationRequest<K extends OperationId> = FastifyRequest<{
-  Body: BodyOf<K>;
-  Params: ParametersOf<K, 'path'>;
-  Querystring: ParametersOf<K, 'query'>;
-}>;
-/** A handler returns the success body (JSON) or sends something else itself (a stream, a 204) through `reply`. */
-export type OperationHandler<K extends OperationId> = (
-  request: OperationRequest<K>,
-  reply: FastifyReply,
-) => Promise<Success<K> | FastifyReply>;
-export type OperationRoute<K extends OperationId> =
-  | OperationHandler<K>
-  | { handler: OperationHandler<K>; config?: FastifyContextConfig; attachValidation?: boolean };
-export type OperationHandlers = { [K in OperationId]?: OperationRoute<K> };
 
 /**
  * Options for Fastify's Ajv (set in app.ts): the contract's schemas carry OpenAPI keywords
@@ -59,6 +35,9 @@ export const CONTRACT_AJV_OPTIONS = {
 export interface OpenapiRoutesOptions {
   handlers: OperationHandlers;
 }
+
+/** What every `routes/<tag>/<tag>-routes.ts` exports: the tag's handlers, given the app (its plugins' decorations) and the config. */
+export type TagRoutes = (app: FastifyInstance, config: Config) => OperationHandlers;
 
 type OperationResolver = NonNullable<FastifyOpenapiGlueOptions['operationResolver']>;
 type Json = { [key: string]: unknown };
@@ -110,6 +89,12 @@ export function streamedMediaTypes(spec: Json): string[] {
   return [...types];
 }
 
+function operationIds(spec: Json): string[] {
+  return Object.values((spec.paths ?? {}) as Record<string, Json>).flatMap((item) =>
+    (Object.values(item) as Json[]).flatMap((operation) => (typeof operation?.operationId === 'string' ? [operation.operationId] : [])),
+  );
+}
+
 /** Operations whose security asks for the session cookie (and offers no anonymous alternative). */
 function sessionOperations(spec: Json): Set<string> {
   const secured = new Set<string>();
@@ -125,19 +110,86 @@ function sessionOperations(spec: Json): Set<string> {
 }
 
 async function requireSession(request: FastifyRequest) {
-  if (!request.session) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
+  if (!request.session) throw sessionEnded();
 }
 
-function notImplemented(operationId: string) {
+function notImplemented(operationId: string): OperationHandler<OperationId> {
   return async () => {
     throw problem(501, 'not_implemented', `${operationId} is not available yet.`, 'Not implemented');
+  };
+}
+
+/** The context a handler gets: everything it may use of the request, nothing of Fastify. */
+function contextOf(request: FastifyRequest): OperationContext {
+  return {
+    session: request.session,
+    get legacy() {
+      return request.legacy;
+    },
+    get publicLegacy() {
+      return request.publicLegacy;
+    },
+    legacyWithCookie: (cookie) => request.legacyWithCookie(cookie),
+    log: request.log,
+    get signal() {
+      return request.clientGone;
+    },
+    headers: request.headers,
+    startSession: (session) => request.startSession(session),
+    endSession: () => request.endSession(),
+  };
+}
+
+type ValidationFailure = { instancePath: string; params: Record<string, unknown> };
+
+/** The failures of a refused request, each as where + dotted field (a missing property counts as its own field). */
+type ValidationError = NonNullable<FastifyRequest['validationError']>;
+
+function invalidFields(error: ValidationError): InvalidField[] {
+  const where = (error.validationContext ?? 'body') as InvalidField['in'];
+  return ((error.validation ?? []) as ValidationFailure[]).map(({ instancePath, params }) => {
+    const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const missing = typeof params.missingProperty === 'string' ? params.missingProperty : '';
+    return { in: where, field: [path, missing].filter(Boolean).join('.'), missing: missing !== '' };
+  });
+}
+
+/** The answer to input the contract refused: the operation's own rule or form check, else validation_failed. */
+function refusal(error: ValidationError, body: unknown, invalid: InvalidInput): Error {
+  const failures = invalidFields(error);
+  const rule = invalid.rules?.find(({ when }) => failures.every(when));
+  if (rule) return rule.answer();
+  if (failures.every((failure) => failure.in === 'body')) return invalid.form?.(body) ?? error;
+  return error;
+}
+
+function routeOf(operationId: OperationId, route: OperationHandler<OperationId> | OperationRoute<OperationId> | undefined) {
+  const { handler, invalid, config } =
+    typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId) });
+  return {
+    ...(config && { config }),
+    // The operation answers refused input itself (the spec's texts), so the validation error reaches the handler.
+    ...(invalid && { attachValidation: true }),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.validationError && invalid) throw refusal(request.validationError, request.body, invalid);
+      // Fastify gives an empty object for an absent query; an absent body stays undefined.
+      const input = { params: request.params, query: request.query, body: request.body } as Parameters<typeof handler>[0];
+      const answer = await handler(input, contextOf(request) as Parameters<typeof handler>[1]);
+      if (!(answer instanceof Answer)) return answer;
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    },
   };
 }
 
 async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRoutesOptions) {
   const spec = bffContract();
   const secured = sessionOperations(spec);
-  const routes = handlers as Record<string, OperationRoute<OperationId> | undefined>;
+  // The types give public operations a nullable session and every other one a session: the contract must agree.
+  const publicInCode = new Set<string>(PUBLIC_OPERATIONS);
+  const disagreeing = operationIds(spec).filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
+  if (disagreeing.length > 0)
+    throw new Error(`PUBLIC_OPERATIONS (bff/operation.ts) disagrees with the contract's security on: ${disagreeing.join(', ')}`);
+  const routes = handlers as Record<string, OperationHandler<OperationId> | OperationRoute<OperationId> | undefined>;
 
   const streamed = streamedMediaTypes(spec);
 
@@ -153,13 +205,12 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
       specification: routingContract(spec),
       addCookieSchema: true,
       // The glue spreads what this returns over the route it builds from the contract.
-      operationResolver: ((operationId: string) => {
-        const route = routes[operationId];
-        const options = typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId) });
+      operationResolver: ((operationId: OperationId) => {
+        const options = routeOf(operationId, routes[operationId]);
         return secured.has(operationId) ? { ...options, onRequest: requireSession } : options;
       }) as unknown as OperationResolver,
     });
   });
 }
 
-export default fp(openapiRoutes, { name: 'openapi-routes', dependencies: ['problems', 'session'] });
+export default fp(openapiRoutes, { name: 'openapi-routes', dependencies: ['problems', 'session', 'client-gone'] });

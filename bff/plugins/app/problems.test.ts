@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
+import { problem } from '../../problem.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
-import { problem } from './problems.ts';
 
 let server: FastifyInstance;
 let logs: CapturedLogs;

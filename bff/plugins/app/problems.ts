@@ -2,24 +2,8 @@
 // Causes of 5xx answers stay in the log (under the request id), never in the response.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  instance: string;
-  errors?: { field: string; message: string }[];
-}
-
-const TITLES: Record<number, string> = {
-  401: 'Session ended',
-  403: 'Forbidden',
-  404: 'Not found',
-  429: 'Too many requests',
-  503: 'Service unavailable',
-};
 const CODES: Record<number, string> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -35,39 +19,7 @@ const CODES: Record<number, string> = {
   429: 'rate_limited',
   431: 'headers_too_large',
 };
-// spec: assessments-and-clients §8, the generic failure message.
-const INTERNAL_DETAIL = 'There was an unexpected error';
 const MAX_FIELD_ERRORS = 100;
-
-/** An error that routes throw on purpose: its detail is user-facing and is shown as is, whatever the status. */
-export class ProblemError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly detail: string;
-  readonly title: string;
-  /** Members the contract adds to this problem (RFC 9457 extensions), e.g. `checks` of /readyz. */
-  readonly extensions: Record<string, unknown>;
-
-  constructor(status: number, code: string, detail: string, title: string, extensions: Record<string, unknown>) {
-    super(detail);
-    this.name = 'ProblemError';
-    this.statusCode = status;
-    this.code = code;
-    this.detail = detail;
-    this.title = title;
-    this.extensions = extensions;
-  }
-}
-
-export function problem(
-  status: number,
-  code: string,
-  detail: string,
-  title: string = TITLES[status] ?? 'Failed',
-  extensions: Record<string, unknown> = {},
-): ProblemError {
-  return new ProblemError(status, code, detail, title, extensions);
-}
 
 export function problemBody(
   request: FastifyRequest,
@@ -91,9 +43,9 @@ function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
   }
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, code: CODES[status] ?? 'bad_request', title: TITLES[status] ?? 'Failed', detail: fastifyError?.message ?? '' };
+    return { status, code: CODES[status] ?? 'bad_request', title: titleOf(status), detail: fastifyError?.message ?? '' };
   }
-  return { status: 500, code: 'internal_error', title: 'Failed', detail: INTERNAL_DETAIL };
+  return { status: 500, code: 'internal_error', title: 'Failed', detail: UNEXPECTED_MESSAGE };
 }
 
 function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
@@ -109,17 +61,16 @@ function sendProblem(reply: FastifyReply, body: ProblemBody) {
 async function problems(fastify: FastifyInstance) {
   fastify.setErrorHandler((error, request, reply) => {
     const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
+    if (error instanceof ProblemError) reply.headers(error.headers);
     if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
     else request.log[body.status >= 500 ? 'warn' : 'info']({ code: body.code, status: body.status }, 'request answered with a problem');
     return sendProblem(reply, body);
   });
 
-  fastify.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      problemBody(request, { status: 404, code: 'not_found', title: 'Not found', detail: 'The page or record could not be found.' }),
-    ),
-  );
+  fastify.setNotFoundHandler((request, reply) => {
+    const { statusCode: status, code, title, detail } = notFound();
+    return sendProblem(reply, problemBody(request, { status, code, title, detail }));
+  });
 }
 
 export default fp(problems, { name: 'problems' });

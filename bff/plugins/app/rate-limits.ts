@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { problem } from './problems.ts';
+import { problem } from '../../problem.ts';
 
 export interface RateLimitsOptions {
   max: number;

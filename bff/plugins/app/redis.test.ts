@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../app.ts';
-import { RedisJobStore } from '../../batch/redis-job-store.ts';
+import { RedisJobStore } from '../../downloads/redis-job-store.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { RedisSessionStore } from '../../session/redis-session-store.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';

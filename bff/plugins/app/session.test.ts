@@ -3,10 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../app.ts';
 import type { Config } from '../../config.ts';
+import { problem } from '../../problem.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import type { NewSession } from '../../session/session-record.ts';
 import { TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
-import { problem } from './problems.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const MINUTE = 60_000;
@@ -25,8 +25,8 @@ const servers: FastifyInstance[] = [];
 async function serverWith(config: Config = testConfig()): Promise<FastifyInstance> {
   const server = buildServer(config, { sessionStore: store, now: () => now });
   server.register(async (routes) => {
-    routes.post('/login', async (request, reply) => {
-      const record = await reply.startSession(request.body ? (request.body as NewSession) : LOGIN);
+    routes.post('/login', async (request) => {
+      const record = await request.startSession(request.body ? (request.body as NewSession) : LOGIN);
       return { coachId: record.coachId };
     });
     routes.get('/me', async (request) => {
@@ -34,8 +34,8 @@ async function serverWith(config: Config = testConfig()): Promise<FastifyInstanc
       return { coachId: request.session.coachId, lastSeenAt: request.session.lastSeenAt };
     });
     routes.get('/download', async () => 'pdf bytes');
-    routes.post('/logout', async (_request, reply) => {
-      await reply.endSession();
+    routes.post('/logout', async (request) => {
+      await request.endSession();
       return { ok: true };
     });
   });

@@ -14,9 +14,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The current session, or null when there is none (or it ended). */
     session: SessionRecord | null;
-  }
-  interface FastifyReply {
-    /** Starts a session under a new id (never the old one) and destroys the request's old session. */
+    /** Starts a session under a new id (never the old one), sets its cookie and destroys the request's old session. */
     startSession(session: NewSession): Promise<SessionRecord>;
     /** Destroys the session and clears the cookie. */
     endSession(): Promise<void>;
@@ -50,6 +48,13 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
   };
 
   fastify.decorateRequest('session', null);
+  const REPLY = Symbol('reply');
+  type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
+  const replyOf = (request: WithReply): FastifyReply => {
+    const reply = request[REPLY];
+    if (!reply) throw new Error('a session was started or ended before the request was routed');
+    return reply;
+  };
 
   // The cookie's HMAC is checked once per cookie value, not on every request (it was ≈ 4 % of a request's
   // CPU): a value that verified is remembered with its result. Only valid values are kept (a forged one is
@@ -68,7 +73,9 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
   };
 
   // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4).
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('onRequest', async (request: WithReply, reply: FastifyReply) => {
+    // A plain property (see client-gone.ts): the session's cookie is set and cleared on this reply.
+    request[REPLY] = reply;
     const signed = request.cookies[SESSION_COOKIE];
     if (!signed) return;
     const cookie = unsign(request, signed);
@@ -84,8 +91,8 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     if (cookie?.renew) reply.setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
   });
 
-  fastify.decorateReply('startSession', async function startSession(this: FastifyReply, input: NewSession) {
-    const previous = this.request.session;
+  fastify.decorateRequest('startSession', async function startSession(this: WithReply, input: NewSession) {
+    const previous = this.session;
     if (previous) await destroy(previous.id);
     const at = now();
     const record = {
@@ -99,16 +106,16 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     };
     if (!isSessionRecord(record)) throw new Error('startSession was given an invalid session');
     await store.set(record, ttlAt(record, at));
-    this.request.session = record;
-    this.setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+    this.session = record;
+    replyOf(this).setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
     return record;
   });
 
-  fastify.decorateReply('endSession', async function endSession(this: FastifyReply) {
-    const current = this.request.session;
+  fastify.decorateRequest('endSession', async function endSession(this: WithReply) {
+    const current = this.session;
     if (current) await destroy(current.id);
-    this.request.session = null;
-    this.clearCookie(SESSION_COOKIE, COOKIE);
+    this.session = null;
+    replyOf(this).clearCookie(SESSION_COOKIE, COOKIE);
   });
 }
 

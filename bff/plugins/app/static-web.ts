@@ -8,8 +8,8 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { problem } from '../../problem.ts';
 import { withStyleNonce } from '../external/helmet.ts';
-import { problem } from './problems.ts';
 
 export interface StaticWebOptions {
   /** The Vite build output (config WEB_DIST_DIR). */

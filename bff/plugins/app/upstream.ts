@@ -1,7 +1,7 @@
 // `request.legacy`: the legacy API client for this request, with the session's legacy cookie, a
 // timeout on every call, cancellation when the browser goes away, and 403 → session ended (item 4).
 // The upstream calls of a request go into its "request completed" log line.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Agent } from 'undici';
 import { addRequestLogFields } from '../../logger.ts';
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The legacy client carrying this session's legacy cookie (none without a session). */
     legacy: LegacyClient;
+    /** A legacy client without any cookie (public pages, sign-in). */
+    publicLegacy: LegacyClient;
     /** A legacy client carrying the given cookie instead (the impersonation check, which has no session yet). */
     legacyWithCookie(cookie: string | undefined): LegacyClient;
     upstreamCalls: UpstreamCall[];
@@ -27,16 +29,14 @@ export interface UpstreamOptions {
 }
 
 const CLIENT = Symbol('legacyClient');
-const ABORT = Symbol('clientGone');
+const PUBLIC_CLIENT = Symbol('publicLegacyClient');
 const CALLS = Symbol('upstreamCalls');
-const REPLY = Symbol('reply');
 const MAX_LOGGED_CALLS = 20;
 
 type WithClient = FastifyRequest & {
   [CLIENT]?: LegacyClient;
-  [ABORT]?: AbortController;
+  [PUBLIC_CLIENT]?: LegacyClient;
   [CALLS]?: UpstreamCall[];
-  [REPLY]?: FastifyReply;
 };
 
 async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: UpstreamOptions) {
@@ -44,29 +44,17 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
   fastify.decorate('legacyAgent', agent);
   fastify.addHook('onClose', () => agent.close());
 
-  // Aborted when the browser disconnects before the answer is sent: upstream work stops with it.
-  function clientGone(request: WithClient, reply: FastifyReply): AbortSignal {
-    if (!request[ABORT]) {
-      const controller = new AbortController();
-      request[ABORT] = controller;
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
-      });
-    }
-    return request[ABORT].signal;
-  }
-
   function clientFor(request: WithClient, cookie: string | undefined): LegacyClient {
-    const reply = request[REPLY];
     return createLegacyClient({
       baseUrl,
       agent,
       timeoutMs,
       cookie,
-      signal: reply ? clientGone(request, reply) : undefined,
+      // Upstream work stops when the browser goes away.
+      signal: request.clientGone,
       onForbidden: async () => {
         request.log.info('the legacy API answered 403: the session ends');
-        if (reply) await reply.endSession();
+        await request.endSession();
       },
       onCall: (call) => request.upstreamCalls.push(call),
     });
@@ -88,15 +76,14 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
       return this[CLIENT];
     },
   });
+  fastify.decorateRequest('publicLegacy', {
+    getter(this: WithClient) {
+      this[PUBLIC_CLIENT] ??= clientFor(this, undefined);
+      return this[PUBLIC_CLIENT];
+    },
+  });
   fastify.decorateRequest('legacyWithCookie', function legacyWithCookie(this: WithClient, cookie: string | undefined) {
     return clientFor(this, cookie);
-  });
-
-  // A plain property, not a WeakMap: V8's young-generation GC keeps a WeakMap's entries (and all a request
-  // and its reply reach) alive until the next full GC, which promoted ≈ 10 KB per request to the old space.
-  fastify.addHook('onRequest', (request: WithClient, reply, done) => {
-    request[REPLY] = reply;
-    done();
   });
 }
 
@@ -107,4 +94,4 @@ function upstreamLogFields(calls: UpstreamCall[]) {
   return { upstream: { calls: calls.length, durationMs, detail: calls.slice(0, MAX_LOGGED_CALLS) } };
 }
 
-export default fp(upstream, { name: 'upstream', dependencies: ['session'] });
+export default fp(upstream, { name: 'upstream', dependencies: ['session', 'client-gone'] });

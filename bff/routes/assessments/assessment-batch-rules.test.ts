@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BatchItemError } from '../../batch/batch-errors.ts';
+import { runBatch } from '../../batch/run-batch.ts';
 import {
   alreadyRegistered,
   clientName,
@@ -12,8 +14,6 @@ import {
   teamReportLocked,
   wrapFailed,
 } from './assessment-batch-rules.ts';
-import { BatchItemError } from './batch-errors.ts';
-import { runBatch } from './run-batch.ts';
 
 const assessment = (id: string, overrides: Partial<SelectedAssessment> = {}): SelectedAssessment => ({
   id,

@@ -1,9 +1,10 @@
 // The rules of the assessments' multi-select actions, as pure functions the batch services call before and
 // while fanning out (spec assessments-and-clients §4.3, §4.4, §4.7, §5 "Edit", §8). Texts exactly as the
 // spec writes them; where the spec gives none, the contract's (openapi/bff.yaml) BFF messages.
-import { problem } from '../plugins/app/problems.ts';
-import { BatchItemError, type ItemReason } from './batch-errors.ts';
-import type { BatchItem } from './run-batch.ts';
+
+import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
+import type { BatchItem } from '../../batch/run-batch.ts';
+import { problem } from '../../problem.ts';
 
 /** What the rules need to know about a selected assessment (from the legacy token record). */
 export interface SelectedAssessment extends BatchItem {

@@ -1,68 +1,37 @@
-// Handlers of the assessments' multi-select actions and the Download Reports job (openapi/bff.yaml, tag
-// `assessments`); the mapping is in assessments-service.ts and report-downloads-service.ts.
-import type { FastifyInstance } from 'fastify';
-import { type JobStore, MemoryJobStore } from '../../batch/jobs.ts';
-import { RedisJobStore } from '../../batch/redis-job-store.ts';
-import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
+// The assessments' multi-select actions and the Download Reports job (contract tag `assessments`).
+import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import {
-  type BatchSettings,
+  aboutReports,
   deleteAssessments,
   previewInvite,
   previewReportEmail,
+  reportRequired,
   sendInvites,
   sendReports,
 } from './assessments-service.ts';
-import { createReportDownload, downloadReportArchive, getReportDownload, stopReportDownload } from './report-downloads-service.ts';
+import {
+  createReportDownload,
+  downloadReportArchive,
+  downloadReportRequired,
+  getReportDownload,
+  stopReportDownload,
+} from './report-downloads-service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The Download Reports jobs, per session: in Redis when REDIS_URL is set (shared by every instance), else in memory. */
-    jobStore: JobStore;
-  }
-}
-
-type AssessmentOperations =
-  | 'sendInvites'
-  | 'previewInvite'
-  | 'sendReports'
-  | 'previewReportEmail'
-  | 'deleteAssessments'
-  | 'createReportDownload'
-  | 'getReportDownload'
-  | 'stopReportDownload'
-  | 'downloadReportArchive';
-
-export interface AssessmentRoutesOptions {
-  /** `config.batch`: BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS. */
-  batch: BatchSettings;
-  /** Replaces the job store the app's Redis setting would choose (tests). */
-  jobStore?: JobStore | undefined;
-}
-
-export function assessmentRoutes(
-  fastify: FastifyInstance,
-  { batch, jobStore }: AssessmentRoutesOptions,
-): Pick<OperationHandlers, AssessmentOperations> {
-  const { redis } = fastify;
-  const onError = (err: Error) => fastify.log.warn({ err }, 'Redis connection error (download jobs)');
-  const jobs = jobStore ?? (redis ? new RedisJobStore(redis, { onError }) : new MemoryJobStore());
-  fastify.decorate('jobStore', jobs);
-  fastify.addHook('onClose', () => jobs.close());
-  // A session's download jobs end with it (logout, a new login, an upstream 403).
-  fastify.onSessionEnded((sessionId) => jobs.deleteSession(sessionId));
+export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs }, { batch }) => {
+  // An empty or missing `reports` answers the spec's toast, not validation_failed.
+  const noReport = { rules: [{ when: aboutReports, answer: reportRequired }] };
   return {
-    sendInvites: async (request, reply) => sendInvites(request, reply, request.body, batch),
-    previewInvite: async (request) => previewInvite(request, request.body),
-    // An empty or missing `reports` answers report_required, not validation_failed (contract: sendReports).
-    sendReports: { attachValidation: true, handler: async (request, reply) => sendReports(request, reply, request.body, batch) },
-    previewReportEmail: { attachValidation: true, handler: async (request) => previewReportEmail(request, request.body) },
-    deleteAssessments: async (request, reply) => deleteAssessments(request, reply, request.body.ids, batch),
+    sendInvites: (input, ctx) => sendInvites(input, ctx, batch),
+    previewInvite,
+    sendReports: { invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
+    previewReportEmail: { invalid: noReport, handler: previewReportEmail },
+    deleteAssessments: (input, ctx) => deleteAssessments(input, ctx, batch),
     createReportDownload: {
-      attachValidation: true,
-      handler: async (request, reply) => createReportDownload(request, reply, request.body, jobs),
+      invalid: { rules: [{ when: aboutReports, answer: downloadReportRequired }] },
+      handler: (input, ctx) => createReportDownload(input, ctx, jobs),
     },
-    getReportDownload: async (request) => getReportDownload(request, request.params.jobId, jobs),
-    stopReportDownload: async (request) => stopReportDownload(request, request.params.jobId, jobs),
-    downloadReportArchive: async (request, reply) => downloadReportArchive(request, reply, request.params.jobId, jobs, batch),
+    getReportDownload: (input, ctx) => getReportDownload(input, ctx, jobs),
+    stopReportDownload: (input, ctx) => stopReportDownload(input, ctx, jobs),
+    downloadReportArchive: (input, ctx) => downloadReportArchive(input, ctx, jobs, batch),
   };
-}
+};

@@ -8,11 +8,11 @@ import { signIn as sandboxSignIn } from '../../../sandbox/handlers/test-support.
 import { DEMO_PASSWORD, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { seedStore } from '../../../sandbox/seed/seed.ts';
 import { buildServer } from '../../app.ts';
-import { NOTHING_TO_SEND, RECEIVED_SELECTION } from '../../batch/assessment-batch-rules.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { testConfig } from '../../test-support/test-server.ts';
+import { NOTHING_TO_SEND, RECEIVED_SELECTION } from './assessment-batch-rules.ts';
 import { MESSAGES, UNKNOWN_NAME } from './assessments-service.ts';
 import { MESSAGES as DOWNLOAD_MESSAGES } from './report-downloads-service.ts';
 

@@ -2,9 +2,14 @@
 // Invites/Reminders, Send Reports, their previews and Delete. The one place where the legacy token records
 // and e-mail answers become the contract's batch results; the fan-out is batch/run-batch.ts, the rules
 // batch/assessment-batch-rules.ts.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
+import { BatchItemError } from '../../batch/batch-errors.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
+import { failed, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
+import type { SessionRecord } from '../../session/session-record.ts';
+import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import {
   alreadyRegistered,
   clientName,
@@ -12,18 +17,11 @@ import {
   refuseReceived,
   type SelectedAssessment,
   sendFailed,
-} from '../../batch/assessment-batch-rules.ts';
-import { BatchItemError, UNEXPECTED_MESSAGE } from '../../batch/batch-errors.ts';
-import { abortOnClientGone } from '../../batch/client-abort.ts';
-import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
-import { problem } from '../../plugins/app/problems.ts';
-import type { SessionRecord } from '../../session/session-record.ts';
-import { legacyErrorInfo, SESSION_ENDED_DETAIL } from '../../upstream/legacy-client.ts';
+} from './assessment-batch-rules.ts';
 import { offeredOf, type ReportCode } from './report-availability.ts';
 
 export type LegacyAssessment = Legacy['schemas']['Assessment'];
 type EmailSendResult = Legacy['schemas']['EmailSendResult'];
-type EmailBatchRequest = Bff['schemas']['EmailBatchRequest'];
 type ReportEmailRequest = Bff['schemas']['ReportEmailRequest'];
 type InviteBatchResult = Bff['schemas']['InviteBatchResult'];
 type ReportEmailBatchResult = Bff['schemas']['ReportEmailBatchResult'];
@@ -55,13 +53,6 @@ export const UNKNOWN_NAME = 'Unknown assessment';
 // spec assessments-and-clients §8: the legacy text of a team-report lock, passed on with its own code.
 const TEAM_REPORT_LOCK = /^The report for team .+ has already been requested or generated - cannot delete\.$/;
 
-const failed = (status: number, code: string, detail: string) => problem(status, code, detail, 'Failed');
-
-export function sessionOf(request: FastifyRequest): SessionRecord {
-  if (!request.session) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
-  return request.session;
-}
-
 function toSelected(id: string, row: LegacyAssessment | undefined): Selected {
   if (!row) return { id, name: UNKNOWN_NAME, completed: false, receivedFromAnotherCoach: false, row: null };
   return {
@@ -78,14 +69,13 @@ function toSelected(id: string, row: LegacyAssessment | undefined): Selected {
  * The selected ids in request order with their legacy records, read once per call: the coach's own list, merged
  * with the received one only when an id is missing from it (spec §7: "both merged when the coach has received SCOs").
  */
-export async function readSelection(request: FastifyRequest, ids: readonly string[]): Promise<Selected[]> {
-  const { coachId } = sessionOf(request);
-  const path = { coachId };
-  const own = await request.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path } });
+export async function readSelection(ctx: SessionContext, ids: readonly string[]): Promise<Selected[]> {
+  const path = { coachId: ctx.session.coachId };
+  const own = await ctx.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path } });
   if (!own.data) throw failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
   const rows = new Map(own.data.map((row) => [row.uuid, row]));
   if (ids.some((id) => !rows.has(id))) {
-    const received = await request.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path, query: { mode: 'received' } } });
+    const received = await ctx.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path, query: { mode: 'received' } } });
     if (!received.data) throw failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
     for (const row of received.data) if (!rows.has(row.uuid)) rows.set(row.uuid, row);
   }
@@ -127,27 +117,26 @@ const draftOf = (item: Selected, answer: EmailSendResult): EmailDraft => ({
   body: answer.body,
 });
 
-function batchOptions(request: FastifyRequest, reply: FastifyReply, settings: BatchSettings) {
-  return { ...settings, signal: abortOnClientGone(request, reply), log: request.log };
+function batchOptions(ctx: SessionContext, settings: BatchSettings) {
+  return { ...settings, signal: ctx.signal, log: ctx.log };
 }
 
 /** Send Invites/Reminders (contract: sendInvites): completed skipped, one `sendinvite` per other assessment. */
 export async function sendInvites(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: EmailBatchRequest,
+  { body }: OperationInput<'sendInvites'>,
+  ctx: SessionContext,
   settings: BatchSettings,
 ): Promise<InviteBatchResult> {
   // The legacy invite call takes no address: the impersonator's legacy session sends to the coach (spec §4.3).
-  destinationOf(sessionOf(request), body.coachEmailAddress);
-  const { toSend, skippedCompleted } = planInvites(await readSelection(request, body.ids));
+  destinationOf(ctx.session, body.coachEmailAddress);
+  const { toSend, skippedCompleted } = planInvites(await readSelection(ctx, body.ids));
   const drafts = new Map<string, EmailDraft>();
   let reminders = 0;
   const result = await runBatch(
     toSend,
     async (item, signal) => {
       const row = known(item);
-      const { data, error } = await request.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
+      const { data, error } = await ctx.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
         params: { path: { assessmentId: item.id }, query: { serverSend: body.serverSend } },
         signal,
       });
@@ -158,17 +147,17 @@ export async function sendInvites(
       if (row.userInvite === 1) reminders++;
       if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
     },
-    { ...batchOptions(request, reply, settings), failureMessage: sendFailed },
+    { ...batchOptions(ctx, settings), failureMessage: sendFailed },
   );
   return { ...result, skippedCompleted, reminders, drafts: inOrder(toSend, drafts) };
 }
 
 /** The invite preview (contract: previewInvite): the first selected assessment that is not complete. */
-export async function previewInvite(request: FastifyRequest, body: EmailBatchRequest): Promise<EmailPreview> {
-  const destination = destinationOf(sessionOf(request), body.coachEmailAddress);
-  const selection = (await readSelection(request, body.ids)).filter((item) => item.row !== null);
+export async function previewInvite({ body }: OperationInput<'previewInvite'>, ctx: SessionContext): Promise<EmailPreview> {
+  const destination = destinationOf(ctx.session, body.coachEmailAddress);
+  const selection = (await readSelection(ctx, body.ids)).filter((item) => item.row !== null);
   const [first] = planInvites(selection).toSend;
-  const { data, error } = await request.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
+  const { data, error } = await ctx.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
     params: { path: { assessmentId: (first as Selected).id }, query: { serverSend: body.serverSend, forPreview: true } },
   });
   return previewOf(data, error, destination);
@@ -181,25 +170,17 @@ function previewOf(answer: EmailSendResult | undefined, error: unknown, destinat
   return { emailAddress: destination ?? answer.emailAddress, subject: answer.subject, body: answer.body };
 }
 
-/**
- * A request the contract refused (route option `attachValidation`): an empty or missing `reports` answers
- * 400 `report_required` with the spec's toast text, anything else the usual `validation_failed`.
- */
-export function refuseInvalidReports(request: FastifyRequest, reportRequired: string): void {
-  const validation = request.validationError?.validation ?? [];
-  if (validation.length === 0) return;
-  const aboutReports = validation.every(
-    (failure: { instancePath: string; params: Record<string, unknown> }) =>
-      failure.instancePath.startsWith('/reports') || failure.params.missingProperty === 'reports',
-  );
-  throw aboutReports ? failed(400, 'report_required', reportRequired) : request.validationError;
+/** An empty or missing `reports` is the spec's toast, not validation_failed (contract: sendReports, createReportDownload). */
+export function aboutReports(failure: InvalidField): boolean {
+  return failure.in === 'body' && (failure.field === 'reports' || failure.field.startsWith('reports.'));
 }
 
+export const reportRequired = () => failed(400, 'report_required', MESSAGES.reportRequired);
+
 /** The checks every report e-mail call makes before reading anything (contract: sendReports, previewReportEmail). */
-function reportEmailDestination(request: FastifyRequest, body: ReportEmailRequest): string | null {
-  refuseInvalidReports(request, MESSAGES.reportRequired);
+function reportEmailDestination(session: SessionRecord, body: ReportEmailRequest): string | null {
   if (!body.serverSend && body.ids.length > 1) throw failed(400, 'own_email_single_only', MESSAGES.ownEmailSingleOnly);
-  return destinationOf(sessionOf(request), body.coachEmailAddress);
+  return destinationOf(session, body.coachEmailAddress);
 }
 
 function reportsBody(reports: ReportCode[], destination: string | null) {
@@ -208,20 +189,19 @@ function reportsBody(reports: ReportCode[], destination: string | null) {
 
 /** Send Reports (contract: sendReports): per assessment, the chosen reports it offers. */
 export async function sendReports(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: ReportEmailRequest,
+  { body }: OperationInput<'sendReports'>,
+  ctx: SessionContext,
   settings: BatchSettings,
 ): Promise<ReportEmailBatchResult> {
-  const destination = reportEmailDestination(request, body);
-  const selection = await readSelection(request, body.ids);
+  const destination = reportEmailDestination(ctx.session, body);
+  const selection = await readSelection(ctx, body.ids);
   const drafts = new Map<string, EmailDraft>();
   const result: BatchResult = await runBatch(
     selection,
     async (item, signal) => {
       const reports = offeredOf(known(item), body.reports);
       if (reports.length === 0) throw new BatchItemError('report_not_available', MESSAGES.reportNotAvailable);
-      const { data, error } = await request.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
+      const { data, error } = await ctx.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
         params: { path: { assessmentId: item.id }, query: { serverSend: body.serverSend } },
         body: reportsBody(reports, destination),
         signal,
@@ -230,18 +210,18 @@ export async function sendReports(
       signal.throwIfAborted();
       if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
     },
-    { ...batchOptions(request, reply, settings), failureMessage: sendFailed },
+    { ...batchOptions(ctx, settings), failureMessage: sendFailed },
   );
   return { ...result, drafts: inOrder(selection, drafts) };
 }
 
 /** The report e-mail preview (contract: previewReportEmail): the first selected assessment offering a chosen report. */
-export async function previewReportEmail(request: FastifyRequest, body: ReportEmailRequest): Promise<EmailPreview> {
-  const destination = reportEmailDestination(request, body);
-  const selection = await readSelection(request, body.ids);
+export async function previewReportEmail({ body }: OperationInput<'previewReportEmail'>, ctx: SessionContext): Promise<EmailPreview> {
+  const destination = reportEmailDestination(ctx.session, body);
+  const selection = await readSelection(ctx, body.ids);
   const first = selection.find((item) => item.row !== null && offeredOf(item.row, body.reports).length > 0);
   if (!first?.row) throw failed(400, 'preview_failed', MESSAGES.reportNotAvailable);
-  const { data, error } = await request.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
+  const { data, error } = await ctx.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
     params: { path: { assessmentId: first.id }, query: { serverSend: body.serverSend, forPreview: true } },
     body: reportsBody(offeredOf(first.row, body.reports), destination),
   });
@@ -250,12 +230,11 @@ export async function previewReportEmail(request: FastifyRequest, body: ReportEm
 
 /** Delete (contract: deleteAssessments): received assessments refuse the whole selection; registered ones fail. */
 export async function deleteAssessments(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  ids: readonly string[],
+  { body: { ids } }: OperationInput<'deleteAssessments'>,
+  ctx: SessionContext,
   settings: BatchSettings,
 ): Promise<BatchResult> {
-  const selection = await readSelection(request, ids);
+  const selection = await readSelection(ctx, ids);
   refuseReceived(selection);
   return runBatch(
     selection,
@@ -265,7 +244,7 @@ export async function deleteAssessments(
       if (row.userRegistration === 1 || row.guestRegisteredAt !== null) {
         throw alreadyRegistered(item.name);
       }
-      const { response, error } = await request.legacy.DELETE('/api/v2/tokens/{assessmentId}', {
+      const { response, error } = await ctx.legacy.DELETE('/api/v2/tokens/{assessmentId}', {
         params: { path: { assessmentId: item.id } },
         signal,
       });
@@ -274,6 +253,6 @@ export async function deleteAssessments(
       if (info && TEAM_REPORT_LOCK.test(info)) throw new BatchItemError('team_report_locked', info);
       throw new BatchItemError('delete_failed', info ?? UNEXPECTED_MESSAGE);
     },
-    batchOptions(request, reply, settings),
+    batchOptions(ctx, settings),
   );
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../app.ts';
-import { injectChecked } from '../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
-import { testConfig } from '../test-support/test-server.ts';
+import { buildServer } from '../../app.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { testConfig } from '../../test-support/test-server.ts';
 
 const CHECK = 'GET /api/v2/checkForValidSession';
 let upstream: FaultUpstream;

@@ -1,11 +1,11 @@
 // The guest report viewer: legacy api/v2/guestresults/{guestId} ↔ the contract's GuestReport (spec
 // public-and-guest §2 "Guest report viewer", §3 "Guest or assessment as shown in a report" and "Guest
 // results", §8 "Guest report", §9; openapi/bff paths api_public_reports_*).
-import type { FastifyRequest } from 'fastify';
 import type { components as Bff, operations } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { problem } from '../../plugins/app/problems.ts';
-import { legacyErrorInfo, upstreamError } from '../../upstream/legacy-client.ts';
+import type { OperationHandler } from '../../operation.ts';
+import { problem, upstreamError } from '../../problem.ts';
+import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type GuestReport = Bff['schemas']['GuestReport'];
 type GuestReportCode = Bff['schemas']['GuestReportCode'];
@@ -154,14 +154,11 @@ function toGuestReport(results: GuestResults, guestId: string, reportCode: Guest
   };
 }
 
-export async function guestReport(
-  request: FastifyRequest,
-  guestId: string,
-  reportCode: GuestReportCode,
-  query: GuestReportQuery,
-): Promise<GuestReport> {
+// The viewer offers no PDF: GET publish/reports/coach/{reportCode}/{coachId}/{assessmentId} needs the coach's
+// id and legacy session, which a guest does not have (the coach downloads PDFs from the assessments area).
+export const getGuestReport: OperationHandler<'getGuestReport'> = async ({ params: { guestId, reportCode }, query = {} }, ctx) => {
   // Public: no cookie, not even a signed-in coach's.
-  const { data, error } = await request.legacyWithCookie(undefined).GET('/api/v2/guestresults/{guestId}', {
+  const { data, error } = await ctx.publicLegacy.GET('/api/v2/guestresults/{guestId}', {
     params: {
       path: { guestId },
       query: {
@@ -178,8 +175,8 @@ export async function guestReport(
   const report = toGuestReport(data, guestId, reportCode, query);
   if (report.sections.length === 0) {
     // The guest id is a link secret: never logged.
-    request.log.error({ reportCode }, 'guestresults answered a report without sections');
+    ctx.log.error({ reportCode }, 'guestresults answered a report without sections');
     throw upstreamError();
   }
   return report;
-}
+};

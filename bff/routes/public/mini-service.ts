@@ -1,12 +1,12 @@
 // The public 4-question mini-assessment: legacy mintor/* ↔ the contract's Mini* shapes (spec
 // public-and-guest §2 "Mini-assessment page", §3 "Mini-assessment", §4 "Mini-assessment", §5, §6, §8;
 // openapi/bff paths api_public_mini_*). The fixed access header is the BFF's, never the browser's.
-import type { FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { problem } from '../../plugins/app/problems.ts';
-import { type LegacyClient, legacyErrorInfo, upstreamError } from '../../upstream/legacy-client.ts';
-import { MESSAGES as SELF_REGISTER_MESSAGES } from '../self-pay/self-pay-service.ts';
+import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
+import { problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { registrationDetails } from './registration-form.ts';
 
 type MiniTranslations = Bff['schemas']['MiniTranslations'];
 type MiniLanguage = Bff['schemas']['MiniLanguage'];
@@ -23,10 +23,6 @@ const LANGUAGES: readonly MiniLanguage[] = ['english', 'slovak', 'hungarian'];
 const OPTION_KEYS: readonly MiniAnswer[] = ['A', 'B', 'C'];
 // The offering a guest registers for; the spec does not show its values (legacy `service`, x-unspecified).
 const SERVICE = 'mini';
-// spec §5 "Mini-assessment registration": a pattern check, the same simple one as self-registration.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// spec: assessments-and-clients §8, the generic failure message (a legacy error without its text).
-const UNEXPECTED = 'There was an unexpected error';
 /** The texts are the same for every visitor: asked of the legacy API at most this often. */
 export const TRANSLATIONS_TTL_MS = 5 * 60_000;
 
@@ -43,21 +39,26 @@ export interface MiniDeps {
 }
 
 // The page shows its error page 'An error has occurred' on any failure (spec §2, §8).
-const refused = (error: unknown) => problem(400, 'mini_assessment_failed', legacyErrorInfo(error) ?? UNEXPECTED, 'An error has occurred');
+const refused = (error: unknown) =>
+  problem(400, 'mini_assessment_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE, 'An error has occurred');
 
 /** The legacy client without a cookie, and the headers every mintor call carries. */
-function miniLegacy(request: FastifyRequest, settings: MiniSettings): { legacy: LegacyClient; headers: Record<string, string> } {
+function miniLegacy(ctx: OperationContext, settings: MiniSettings): { legacy: LegacyClient; headers: Record<string, string> } {
   if (!settings.accessKey) {
-    request.log.error('MINI_ACCESS_KEY is not set: the mini-assessment call is not sent');
+    ctx.log.error('MINI_ACCESS_KEY is not set: the mini-assessment call is not sent');
     throw upstreamError();
   }
-  return { legacy: request.legacyWithCookie(undefined), headers: { [MINI_ACCESS_HEADER]: settings.accessKey } };
+  return { legacy: ctx.publicLegacy, headers: { [MINI_ACCESS_HEADER]: settings.accessKey } };
 }
 
-export async function miniTranslations(request: FastifyRequest, deps: MiniDeps): Promise<MiniTranslations> {
+export async function miniTranslations(
+  _input: OperationInput<'getMiniTranslations'>,
+  ctx: OperationContext,
+  deps: MiniDeps,
+): Promise<MiniTranslations> {
   const cached = deps.translations;
   if (cached && deps.now() - cached.readAt < TRANSLATIONS_TTL_MS) return cached.value;
-  const { legacy, headers } = miniLegacy(request, deps.settings);
+  const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.GET('/mintor/initAssessment', { headers });
   if (!data) throw refused(error);
   const translations = data.translations;
@@ -74,52 +75,25 @@ export async function miniTranslations(request: FastifyRequest, deps: MiniDeps):
   return value;
 }
 
-function questionsOf(request: FastifyRequest, questions: LegacyQuestions, ids: readonly MiniQuestion['id'][]): MiniQuestion[] {
+function questionsOf(ctx: OperationContext, questions: LegacyQuestions, ids: readonly MiniQuestion['id'][]): MiniQuestion[] {
   return ids.map((id) => {
     const question = questions[id];
     if (!question) {
-      request.log.error({ question: id }, 'mintor answered without an expected question');
+      ctx.log.error({ question: id }, 'mintor answered without an expected question');
       throw upstreamError();
     }
     return { id, text: question.question ?? '', options: OPTION_KEYS.map((key) => ({ key, text: question.options[key] })) };
   });
 }
 
-export interface MiniForm {
-  language: MiniLanguage;
-  name: string;
-  surname: string;
-  email: string;
-}
-
-/** The form's checks in the self-registration order (contract: startMiniAssessment): all details, then the e-mail. */
-function checkRegistration(request: FastifyRequest): MiniForm {
-  const error = request.validationError;
-  if (error?.validationContext === 'params') throw error;
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw error ?? refusedForm('missing_details');
-  const [name, surname, email] = (['name', 'surname', 'email'] as const).map((field) => {
-    const value = body[field];
-    return typeof value === 'string' ? value.trim() : '';
-  });
-  if (!name || !surname || !email) throw refusedForm('missing_details');
-  if (!EMAIL.test(email)) throw refusedForm('invalid_email');
-  if (error) throw error;
-  return { language: body.language as MiniLanguage, name, surname, email };
-}
-
-function refusedForm(code: 'missing_details' | 'invalid_email') {
-  return problem(
-    400,
-    code,
-    code === 'missing_details' ? SELF_REGISTER_MESSAGES.missingDetails : SELF_REGISTER_MESSAGES.invalidEmail,
-    'Failed',
-  );
-}
-
-export async function startMiniAssessment(request: FastifyRequest, coachUuid: string, deps: MiniDeps): Promise<MiniAssessmentStarted> {
-  const form = checkRegistration(request);
-  const { legacy, headers } = miniLegacy(request, deps.settings);
+/** The form's checks in the self-registration order come first (contract: startMiniAssessment). */
+export async function startMiniAssessment(
+  { params: { coachUuid }, body }: OperationInput<'startMiniAssessment'>,
+  ctx: OperationContext,
+  deps: MiniDeps,
+): Promise<Answer<MiniAssessmentStarted>> {
+  const form = { language: body.language, ...registrationDetails(body) };
+  const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/startAssessment', {
     headers,
     body: {
@@ -130,35 +104,33 @@ export async function startMiniAssessment(request: FastifyRequest, coachUuid: st
     },
   });
   if (!data) throw refused(error);
-  return {
+  return created({
     uniqueId: data.uniqueId,
     coach: { displayName: data.coach?.displayName ?? '' },
-    questions: questionsOf(request, data.questions, ['q1', 'q2', 'q3']),
-  };
+    questions: questionsOf(ctx, data.questions, ['q1', 'q2', 'q3']),
+  });
 }
 
 export async function submitSection1(
-  request: FastifyRequest,
-  uniqueId: string,
-  answers: { q1: MiniAnswer; q2: MiniAnswer; q3: MiniAnswer },
+  { params: { uniqueId }, body: { answers } }: OperationInput<'submitMiniSection1'>,
+  ctx: OperationContext,
   deps: MiniDeps,
 ): Promise<{ questions: MiniQuestion[] }> {
-  const { legacy, headers } = miniLegacy(request, deps.settings);
+  const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/section1Completed', {
     headers,
     body: { responses: { q1: answers.q1, q2: answers.q2, q3: answers.q3 }, uniqueId },
   });
   if (!data) throw refused(error);
-  return { questions: questionsOf(request, data.questions, ['q4']) };
+  return { questions: questionsOf(ctx, data.questions, ['q4']) };
 }
 
 export async function submitSection2(
-  request: FastifyRequest,
-  uniqueId: string,
-  answers: { q4: MiniAnswer },
+  { params: { uniqueId }, body: { answers } }: OperationInput<'submitMiniSection2'>,
+  ctx: OperationContext,
   deps: MiniDeps,
 ): Promise<MiniResult> {
-  const { legacy, headers } = miniLegacy(request, deps.settings);
+  const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/section2Completed', { headers, body: { responses: { q4: answers.q4 }, uniqueId } });
   if (!data) throw refused(error);
   return { enneaTitle: data.enneaTitle, resultText: data.resultText };

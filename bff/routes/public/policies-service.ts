@@ -1,10 +1,10 @@
 // The coach policy page: legacy GET/POST api/v2/coaches/{coachId}/policy/{policyId} ↔ the contract's
 // PolicyPage (spec public-and-guest §2 "Coach policy page", §3 "Policy", §4 "Policy", §5 "Policy";
 // openapi/bff paths api_public_policies_*). The page is public: the link's two uuids are the key.
-import type { FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { problem } from '../../plugins/app/problems.ts';
+import type { OperationHandler } from '../../operation.ts';
+import { problem } from '../../problem.ts';
 import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type PolicyPage = Bff['schemas']['PolicyPage'];
@@ -29,8 +29,6 @@ export const POLICY_MESSAGES = {
 } as const;
 
 const failed = (code: string, detail: string, extensions: Record<string, unknown> = {}) => problem(400, code, detail, 'Failed', extensions);
-// Public: no cookie, not even a signed-in coach's.
-const publicLegacy = (request: FastifyRequest): LegacyClient => request.legacyWithCookie(undefined);
 const pathOf = ({ coachUuid, policyUuid }: PolicyLink) => ({ path: { coachId: coachUuid, policyId: policyUuid } });
 
 function toPolicyPage(policy: PolicyDocument, link: PolicyLink): PolicyPage {
@@ -61,15 +59,15 @@ function toPolicyPage(policy: PolicyDocument, link: PolicyLink): PolicyPage {
   };
 }
 
-async function readPolicy(request: FastifyRequest, link: PolicyLink): Promise<PolicyDocument> {
-  const { data, error } = await publicLegacy(request).GET('/api/v2/coaches/{coachId}/policy/{policyId}', { params: pathOf(link) });
+// Public: no cookie, not even a signed-in coach's.
+async function readPolicy(legacy: LegacyClient, link: PolicyLink): Promise<PolicyDocument> {
+  const { data, error } = await legacy.GET('/api/v2/coaches/{coachId}/policy/{policyId}', { params: pathOf(link) });
   if (!data) throw failed('policy_unavailable', legacyErrorInfo(error) ?? POLICY_MESSAGES.unexpected);
   return data;
 }
 
-export async function policyPage(request: FastifyRequest, link: PolicyLink): Promise<PolicyPage> {
-  return toPolicyPage(await readPolicy(request, link), link);
-}
+export const getPolicyPage: OperationHandler<'getPolicyPage'> = async ({ params }, ctx) =>
+  toPolicyPage(await readPolicy(ctx.publicLegacy, params), params);
 
 const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
@@ -103,11 +101,11 @@ function signature(policy: PolicyDocument, input: AcknowledgementRequest): Polic
 }
 
 /** Sign or accept, then answer the policy as it now reads (the page needs no reload; spec §4 "Policy"). */
-export async function acknowledgePolicy(request: FastifyRequest, link: PolicyLink, input: AcknowledgementRequest): Promise<PolicyPage> {
-  const policy = await readPolicy(request, link);
+export const acknowledgePolicy: OperationHandler<'acknowledgePolicy'> = async ({ params, body: input }, ctx) => {
+  const policy = await readPolicy(ctx.publicLegacy, params);
   // 'none' and 'click' need no input (spec §5): whatever was typed is not sent.
-  const body = policy.ackMethod === 'sign' ? signature(policy, input) : {};
-  const { data, error } = await publicLegacy(request).POST('/api/v2/coaches/{coachId}/policy/{policyId}', { params: pathOf(link), body });
+  const body = policy.ackMethod === 'sign' ? signature(policy, input ?? {}) : {};
+  const { data, error } = await ctx.publicLegacy.POST('/api/v2/coaches/{coachId}/policy/{policyId}', { params: pathOf(params), body });
   if (!data || data.success === false) throw failed('policy_ack_failed', legacyErrorInfo(error) ?? POLICY_MESSAGES.unexpected);
-  return policyPage(request, link);
-}
+  return toPolicyPage(await readPolicy(ctx.publicLegacy, params), params);
+};

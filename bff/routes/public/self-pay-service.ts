@@ -2,14 +2,15 @@
 // and capture — legacy selfpay/* ↔ BFF mapping (spec public-and-guest §2, §4 "Self-registration
 // payment", §7, §8 "Self-register", "Payment", §9; openapi/bff paths api_public_self-registration_*,
 // api_public_checkouts_*). Price, currency and provider come from selfpay/init, never from the browser.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { abortOnClientGone } from '../../batch/client-abort.ts';
-import { problem } from '../../plugins/app/problems.ts';
-import { type LegacyClient, legacyErrorInfo, upstreamError } from '../../upstream/legacy-client.ts';
-import type { CheckoutRecord, CheckoutStore } from './checkout-store.ts';
-import { PAYMENT_FAILED, type PayPalClient } from './paypal-client.ts';
+import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
+import type { SelfPayDeps, SelfPaySettings } from '../../plugins/app/self-pay.ts';
+import { failed, upstreamError } from '../../problem.ts';
+import type { CheckoutRecord, CheckoutStore } from '../../self-pay/checkout-store.ts';
+import { PAYMENT_FAILED } from '../../self-pay/paypal-client.ts';
+import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { FORM_MESSAGES, registrationDetails } from './registration-form.ts';
 
 type SelfRegistration = Bff['schemas']['SelfRegistration'];
 type Checkout = Bff['schemas']['Checkout'];
@@ -22,8 +23,7 @@ type SelfPayInit = Legacy['schemas']['SelfPayInit'];
 // spec public-and-guest §8 "Self-register", "Payment".
 export const MESSAGES = {
   invalidLink: 'Invalid link. Please use the link exactly as provided to you by your coach',
-  missingDetails: 'Please provide all details.',
-  invalidEmail: 'Please provide a valid email address.',
+  ...FORM_MESSAGES,
   failed: PAYMENT_FAILED,
   cancelled: 'Transaction cancelled.',
   pending: 'Please wait, still checking.',
@@ -49,7 +49,6 @@ const REGISTRATION_LANGUAGES: readonly RegistrationLanguage[] = [
   'zulu',
 ];
 const ALL_LANGUAGES: ReadonlySet<string> = new Set<Language>([...REGISTRATION_LANGUAGES, 'chinese']);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const AMOUNT = /^[0-9]{1,7}\.[0-9]{2}$/;
 /** Spec §9: a pending payment is re-checked every 30 seconds. */
 const RECHECK_SECONDS = 30;
@@ -60,45 +59,30 @@ const CARD_COMMAND = '_paynow';
 const CARD_PAYMENT_METHOD = 'cc';
 const ASSESSMENT_NAME = 'Enneagram assessment';
 
-export interface SelfPaySettings {
-  /** The portal's origins: the card provider's return and cancel addresses point to one of them. */
-  allowedOrigins: readonly string[];
-  /** Origins the card form may be posted to (the page's CSP form-action allows exactly these). */
-  cardProviderOrigins: readonly string[];
-  payPalSdkUrl: string;
-}
-
-export interface SelfPayDeps {
-  settings: SelfPaySettings;
-  checkouts: CheckoutStore;
-  payPal: PayPalClient;
-}
-
-const failed = (status: number, code: string, detail: string) => problem(status, code, detail, 'Failed');
-const invalidLink = () => failed(400, 'invalid_link', MESSAGES.invalidLink);
+/** A malformed coach segment (spec §2: not exactly 36 characters, or not a uuid) is an invalid link. */
+export const invalidLink = () => failed(400, 'invalid_link', MESSAGES.invalidLink);
 const checkoutNotFound = () => failed(404, 'checkout_not_found', MESSAGES.failed);
 const label = (language: Language) => language.charAt(0).toUpperCase() + language.slice(1);
-// Public calls carry no cookie, not even a signed-in coach's.
-const publicLegacy = (request: FastifyRequest): LegacyClient => request.legacyWithCookie(undefined);
 const providerOf = (currency: string): 'card' | 'paypal' => (currency === 'ZAR' ? 'card' : 'paypal');
 
 /** A configuration the legacy answer lacks: logged for operators, a 502 for the visitor. */
-function misconfigured(request: FastifyRequest, message: string): Error {
-  request.log.error(message);
+function misconfigured(ctx: OperationContext, message: string): Error {
+  ctx.log.error(message);
   return upstreamError();
 }
 
-async function readInit(request: FastifyRequest, coachUuid: string): Promise<SelfPayInit> {
-  const { data } = await publicLegacy(request).GET('/selfpay/init/{coachUUID}', { params: { path: { coachUUID: coachUuid } } });
+async function readInit(ctx: OperationContext, coachUuid: string): Promise<SelfPayInit> {
+  const { data } = await ctx.publicLegacy.GET('/selfpay/init/{coachUUID}', { params: { path: { coachUUID: coachUuid } } });
   // The legacy API refuses an unknown, blocked or admin coach with a 400: the link is not valid.
   if (!data) throw invalidLink();
   return data;
 }
 
-export async function selfRegistration(request: FastifyRequest, coachUuid: string): Promise<SelfRegistration> {
-  // Spec §2: a segment that is not exactly 36 characters (or not a uuid) is an invalid link.
-  if (request.validationError) throw invalidLink();
-  const init = await readInit(request, coachUuid);
+export async function selfRegistration(
+  { params: { coachUuid } }: OperationInput<'getSelfRegistration'>,
+  ctx: OperationContext,
+): Promise<SelfRegistration> {
+  const init = await readInit(ctx, coachUuid);
   return {
     coachUuid,
     coachName: init.coachName,
@@ -119,20 +103,9 @@ interface CheckoutForm {
   assessmentLanguage: RegistrationLanguage;
 }
 
-/** The form's checks in the spec's order (§8): all details, then the e-mail; anything else is validation_failed. */
-function checkForm(request: FastifyRequest): CheckoutForm {
-  const error = request.validationError;
-  if (error?.validationContext === 'params') throw invalidLink();
-  const body = request.body as Record<string, unknown> | null | undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw error ?? failed(400, 'missing_details', MESSAGES.missingDetails);
-  const [name, surname, email] = (['name', 'surname', 'email'] as const).map((field) => {
-    const value = body[field];
-    return typeof value === 'string' ? value.trim() : '';
-  });
-  if (!name || !surname || !email) throw failed(400, 'missing_details', MESSAGES.missingDetails);
-  if (!EMAIL.test(email)) throw failed(400, 'invalid_email', MESSAGES.invalidEmail);
-  if (error) throw error;
+/** The form (registration-form.ts) and the registration language (spec §3). */
+function checkForm(body: OperationInput<'createCheckout'>['body']): CheckoutForm {
+  const details = registrationDetails(body);
   const language = body.assessmentLanguage ?? 'english';
   const assessmentLanguage = REGISTRATION_LANGUAGES.find((known) => known === language);
   if (!assessmentLanguage) {
@@ -144,25 +117,25 @@ function checkForm(request: FastifyRequest): CheckoutForm {
       ],
     });
   }
-  return { name, surname, email, assessmentLanguage };
+  return { ...details, assessmentLanguage };
 }
 
-function amountOf(request: FastifyRequest, init: SelfPayInit): string {
+function amountOf(ctx: OperationContext, init: SelfPayInit): string {
   const amount = init.costOfAssessment.toFixed(2);
-  if (!AMOUNT.test(amount)) throw misconfigured(request, `selfpay/init answered an unusable costOfAssessment (${init.costOfAssessment})`);
+  if (!AMOUNT.test(amount)) throw misconfigured(ctx, `selfpay/init answered an unusable costOfAssessment (${init.costOfAssessment})`);
   return amount;
 }
 
 /** The portal origin the visitor uses (CSRF already checked it is an allowed one), else the first allowed. */
-function portalOrigin(request: FastifyRequest, settings: SelfPaySettings): string {
-  const origin = request.headers.origin;
+function portalOrigin(ctx: OperationContext, settings: SelfPaySettings): string {
+  const origin = ctx.headers.origin;
   const chosen = origin && settings.allowedOrigins.includes(origin) ? origin : settings.allowedOrigins[0];
-  if (!chosen) throw misconfigured(request, 'ALLOWED_ORIGINS is empty: no return address for the card provider');
+  if (!chosen) throw misconfigured(ctx, 'ALLOWED_ORIGINS is empty: no return address for the card provider');
   return chosen;
 }
 
 function cardForm(
-  request: FastifyRequest,
+  ctx: OperationContext,
   init: SelfPayInit,
   form: CheckoutForm,
   checkoutId: string,
@@ -170,7 +143,7 @@ function cardForm(
   settings: SelfPaySettings,
 ) {
   const origin = cardProviderOrigin(init, settings) ?? '';
-  const statusPage = `${portalOrigin(request, settings)}/coachportal/paymentstatus?checkoutId=${checkoutId}`;
+  const statusPage = `${portalOrigin(ctx, settings)}/coachportal/paymentstatus?checkoutId=${checkoutId}`;
   const root = (init.selfpayroot ?? '').replace(/\/*$/, '/');
   return {
     action: `${origin}${CARD_FORM_PATH}`,
@@ -203,30 +176,34 @@ function cardProviderOrigin(init: SelfPayInit, settings: SelfPaySettings): strin
 }
 
 /** What the chosen provider needs from selfpay/init, checked before the legacy checkout exists. */
-function checkProviderSetUp(request: FastifyRequest, init: SelfPayInit, settings: SelfPaySettings): void {
+function checkProviderSetUp(ctx: OperationContext, init: SelfPayInit, settings: SelfPaySettings): void {
   if (providerOf(init.currency) === 'paypal') {
-    if (!init.payPalClientId) throw misconfigured(request, 'selfpay/init answered no payPalClientId for a PayPal currency');
+    if (!init.payPalClientId) throw misconfigured(ctx, 'selfpay/init answered no payPalClientId for a PayPal currency');
     return;
   }
   if (!init.cardProviderMerchantId || !init.selfpayroot || !URL.canParse(init.selfpayroot)) {
-    throw misconfigured(request, 'selfpay/init answered no card provider merchant id or selfpayroot for ZAR');
+    throw misconfigured(ctx, 'selfpay/init answered no card provider merchant id or selfpayroot for ZAR');
   }
   if (!cardProviderOrigin(init, settings)) {
     // The page's CSP would block the form: refuse before a checkout is created.
     throw misconfigured(
-      request,
+      ctx,
       `selfpay/init named the card provider host "${init.cardProviderHost}", which CARD_PROVIDER_HOSTS does not list`,
     );
   }
 }
 
-export async function createCheckout(request: FastifyRequest, coachUuid: string, { settings, checkouts }: SelfPayDeps): Promise<Checkout> {
-  const form = checkForm(request);
-  const init = await readInit(request, coachUuid);
+export async function createCheckout(
+  { params: { coachUuid }, body }: OperationInput<'createCheckout'>,
+  ctx: OperationContext,
+  { settings, checkouts }: SelfPayDeps,
+): Promise<Answer<Checkout>> {
+  const form = checkForm(body);
+  const init = await readInit(ctx, coachUuid);
   const provider = providerOf(init.currency);
-  const amount = amountOf(request, init);
-  checkProviderSetUp(request, init, settings);
-  const { data, error } = await publicLegacy(request).POST('/selfpay/checkout', {
+  const amount = amountOf(ctx, init);
+  checkProviderSetUp(ctx, init, settings);
+  const { data, error } = await ctx.publicLegacy.POST('/selfpay/checkout', {
     body: {
       ...form,
       provider,
@@ -250,22 +227,22 @@ export async function createCheckout(request: FastifyRequest, coachUuid: string,
     captured: false,
     createdAt: Date.now(),
   });
-  if (provider === 'card') return { provider, checkoutId, form: cardForm(request, init, form, checkoutId, amount, settings) };
+  if (provider === 'card') return created({ provider, checkoutId, form: cardForm(ctx, init, form, checkoutId, amount, settings) });
   const clientId = init.payPalClientId ?? '';
   const sdkUrl = `${settings.payPalSdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=${init.currency}&disable-funding=card,credit`;
-  return { provider, checkoutId, clientId, currency: init.currency, amount, sdkUrl };
+  return created({ provider, checkoutId, clientId, currency: init.currency, amount, sdkUrl });
 }
 
 export async function checkoutStatus(
-  request: FastifyRequest,
-  checkoutId: string,
-  cancelled: boolean,
+  { params: { checkoutId }, query }: OperationInput<'getCheckout'>,
+  ctx: OperationContext,
   { checkouts }: Pick<SelfPayDeps, 'checkouts'>,
 ): Promise<CheckoutStatus> {
-  const { data, error } = await publicLegacy(request).GET('/selfpay/checkpayment/{checkoutId}', { params: { path: { checkoutId } } });
+  const cancelled = query.cancelled === true;
+  const { data, error } = await ctx.publicLegacy.GET('/selfpay/checkpayment/{checkoutId}', { params: { path: { checkoutId } } });
   if (!data) throw failed(400, 'payment_check_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
   const language = data.assessmentLanguage ?? '';
-  if (!ALL_LANGUAGES.has(language)) request.log.warn({ language }, 'selfpay/checkpayment answered an unknown language');
+  if (!ALL_LANGUAGES.has(language)) ctx.log.warn({ language }, 'selfpay/checkpayment answered an unknown language');
   const status = data.success ? 'success' : data.pending && !cancelled ? 'pending' : 'fail';
   const wasCancelled = cancelled || data.paymentNotes === MESSAGES.cancelled;
   return {
@@ -292,36 +269,34 @@ async function payPalCheckout(checkouts: CheckoutStore, checkoutId: string): Pro
 }
 
 export async function createPayPalOrder(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  checkoutId: string,
+  { params: { checkoutId } }: OperationInput<'createPayPalOrder'>,
+  ctx: OperationContext,
   { checkouts, payPal }: SelfPayDeps,
-): Promise<{ orderId: string }> {
+): Promise<Answer<{ orderId: string }>> {
   const record = await payPalCheckout(checkouts, checkoutId);
   // A paid checkout takes no new order.
   if (record.captured) throw checkoutNotFound();
-  if (record.payPalOrderId) return { orderId: record.payPalOrderId };
+  if (record.payPalOrderId) return created({ orderId: record.payPalOrderId });
   const orderId = await payPal.createOrder({
     clientId: record.payPalClientId,
     checkoutId,
     amount: record.amount,
     currency: record.currency,
-    signal: abortOnClientGone(request, reply),
-    log: request.log,
+    signal: ctx.signal,
+    log: ctx.log,
   });
   await checkouts.set({ ...record, payPalOrderId: orderId });
-  return { orderId };
+  return created({ orderId });
 }
 
 export async function capturePayPalOrder(
-  request: FastifyRequest,
-  checkoutId: string,
-  orderId: string,
+  { params: { checkoutId }, body: { orderId } }: OperationInput<'capturePayPalOrder'>,
+  ctx: OperationContext,
   { checkouts }: Pick<SelfPayDeps, 'checkouts'>,
 ): Promise<{ checkoutId: string; status: 'captured' }> {
   const record = await payPalCheckout(checkouts, checkoutId);
   if (record.payPalOrderId !== orderId) throw failed(400, 'order_mismatch', MESSAGES.failed);
-  const { data, error } = await publicLegacy(request).POST('/selfpay/paypalcapture', { body: { orderId } });
+  const { data, error } = await ctx.publicLegacy.POST('/selfpay/paypalcapture', { body: { orderId } });
   // "The server's error or its description is displayed" (spec §8 "Payment").
   if (!data?.success) throw failed(400, 'payment_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
   await checkouts.set({ ...record, captured: true });

@@ -1,40 +1,34 @@
-// Handlers of the session operations (openapi/bff.yaml, tag `session`); the mapping is in session-service.ts.
-import type { OperationHandlers } from '../../plugins/app/openapi-routes.ts';
+// Sign-in, the session, logout, the impersonation check and password reset (contract tag `session`).
+import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import {
   currentSession,
+  malformedSignIn,
   requestPasswordReset,
   resetPassword,
-  type SessionSettings,
   signIn,
   signOut,
   startImpersonation,
+  weakPassword,
 } from './session-service.ts';
 
-type SessionOperations =
-  | 'createSession'
-  | 'getSession'
-  | 'deleteSession'
-  | 'extendSession'
-  | 'startImpersonatedSession'
-  | 'requestPasswordReset'
-  | 'resetPassword';
-
-export function sessionRoutes(settings: SessionSettings): Pick<OperationHandlers, SessionOperations> {
+export const sessionRoutes: TagRoutes = (_app, config) => {
+  const settings = { idleTimeoutMs: config.session.idleTimeoutMs, supportEmail: config.supportEmail, portalVersion: config.portalVersion };
   return {
-    // Validation failures are answered by the service with the login page's message.
-    createSession: { attachValidation: true, handler: async (request, reply) => signIn(request, reply, request.body, settings) },
+    createSession: {
+      invalid: { rules: [{ when: () => true, answer: malformedSignIn }] },
+      handler: (input, ctx) => signIn(input, ctx, settings),
+    },
     // Re-reads the coach (contract: getSession): the shell's balance and badges stay current, and an
     // ended legacy session (403) ends this one instead of the client believing it is signed in.
-    getSession: async (request) => currentSession(request, settings),
+    getSession: (_input, ctx) => currentSession(ctx, settings),
     // Extending = re-reading the coach (spec public-and-guest §4 "Session"); the request itself moved the idle deadline.
-    extendSession: async (request) => currentSession(request, settings),
-    deleteSession: async (request, reply) => signOut(request, reply),
-    startImpersonatedSession: async (request, reply) => startImpersonation(request, reply, settings),
-    requestPasswordReset: async (request, reply) => {
-      const answer = await requestPasswordReset(request, request.body.email);
-      return reply.code(202).send(answer);
+    extendSession: (_input, ctx) => currentSession(ctx, settings),
+    deleteSession: (_input, ctx) => signOut(ctx),
+    startImpersonatedSession: (_input, ctx) => startImpersonation(ctx, settings),
+    requestPasswordReset,
+    resetPassword: {
+      invalid: { rules: [{ when: (failure) => failure.field === 'newPassword' && !failure.missing, answer: weakPassword }] },
+      handler: resetPassword,
     },
-    // A too-short newPassword answers weak_password, not validation_failed (contract: resetPassword).
-    resetPassword: { attachValidation: true, handler: async (request) => resetPassword(request, request.body) },
   };
-}
+};

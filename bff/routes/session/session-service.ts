@@ -1,16 +1,16 @@
 // Sign-in, the session, logout, the impersonation check and password reset: legacy ↔ BFF mapping
 // (spec public-and-guest §2, §4, §6, §8; openapi/bff paths api_session*, api_password_*).
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { ProblemError, problem } from '../../plugins/app/problems.ts';
+import type { OperationContext, OperationInput, SessionContext } from '../../operation.ts';
+import { type Answer, accepted } from '../../operation.ts';
+import { failed, isSessionEnded, problem, SESSION_ENDED_DETAIL } from '../../problem.ts';
 import type { NewSession, SessionRecord } from '../../session/session-record.ts';
 import { sessionExpiresAt } from '../../session/session-record.ts';
-import { type LegacyClient, legacyErrorInfo, SESSION_ENDED_DETAIL } from '../../upstream/legacy-client.ts';
+import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type Session = Bff['schemas']['Session'];
 type SignInResult = Bff['schemas']['SignInResult'];
-type SignInRequest = Bff['schemas']['SignInRequest'];
 type LegacyCoach = Legacy['schemas']['Coach'];
 type SessionCoach = Legacy['schemas']['SessionCoach'];
 
@@ -36,9 +36,6 @@ export const MESSAGES = {
 /** The legacy cookie the admin application sets for the parent domain (legacy contract, `legacySession`). */
 export const LEGACY_SESSION_COOKIE = 'portal_session';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const failed = (status: number, code: string, detail: string, extensions: Record<string, unknown> = {}) =>
-  problem(status, code, detail, 'Failed', extensions);
 
 /** The `name=value` pairs of the legacy Set-Cookie headers, as one Cookie header for later calls. */
 export function legacyCookieOf(response: Response): string {
@@ -106,29 +103,26 @@ function flagsOf(coach: SessionCoach, impersonator: boolean): NewSession['flags'
 
 /** Reads the full coach with the new legacy session, then starts the portal session (a new id). */
 async function startPortalSession(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  ctx: OperationContext,
   legacyCookie: string,
   coach: SessionCoach,
   impersonator: boolean,
   settings: SessionSettings,
 ): Promise<Session> {
-  const full = await readCoach(request.legacyWithCookie(legacyCookie), coach.uuid);
-  const record = await reply.startSession({ legacyCookie, coachId: coach.uuid, flags: flagsOf(coach, impersonator) });
+  const full = await readCoach(ctx.legacyWithCookie(legacyCookie), coach.uuid);
+  const record = await ctx.startSession({ legacyCookie, coachId: coach.uuid, flags: flagsOf(coach, impersonator) });
   return toSession(full, record, settings);
 }
 
+/** The login page shows one message for every malformed form (contract: createSession 400). */
+export const malformedSignIn = () => failed(400, 'validation_failed', MESSAGES.badCredentials);
+
 export async function signIn(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: SignInRequest,
+  { body }: OperationInput<'createSession'>,
+  ctx: OperationContext,
   settings: SessionSettings,
 ): Promise<SignInResult> {
-  if (request.validationError) {
-    // The login page shows one message for every malformed form (contract: createSession 400).
-    throw failed(400, 'validation_failed', MESSAGES.badCredentials);
-  }
-  const { data, error, response } = await request.legacyWithCookie(undefined).POST('/api/v2/login', {
+  const { data, error, response } = await ctx.publicLegacy.POST('/api/v2/login', {
     body: { email: body.email, password: body.password, ...(body.twoFactorCode && { twoFactorToken: body.twoFactorCode }) },
   });
   if (!data) throw failed(401, 'login_refused', legacyErrorInfo(error) ?? MESSAGES.badCredentials);
@@ -136,7 +130,7 @@ export async function signIn(
     const cookie = legacyCookieOf(response);
     if (!cookie)
       throw Object.assign(failed(502, 'upstream_error', MESSAGES.unexpected), { cause: 'login allowed without a session cookie' });
-    return { outcome: 'signedIn', session: await startPortalSession(request, reply, cookie, data.coach, false, settings) };
+    return { outcome: 'signedIn', session: await startPortalSession(ctx, cookie, data.coach, false, settings) };
   }
   if (data.isBlocked) throw failed(403, 'coach_blocked', MESSAGES.blocked(settings.supportEmail));
   if (data.wrongTFA) throw failed(401, 'wrong_two_factor_code', MESSAGES.wrongCode);
@@ -147,52 +141,50 @@ export async function signIn(
 }
 
 /** The session with a freshly read coach (balance, flags and counts change while the coach works). */
-export async function currentSession(request: FastifyRequest, settings: SessionSettings): Promise<Session> {
-  const record = request.session;
-  if (!record) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
-  return toSession(await readCoach(request.legacy, record.coachId), record, settings);
+export async function currentSession(ctx: SessionContext, settings: SessionSettings): Promise<Session> {
+  return toSession(await readCoach(ctx.legacy, ctx.session.coachId), ctx.session, settings);
 }
 
-export async function signOut(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<{ redirectTo: '/coachportal/login' | '/admin/coaches' }> {
-  const impersonator = request.session?.flags.impersonator === true;
+export async function signOut(ctx: SessionContext): Promise<{ redirectTo: '/coachportal/login' | '/admin/coaches' }> {
+  const impersonator = ctx.session.flags.impersonator;
   // A failed legacy logout is logged, not answered: the portal session ends regardless.
-  await request.legacy.GET('/api/v2/logout').catch((err: unknown) => request.log.warn({ err }, 'legacy logout failed'));
-  await reply.endSession();
+  await ctx.legacy.GET('/api/v2/logout').catch((err: unknown) => ctx.log.warn({ err }, 'legacy logout failed'));
+  await ctx.endSession();
   return { redirectTo: impersonator ? '/admin/coaches' : '/coachportal/login' };
 }
 
 /** The raw value of the admin application's legacy cookie (kept encoded, exactly as the legacy API set it). */
-function legacySessionCookie(request: FastifyRequest): string | undefined {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
+function legacySessionCookie(cookieHeader: string | undefined): string | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = pair.trim().split('=');
     if (name === LEGACY_SESSION_COOKIE && value.length > 0) return `${LEGACY_SESSION_COOKIE}=${value.join('=')}`;
   }
   return undefined;
 }
 
-export async function startImpersonation(request: FastifyRequest, reply: FastifyReply, settings: SessionSettings): Promise<Session> {
+export async function startImpersonation(ctx: OperationContext, settings: SessionSettings): Promise<Session> {
   const notAllowed = () => problem(401, 'session_not_allowed', SESSION_ENDED_DETAIL);
-  const cookie = legacySessionCookie(request);
+  const cookie = legacySessionCookie(ctx.headers.cookie);
   if (!cookie) throw notAllowed();
   try {
-    const { data } = await request.legacyWithCookie(cookie).GET('/api/v2/checkForValidSession');
+    const { data } = await ctx.legacyWithCookie(cookie).GET('/api/v2/checkForValidSession');
     if (!data?.allowed || !data.coach) throw notAllowed();
-    return await startPortalSession(request, reply, cookie, data.coach, true, settings);
+    return await startPortalSession(ctx, cookie, data.coach, true, settings);
   } catch (error) {
     // A 403 from the check means the admin's legacy session is not valid.
-    if (error instanceof ProblemError && error.code === 'session_ended') throw notAllowed();
+    if (isSessionEnded(error)) throw notAllowed();
     throw error;
   }
 }
 
-export async function requestPasswordReset(request: FastifyRequest, email: string): Promise<{ message: typeof MESSAGES.resetLinkSent }> {
+export async function requestPasswordReset(
+  { body: { email } }: OperationInput<'requestPasswordReset'>,
+  ctx: OperationContext,
+): Promise<Answer<{ message: typeof MESSAGES.resetLinkSent }>> {
   if (!EMAIL.test(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
-  const { response } = await request.legacyWithCookie(undefined).POST('/api/v2/forgotpassword', { body: { email } });
+  const { response } = await ctx.publicLegacy.POST('/api/v2/forgotpassword', { body: { email } });
   if (response.status !== 200) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
-  return { message: MESSAGES.resetLinkSent };
+  return accepted({ message: MESSAGES.resetLinkSent });
 }
 
 /** At least 10 characters with three of lower, upper, digit, other; or a passphrase of 20 or more (x-unspecified). */
@@ -202,18 +194,18 @@ export function isStrongPassword(password: string): boolean {
   return password.length >= 10 && classes >= 3;
 }
 
+/** A newPassword the contract refuses (shorter than 10) is weak, not validation_failed (contract: resetPassword). */
+export const weakPassword = () => failed(400, 'weak_password', MESSAGES.weakPassword);
+
 export async function resetPassword(
-  request: FastifyRequest,
-  body: { code: string; newPassword: string; confirmPassword: string },
+  { body }: OperationInput<'resetPassword'>,
+  ctx: OperationContext,
 ): Promise<{ message: typeof MESSAGES.passwordReset }> {
-  const validation = request.validationError?.validation ?? [];
-  const onlyPassword = validation.every((failure: { instancePath: string }) => failure.instancePath === '/newPassword');
-  if (validation.length > 0 && !onlyPassword) throw request.validationError;
-  if (!isStrongPassword(body.newPassword ?? '')) throw failed(400, 'weak_password', MESSAGES.weakPassword);
+  if (!isStrongPassword(body.newPassword)) throw weakPassword();
   if (body.confirmPassword !== body.newPassword) throw failed(400, 'password_mismatch', MESSAGES.passwordMismatch);
-  const { data, error } = await request
-    .legacyWithCookie(undefined)
-    .POST('/api/v2/resetpassword', { body: { resetcode: body.code, newpassword: body.newPassword } });
+  const { data, error } = await ctx.publicLegacy.POST('/api/v2/resetpassword', {
+    body: { resetcode: body.code, newpassword: body.newPassword },
+  });
   if (!data?.success) throw failed(400, 'reset_failed', legacyErrorInfo(error) ?? MESSAGES.unexpected);
   return { message: MESSAGES.passwordReset };
 }

@@ -2,21 +2,15 @@
 // dashboardInfo, the coach record and, when the coach has received SCOs, the received assessments, mapped
 // to the contract's Dashboard. Tiles and the Total donut are counted here (bff/domain/pipeline.ts), so the
 // browser never receives the assessment list for this screen.
-import type { FastifyRequest } from 'fastify';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { completionSummary, countByFilter, DASHBOARD_TILE_FILTERS, type Tracking } from '../../domain/pipeline.ts';
-import { problem } from '../../plugins/app/problems.ts';
+import type { OperationHandler, SessionContext } from '../../operation.ts';
+import { upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
-import { SESSION_ENDED_DETAIL, upstreamError } from '../../upstream/legacy-client.ts';
 
 type Dashboard = Bff['schemas']['Dashboard'];
 type LegacyAssessment = Legacy['schemas']['Assessment'];
-
-function sessionOf(request: FastifyRequest): SessionRecord {
-  if (!request.session) throw problem(401, 'session_ended', SESSION_ENDED_DETAIL);
-  return request.session;
-}
 
 /** The assistant at the keyboard, for the banner (the same rule as the session's `roles.assistant`). */
 function assistantOf({ flags }: SessionRecord): Dashboard['assistant'] {
@@ -33,8 +27,8 @@ function merged(own: readonly LegacyAssessment[], received: readonly LegacyAsses
   return [...byId.values()];
 }
 
-async function receivedAssessments(request: FastifyRequest, coachId: string): Promise<LegacyAssessment[]> {
-  const { data } = await request.legacy.GET('/api/v2/coaches/{coachId}/tokensX', {
+async function receivedAssessments(ctx: SessionContext, coachId: string): Promise<LegacyAssessment[]> {
+  const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/tokensX', {
     params: { path: { coachId }, query: { mode: 'received' } },
   });
   if (!data) throw upstreamError();
@@ -42,12 +36,12 @@ async function receivedAssessments(request: FastifyRequest, coachId: string): Pr
 }
 
 /** getDashboard. Upstream 403 → 401 session_ended and 5xx → 502 come from the legacy client; another refusal is a 502 too. */
-export async function getDashboard(request: FastifyRequest): Promise<Dashboard> {
-  const session = sessionOf(request);
+export const getDashboard: OperationHandler<'getDashboard'> = async (_input, ctx): Promise<Dashboard> => {
+  const { session } = ctx;
   const path = { coachId: session.coachId };
   const [info, coach] = await Promise.all([
-    request.legacy.GET('/api/v2/coaches/{coachId}/dashboardInfo', { params: { path } }),
-    request.legacy.GET('/api/v2/coaches/{coachId}', { params: { path } }),
+    ctx.legacy.GET('/api/v2/coaches/{coachId}/dashboardInfo', { params: { path } }),
+    ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path } }),
   ]);
   if (!info.data || !coach.data) throw upstreamError();
   const { onlyMiniAssessment, countOfReceivedSCOs } = coach.data;
@@ -62,7 +56,7 @@ export async function getDashboard(request: FastifyRequest): Promise<Dashboard> 
   if (onlyMiniAssessment) return { ...base, tiles: [], total: { completed: 0, inProgress: 0 } };
 
   const hasReceived = countOfReceivedSCOs > 0;
-  const assessments = merged(info.data.tokens, hasReceived ? await receivedAssessments(request, session.coachId) : []);
+  const assessments = merged(info.data.tokens, hasReceived ? await receivedAssessments(ctx, session.coachId) : []);
   const filters = hasReceived ? [...DASHBOARD_TILE_FILTERS, 'receivedScos' as const] : DASHBOARD_TILE_FILTERS;
   return { ...base, tiles: countByFilter(assessments, filters), total: completionSummary(assessments) };
-}
+};
