@@ -19,7 +19,7 @@ const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.su
 /** The side drawer (spec coach-shell §2.1): the profile link, the screens this coach may open, Log Out. */
 export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef }: CoachDrawerProps) {
   const [location] = useLocation();
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const { coach, roles } = session;
 
   // Opened on a phone: the first link takes the focus; Esc closes and gives it back to the toggle.
@@ -44,7 +44,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
   return (
     <>
       <div className="coach-drawer__backdrop" data-open={isOpen || undefined} aria-hidden="true" onClick={onClose} />
-      <div ref={panel} id={id} className="coach-drawer" data-open={isOpen || undefined}>
+      <nav ref={panel} id={id} aria-label="Main" className="coach-drawer" data-open={isOpen || undefined}>
         <Link {...link(COACH_SCREENS.profile.path)} className="coach-drawer__profile">
           <span className="coach-drawer__avatar" aria-hidden="true">
             {initials(coach)}
@@ -57,7 +57,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
             <span className="visually-hidden">: profile</span>
           </span>
         </Link>
-        <nav aria-label="Main" className="coach-drawer__nav">
+        <div className="coach-drawer__nav">
           <ul>
             {drawerItems(session).map((item) => (
               <li key={item.id} className={item.hideOnPhone ? 'coach-drawer__item--not-phone' : undefined}>
@@ -78,8 +78,8 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
               </button>
             </li>
           </ul>
-        </nav>
-      </div>
+        </div>
+      </nav>
     </>
   );
 }

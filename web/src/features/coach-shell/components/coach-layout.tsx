@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut } from '../../../lib/session/session-api.ts';
@@ -49,13 +50,17 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           Menu
         </button>
         <span className="coach-layout__brand">Coach Portal</span>
+        {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's). */}
+        <Button variant="secondary" className="coach-layout__log-out" onPress={logOut}>
+          Log Out
+        </Button>
       </header>
       <CoachDrawer session={session} id={drawerId} isOpen={drawerOpen} onClose={closeDrawer} onLogOut={logOut} toggleRef={toggle} />
       <div className="coach-layout__body">
-        <div className="coach-layout__notices">
+        <section className="coach-layout__notices" aria-label="Notices">
           <NewVersionNotice portalVersion={session.portalVersion} />
           <SessionBanner session={session} onReturnToCoaches={logOut} />
-        </div>
+        </section>
         <main id="coach-main" tabIndex={-1} className="coach-layout__main page page--wide">
           {children}
         </main>
