@@ -6,6 +6,7 @@ import type { components } from '../../generated/bff.ts';
 import type { Log } from '../operation.ts';
 import { isSessionEnded, problem, TIMEOUT_MESSAGE } from '../problem.ts';
 import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
+import { fanOut } from './fan-out.ts';
 
 export type BatchResult = components['schemas']['BatchResult'];
 export type BatchFailure = components['schemas']['BatchFailure'];
@@ -59,7 +60,6 @@ export async function runBatch<T extends BatchItem>(
   if (items.length > MAX_BATCH_ITEMS) {
     throw problem(400, 'validation_failed', `Please select at most ${MAX_BATCH_ITEMS} records at a time.`, 'Failed');
   }
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
 
   const outcomes: Outcome[] = items.map(() => ({ kind: 'notAttempted' }));
   // Aborted by the caller's signal and by a session end; every item's own controller follows it.
@@ -68,12 +68,8 @@ export async function runBatch<T extends BatchItem>(
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
   let sessionEnded: { error: unknown } | undefined;
-  let next = 0;
 
-  const runItem = async (index: number, item: T): Promise<Outcome> => {
-    const controller = new AbortController();
-    const abortItem = () => controller.abort(stop.signal.reason);
-    stop.signal.addEventListener('abort', abortItem, { once: true });
+  const runItem = async (index: number, item: T, controller: AbortController): Promise<Outcome> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), itemTimeoutMs);
@@ -98,20 +94,13 @@ export async function runBatch<T extends BatchItem>(
       return { kind: 'failed', reason: itemReason(error) };
     } finally {
       clearTimeout(timer);
-      stop.signal.removeEventListener('abort', abortItem);
-    }
-  };
-
-  const lane = async () => {
-    while (!stop.signal.aborted && next < items.length) {
-      const index = next++;
-      const item = items[index] as T;
-      outcomes[index] = await runItem(index, item);
     }
   };
 
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+    await fanOut(items, concurrency, stop.signal, async (item, index, controller) => {
+      outcomes[index] = await runItem(index, item, controller);
+    });
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ZipArchive } from 'archiver';
 import { type ItemReason, itemReason } from '../batch/batch-errors.ts';
+import { fanOut } from '../batch/fan-out.ts';
 import { DEFAULT_BATCH_OPTIONS } from '../batch/run-batch.ts';
 import type { Log } from '../operation.ts';
 import { isSessionEnded, TIMEOUT_MESSAGE } from '../problem.ts';
@@ -82,7 +83,6 @@ export function createReportArchive({
   const entryNames: (string | undefined)[] = files.map(() => undefined);
   // Failures whose entry is in the zip, cut short.
   const partial = new WeakSet<JobFailure>();
-  let next = 0;
   // Entries are appended strictly one after the other: each lane waits for the previous entry to be consumed.
   let turn: Promise<void> = Promise.resolve();
 
@@ -106,50 +106,43 @@ export function createReportArchive({
     message: typeof reason === 'string' ? reason : reason.message,
   });
 
-  const tryFile = async (file: JobFile, index: number): Promise<JobFailure | 'written'> => {
-    const controller = new AbortController();
-    const abortFile = () => controller.abort(stop.signal.reason);
-    stop.signal.addEventListener('abort', abortFile, { once: true });
+  const tryFile = async (file: JobFile, index: number, controller: AbortController): Promise<JobFailure | 'written'> => {
+    let body: FileBody;
+    const fetching = fetchFile(file, controller.signal);
     try {
-      let body: FileBody;
-      const fetching = fetchFile(file, controller.signal);
-      try {
-        body = await withTimeout(fetching, itemTimeoutMs, controller);
-      } catch (error) {
-        // A body that arrives after the timeout would hold its connection: drop it.
-        fetching.then(discard, () => {});
-        return failureOf(file, error);
+      body = await withTimeout(fetching, itemTimeoutMs, controller);
+    } catch (error) {
+      // A body that arrives after the timeout would hold its connection: drop it.
+      fetching.then(discard, () => {});
+      return failureOf(file, error);
+    }
+    const previous = turn;
+    let release!: () => void;
+    turn = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      await previous;
+      if (stop.signal.aborted) {
+        discard(body);
+        return failureOf(file, stop.signal.reason);
       }
-      const previous = turn;
-      let release!: () => void;
-      turn = new Promise((resolve) => {
-        release = resolve;
-      });
-      try {
-        await previous;
-        if (stop.signal.aborted) {
-          discard(body);
-          return failureOf(file, stop.signal.reason);
-        }
-        const source = guarded(toReadable(body), itemTimeoutMs, controller);
-        const entry = entryConsumed(source.stream);
-        // Nobody reads the zip any more, so the entry will never be consumed: let go of it.
-        const onAbandon = () => abandoned && source.stream.destroy();
-        stop.signal.addEventListener('abort', onAbandon, { once: true });
-        entryNames[index] = uniqueFileName(safeFileName(file.fileName), taken);
-        archive.append(source.stream, { name: entryNames[index], store: true });
-        await entry;
-        stop.signal.removeEventListener('abort', onAbandon);
-        const error = source.error();
-        if (error === undefined) return 'written';
-        const failure = fail(file, INCOMPLETE(reasonOf(error).message));
-        partial.add(failure);
-        return failure;
-      } finally {
-        release();
-      }
+      const source = guarded(toReadable(body), itemTimeoutMs, controller);
+      const entry = entryConsumed(source.stream);
+      // Nobody reads the zip any more, so the entry will never be consumed: let go of it.
+      const onAbandon = () => abandoned && source.stream.destroy();
+      stop.signal.addEventListener('abort', onAbandon, { once: true });
+      entryNames[index] = uniqueFileName(safeFileName(file.fileName), taken);
+      archive.append(source.stream, { name: entryNames[index], store: true });
+      await entry;
+      stop.signal.removeEventListener('abort', onAbandon);
+      const error = source.error();
+      if (error === undefined) return 'written';
+      const failure = fail(file, INCOMPLETE(reasonOf(error).message));
+      partial.add(failure);
+      return failure;
     } finally {
-      stop.signal.removeEventListener('abort', abortFile);
+      release();
     }
   };
 
@@ -161,26 +154,22 @@ export function createReportArchive({
     return fail(file, reasonOf(error));
   };
 
-  const lane = async () => {
-    while (!stop.signal.aborted && next < files.length) {
-      const index = next++;
-      const file = files[index] as JobFile;
-      const outcome = await tryFile(file, index);
-      // A file cut short by Stop, a disconnect or a 403 counts as not attempted, unless it is (partly) in the zip.
-      if (outcome !== 'written' && stop.signal.aborted && !partial.has(outcome)) continue;
-      outcomes[index] = outcome;
-      try {
-        await onFile?.(file, outcome === 'written' ? undefined : outcome);
-      } catch (error) {
-        // Progress is for the modal; a store hiccup must not break the zip being downloaded.
-        log?.warn({ err: error }, 'report archive progress not recorded');
-      }
+  const record = async (file: JobFile, index: number, controller: AbortController) => {
+    const outcome = await tryFile(file, index, controller);
+    // A file cut short by Stop, a disconnect or a 403 counts as not attempted, unless it is (partly) in the zip.
+    if (outcome !== 'written' && stop.signal.aborted && !partial.has(outcome)) return;
+    outcomes[index] = outcome;
+    try {
+      await onFile?.(file, outcome === 'written' ? undefined : outcome);
+    } catch (error) {
+      // Progress is for the modal; a store hiccup must not break the zip being downloaded.
+      log?.warn({ err: error }, 'report archive progress not recorded');
     }
   };
 
   const done = (async (): Promise<ArchiveOutcome> => {
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(files.length, 1)) }, lane));
+      await fanOut(files, concurrency, stop.signal, record);
       const failed = outcomes.filter((outcome): outcome is JobFailure => typeof outcome === 'object');
       const written = outcomes.filter((outcome) => outcome === 'written').length;
       const notAttempted = files.length - written - failed.length;
