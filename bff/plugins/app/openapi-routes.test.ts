@@ -6,7 +6,7 @@ import { injectChecked, problemViolations } from '../../test-support/contract.ts
 import { captureLogs, TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
 import cookies from '../external/cookie.ts';
 import clientGone from './client-gone.ts';
-import openapiRoutes, { bffContract, CONTRACT_AJV_OPTIONS, streamedMediaTypes } from './openapi-routes.ts';
+import openapiRoutes, { bffContract, CONTRACT_AJV_OPTIONS, publicOperationsDisagreeing, streamedMediaTypes } from './openapi-routes.ts';
 import problems from './problems.ts';
 import session from './session.ts';
 import sessionStore from './session-store.ts';
@@ -149,5 +149,19 @@ describe('request bodies other than JSON', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('PUBLIC_OPERATIONS', () => {
+  it("agrees with the contract's security, so a handler's session type never lies", () => {
+    expect(publicOperationsDisagreeing(bffContract())).toEqual([]);
+  });
+
+  it('names an operation the contract secures differently', () => {
+    const spec = structuredClone(bffContract()) as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const dashboard = spec.paths['/api/dashboard']?.get;
+    if (!dashboard) throw new Error('no getDashboard in the contract');
+    dashboard.security = [];
+    expect(publicOperationsDisagreeing(spec)).toEqual(['getDashboard']);
   });
 });

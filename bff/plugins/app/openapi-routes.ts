@@ -20,6 +20,7 @@ import {
   PUBLIC_OPERATIONS,
 } from '../../operation.ts';
 import { problem, sessionEnded } from '../../problem.ts';
+import { failedField } from './problems.ts';
 
 export const BFF_CONTRACT_FILE = new URL('../../../openapi/bff.yaml', import.meta.url);
 
@@ -109,6 +110,16 @@ function sessionOperations(spec: Json): Set<string> {
   return secured;
 }
 
+/**
+ * The types give public operations a nullable session and every other one a session: the operations where
+ * PUBLIC_OPERATIONS and the contract's security disagree (none, or the app refuses to start).
+ */
+export function publicOperationsDisagreeing(spec: Json): string[] {
+  const secured = sessionOperations(spec);
+  const publicInCode = new Set<string>(PUBLIC_OPERATIONS);
+  return operationIds(spec).filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
+}
+
 async function requireSession(request: FastifyRequest) {
   if (!request.session) throw sessionEnded();
 }
@@ -147,11 +158,10 @@ type ValidationError = NonNullable<FastifyRequest['validationError']>;
 
 function invalidFields(error: ValidationError): InvalidField[] {
   const where = (error.validationContext ?? 'body') as InvalidField['in'];
-  return ((error.validation ?? []) as ValidationFailure[]).map(({ instancePath, params }) => {
-    const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const missing = typeof params.missingProperty === 'string' ? params.missingProperty : '';
-    return { in: where, field: [path, missing].filter(Boolean).join('.'), missing: missing !== '' };
-  });
+  return ((error.validation ?? []) as ValidationFailure[]).map(({ instancePath, params }) => ({
+    in: where,
+    ...failedField(instancePath, params),
+  }));
 }
 
 /** The answer to input the contract refused: the operation's own rule or form check, else validation_failed. */

@@ -48,10 +48,15 @@ function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
   return { status: 500, code: 'internal_error', title: 'Failed', detail: UNEXPECTED_MESSAGE };
 }
 
-function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
+/** The dotted field a validation failure is about (a missing property counts as its own field), and whether it is absent. */
+export function failedField(instancePath: string, params: Record<string, unknown>): { field: string; missing: boolean } {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = typeof params.missingProperty === 'string' ? params.missingProperty : '';
-  return [path, missing].filter(Boolean).join('.') || context || 'request';
+  return { field: [path, missing].filter(Boolean).join('.'), missing: missing !== '' };
+}
+
+function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
+  return failedField(instancePath, params).field || context || 'request';
 }
 
 function sendProblem(reply: FastifyReply, body: ProblemBody) {
