@@ -46,3 +46,10 @@ export const downloadStartedAtom = atom(null, (get, set) => {
   const state = get(sessionStateAtom);
   if (state.deadlines) set(sessionStateAtom, { ...state, deadlines: afterDownload(state.deadlines, Date.now()) });
 });
+
+/** The Messages screen acknowledged the coach's messages: the drawer's unread badge goes. */
+export const messagesReadAtom = atom(null, (get, set) => {
+  const state = get(sessionStateAtom);
+  if (state.session)
+    set(sessionStateAtom, { ...state, session: { ...state.session, coach: { ...state.session.coach, newMessages: false } } });
+});

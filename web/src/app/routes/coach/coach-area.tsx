@@ -13,6 +13,7 @@ import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 const screen = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
 
 const Dashboard = screen(() => import('./dashboard.tsx'));
+const Messages = screen(() => import('./messages.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = [
@@ -23,7 +24,6 @@ const UPCOMING: readonly CoachScreenId[] = [
   'pairs',
   'balance',
   'emailTemplates',
-  'messages',
   'samplesAndBrochures',
   'help',
   'profile',
@@ -47,6 +47,7 @@ export function Component() {
       <Suspense fallback={<Loading label="Loading..." />}>
         <Switch>
           <Route path="/dashboard" component={Dashboard} />
+          <Route path="/messages" component={Messages} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

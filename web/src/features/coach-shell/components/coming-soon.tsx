@@ -12,7 +12,6 @@ const PURPOSE: Readonly<Partial<Record<CoachScreenId, string>>> = {
   pairs: 'Pair two assessments and order a pair report.',
   balance: 'Your credits and every transaction on your account.',
   emailTemplates: 'Write the e-mails your clients receive with their invitations and reports.',
-  messages: 'Messages from the Coach Portal team.',
   samplesAndBrochures: 'Sample reports and brochures to share with your clients.',
   help: 'How the portal works, and what is new.',
   profile: 'Your details, password, two-factor authentication, assistants and policies.',

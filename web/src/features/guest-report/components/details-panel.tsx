@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDateTime } from '../utils/report-labels.ts';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format.ts';
 import type { GuestReport } from '../utils/report-tabs.ts';
 import { type Fact, FactList } from './fact-list.tsx';
 

@@ -15,17 +15,3 @@ export function styleLabel(style: number): string {
 // spec: public-and-guest §9, 72 combined results.
 export const COMBINED_RESULTS = 72;
 export const MATURITY_STAGE_COUNT = 8;
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
-// A date of birth is a calendar date: formatted in UTC so that no time zone moves it a day.
-const calendarDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-export function formatCalendarDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : calendarDate.format(date);
-}

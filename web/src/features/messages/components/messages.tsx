@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import type { Session } from '../../../lib/session/session.ts';
+import { useAcknowledgeMessages } from '../api/acknowledge-messages.ts';
+import { type Message, useMessages } from '../api/list-messages.ts';
+import './messages.css';
+
+/**
+ * The Messages screen (spec coach-shell §2.10, §3 Message, §4): subject, updated time, the
+ * sanitised HTML body and a 'new' badge; opening it acknowledges the messages, except for an
+ * impersonator (coach-shell §6).
+ */
+export function Messages({ session }: { session: Session }) {
+  usePageTitle('Messages');
+  const { data, error, isPending } = useMessages();
+  const { mutate: acknowledge } = useAcknowledgeMessages();
+  const acknowledged = useRef(false);
+  const impersonator = session.roles.impersonator;
+
+  useEffect(() => {
+    if (!data || impersonator || acknowledged.current) return;
+    acknowledged.current = true;
+    acknowledge({});
+  }, [data, impersonator, acknowledge]);
+
+  return (
+    <section className="messages stack" aria-labelledby="messages-title">
+      <h1 id="messages-title">Messages</h1>
+      {isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={error} />
+      {data && data.items.length === 0 ? <p>There are no messages.</p> : null}
+      {data && data.items.length > 0 ? (
+        <ul className="messages__list">
+          {data.items.map((message, index) => (
+            // Messages have no id; the list is read once per visit and never reordered.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <MessageItem key={index} message={message} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function MessageItem({ message }: { message: Message }) {
+  return (
+    <li className="messages__item">
+      <article aria-label={message.subject}>
+        <header className="messages__header">
+          <h2 className="messages__subject">
+            {message.subject}
+            {message.isNew ? <span className="messages__new">New</span> : null}
+          </h2>
+          <time className="messages__time" dateTime={message.updatedAt}>
+            {formatDateTime(message.updatedAt)}
+          </time>
+        </header>
+        <SafeHtml className="messages__body" html={message.body} />
+      </article>
+    </li>
+  );
+}
