@@ -1,0 +1,35 @@
+// The runtime image installs `dependencies` only (Dockerfile: npm ci --omit=dev): they must be exactly the
+// packages the BFF imports at run time (type-only imports are erased and need nothing).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+function runtimeFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : runtimeFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('-test-support.ts') ? [path] : [];
+  });
+}
+
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+describe('production dependencies', () => {
+  it('are exactly what the BFF imports at run time', () => {
+    const imported = new Set<string>();
+    for (const file of runtimeFiles('bff')) {
+      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
+        if (specifier && !specifier.startsWith('.') && !specifier.startsWith('node:')) imported.add(packageOf(specifier));
+      }
+    }
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(dependencies).sort()).toEqual([...imported].sort());
+  });
+});
