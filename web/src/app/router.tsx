@@ -3,7 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
-// Every page is its own chunk: a public page never loads the coach area's code (issue 5).
+// Every page is its own chunk: a public page never loads the coach area's code (the public-route budget).
 // Route modules export `Component`; paths are relative to the /coachportal base (main.tsx).
 const page = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
 

@@ -1,5 +1,5 @@
 /**
- * What the browser may keep between visits (issue 5: only conveniences, never the coach id or a
+ * What the browser may keep between visits (only conveniences, never the coach id or a
  * secret). Every key the app uses is listed here so that logout and reviews see them in one place.
  */
 export const STORAGE_KEYS = {

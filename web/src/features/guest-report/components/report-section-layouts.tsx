@@ -4,7 +4,7 @@ import type { GuestReport, ReportTab } from '../utils/report-tabs.ts';
 import { TabContent } from './tab-content.tsx';
 
 // Only the narrow layout and the text-only version use the menu: its code loads when first needed,
-// keeping the page's initial JavaScript within the budget (issue 5). The section shows meanwhile.
+// keeping the page's initial JavaScript within the budget (the public-route budget). The section shows meanwhile.
 const MenuButton = lazy(async () => ({ default: (await import('../../../components/ui/menu.tsx')).MenuButton }));
 
 export interface SectionLayoutProps {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import type { GuestReport } from '../utils/report-tabs.ts';
 
-// Only mini guests' reports have the switcher: its code loads when such a report is shown (issue 5 budget).
+// Only mini guests' reports have the switcher: its code loads when such a report is shown (the public-route budget).
 const LanguageSwitcher = lazy(async () => ({ default: (await import('./language-switcher.tsx')).LanguageSwitcher }));
 
 interface ReportToolbarProps {

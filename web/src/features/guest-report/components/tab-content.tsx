@@ -4,7 +4,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import type { GuestReport, ReportTab } from '../utils/report-tabs.ts';
 
 // The first entry is always a section of the report; the results entries load when first shown,
-// keeping the page's initial JavaScript within the budget (issue 5).
+// keeping the page's initial JavaScript within the budget (the public-route budget).
 const GuestResultsContent = lazy(async () => ({ default: (await import('./guest-results-content.tsx')).GuestResultsContent }));
 
 export interface TabContentProps {

@@ -11,7 +11,7 @@ import { QuestionStep } from './question-step.tsx';
 import { RegistrationStep } from './registration-step.tsx';
 import './mini-assessment.css';
 
-// Only the last step shows HTML: the sanitiser loads with it, not with the page (issue 5 budget).
+// Only the last step shows HTML: the sanitiser loads with it, not with the page (the public-route budget).
 const ResultsStep = lazy(async () => ({ default: (await import('./results-step.tsx')).ResultsStep }));
 
 const LANG_ATTRIBUTE: Record<MiniLanguage, string> = { english: 'en', slovak: 'sk', hungarian: 'hu' };

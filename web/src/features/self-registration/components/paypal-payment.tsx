@@ -1,5 +1,5 @@
 // Loaded only for a PayPal checkout (a dynamic import): the register route's initial JavaScript
-// stays within its budget (issue 5).
+// stays within its budget (the public-route budget).
 import { PayPalButtons, PayPalScriptProvider, type ReactPayPalScriptOptions, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
