@@ -21,18 +21,6 @@ export function onApiActivity(listener: SessionListener): () => void {
 /** The header the BFF requires on state-changing calls (CSRF): the middleware below adds it to every call. */
 const CSRF_HEADER = { name: 'X-CSRF', value: '1' } as const;
 
-/**
- * The contract declares `X-CSRF` as a required header parameter of each state-changing operation;
- * the middleware sends it, so the client's types leave it out here, once, instead of every call
- * site passing it. (Stopgap until the contract states it as a security scheme.)
- */
-type WithoutCsrfHeader<Operation> = Operation extends { parameters: { header: infer Header } }
-  ? Omit<Operation, 'parameters'> & {
-      parameters: Omit<Operation['parameters'], 'header'> & { header?: Omit<Header, typeof CSRF_HEADER.name> };
-    }
-  : Operation;
-export type PortalPaths = { [Path in keyof paths]: { [Method in keyof paths[Path]]: WithoutCsrfHeader<paths[Path][Method]> } };
-
 const portalMiddleware: Middleware = {
   onRequest({ request }) {
     // The BFF refuses state-changing calls without it (CSRF); harmless on reads.
@@ -54,5 +42,5 @@ const portalMiddleware: Middleware = {
 };
 
 /** The one typed client of the BFF (types generated from openapi/bff.yaml); never a hand-built URL. */
-export const api = createClient<PortalPaths>({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin' });
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin' });
 api.use(portalMiddleware);
