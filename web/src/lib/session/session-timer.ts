@@ -1,4 +1,6 @@
-import type { Session } from './session.ts';
+import type { components } from '../../../../generated/bff.ts';
+
+type Session = components['schemas']['Session'];
 
 /** spec public-and-guest §4 "Session", §9: the warning fires 60 s before expiry. */
 export const WARNING_BEFORE_MS = 60_000;
