@@ -1,5 +1,5 @@
 // `npm run bench`: what the BFF costs compared with the legacy API itself and with a bare proxy of it.
-// Not a test: it prints figures and the targets of issue 3 (BFF throughput ≥ 0.8× the bare proxy; added
+// Not a test: it prints figures and the BFF's targets (BFF throughput ≥ 0.8× the bare proxy; added
 // latency over direct ≤ 0.5 ms p50 and ≤ 2 ms p99 at 1,000 req/s; a 500-item batch at concurrency 4 within
 // 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
 // with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy and the BFF each run in their own process

@@ -72,7 +72,7 @@ export interface LegacyClientOptions {
   cookie?: string | undefined;
   /** Aborts every call (the browser went away, or a batch was stopped). */
   signal?: AbortSignal | undefined;
-  /** Runs on an upstream 403 before the call fails with 401 session_ended (item 4: destroy the session). */
+  /** Runs on an upstream 403 before the call fails with 401 session_ended (the session is destroyed). */
   onForbidden?: (() => Promise<void>) | undefined;
   /** Told about every call, for the request log line. */
   onCall?: ((call: UpstreamCall) => void) | undefined;

@@ -5,7 +5,7 @@ import { emptySwitches } from './switches.ts';
 
 const coachUrl = `/api/v2/coaches/${SEED_COACHES.demo.uuid}`;
 
-describe('fault switches (issue 4 (4))', () => {
+describe('fault switches', () => {
   let sandbox: TestSandbox;
   let cookie: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// The fault switches (issue 4 (4)): off unless SANDBOX_FAULTS=1; set by env or PUT /__sandbox/faults.
+// The fault switches: off unless SANDBOX_FAULTS=1; set by env or PUT /__sandbox/faults.
 
 export interface FaultSwitches {
   /** Added delay in ms, per operationId ('*' for every operation). */

@@ -1,4 +1,4 @@
-// The seeded logins (documented in sandbox/README.md): one account per role and state issue 4 lists.
+// The seeded logins (documented in sandbox/README.md): one account per role and state the portal has.
 import type { AssistantRecord, CoachRecord, Currency } from '../state/model.ts';
 import { addAssistant, addCoach, type Store } from '../state/store.ts';
 

@@ -1,4 +1,4 @@
-// The JavaScript budget of the public pages (issue 5): the initial JavaScript of each public route
+// The JavaScript budget of the public pages: the initial JavaScript of each public route
 // (the entry chunk, the route's own chunk and everything they import statically) must stay within
 // 130 KB gzip, and none of it may come from the coach area. Which modules a chunk holds is read from
 // its source map; chunks shared by public and coach pages (UI wrappers, react-aria) are fine.

@@ -1,4 +1,4 @@
-// Issue 4: one scripted, realistic coach scenario through a Prism validation proxy
+// One scripted, realistic coach scenario through a Prism validation proxy
 // (`prism proxy openapi/legacy.yaml <sandbox> --errors`) in front of the seeded sandbox. Prism answers a
 // request or response that breaks the contract with its own problem body, and lists any lesser violation
 // in the `sl-violations` header; the client fails on both, and the scenario must touch every operation.
@@ -58,7 +58,7 @@ function pick(rows: Row[], what: string, predicate: (row: Row) => boolean): Row 
   return found;
 }
 
-describe('the sandbox through a Prism validation proxy (issue 4)', () => {
+describe('the sandbox through a Prism validation proxy', () => {
   let sandbox: FastifyInstance;
   let store: Store;
   let prism: RunningPrism;

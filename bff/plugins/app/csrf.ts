@@ -1,4 +1,4 @@
-// CSRF defence for the JSON API (item 5): every state-changing /api call must carry `X-CSRF: 1` (a
+// CSRF defence for the JSON API: every state-changing /api call must carry `X-CSRF: 1` (a
 // header a cross-site form or simple request cannot set) and, when the browser sends an Origin, one of
 // ALLOWED_ORIGINS. Runs before the session is loaded, so a refused request touches nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Rate limits (item 6) with @fastify/rate-limit's counters (in Redis when REDIS_URL is set, so every
+// Rate limits with @fastify/rate-limit's counters (in Redis when REDIS_URL is set, so every
 // BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
 // 15 minutes per IP; password reset, the impersonation check and the public self-pay and
 // mini-assessment calls RATE_LIMIT_STRICT_MAX per window per IP; everything else RATE_LIMIT_MAX per

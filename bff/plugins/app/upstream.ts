@@ -1,5 +1,5 @@
 // `request.legacy`: the legacy API client for this request, with the session's legacy cookie, a
-// timeout on every call, cancellation when the browser goes away, and 403 → session ended (item 4).
+// timeout on every call, cancellation when the browser goes away, and 403 → session ended.
 // The upstream calls of a request go into its "request completed" log line.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// Report content is legacy HTML, sanitised before it is rendered (issue 5; openapi ReportSection):
+// Report content is legacy HTML, sanitised before it is rendered (openapi ReportSection):
 // in the real browser, a report whose sections carry scripts, event handlers, javascript: URLs,
 // frames and forms shows their text and none of those. The BFF's answer is replaced in the browser
 // (page.route), since no seeded report carries such content.
