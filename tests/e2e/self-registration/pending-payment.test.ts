@@ -21,9 +21,10 @@ describe.each(VIEWPORT_NAMES)('pending payment at %s size', (viewport) => {
     const returnUrl = await page.locator('input[name=return_url]').getAttribute('value');
     const checkoutId = await page.locator('input[name=custom_str1]').getAttribute('value');
     if (!returnUrl || !checkoutId) throw new Error('the card provider page carries no return address or checkout id');
+    // Answers, not requests: a check still in flight when the payment settles would answer success itself.
     const checks: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes(`/api/public/checkouts/${checkoutId}`)) checks.push(request.url());
+    page.on('response', (response) => {
+      if (response.url().includes(`/api/public/checkouts/${checkoutId}`)) checks.push(response.url());
     });
     await page.goto(returnUrl);
     await page.getByText('Please wait, still checking.').waitFor();

@@ -21,16 +21,23 @@ export function onApiActivity(listener: SessionListener): () => void {
 /** The header the BFF requires on state-changing calls (CSRF): the middleware below adds it to every call. */
 const CSRF_HEADER = { name: 'X-CSRF', value: '1' } as const;
 
+/**
+ * Asking whether there is a session (the login page, a reload of a coach page) answers 401 when there is
+ * none: that is "not signed in", not "your session ended". Treating it as an ending cleared the cache,
+ * which asked again, in a loop, and a late answer could end a session signed in meanwhile.
+ */
+const isSessionProbe = (method: string, schemaPath: string) => method === 'GET' && schemaPath === '/api/session';
+
 const portalMiddleware: Middleware = {
   onRequest({ request }) {
     // The BFF refuses state-changing calls without it (CSRF); harmless on reads.
     request.headers.set(CSRF_HEADER.name, CSRF_HEADER.value);
     return request;
   },
-  async onResponse({ response }) {
+  async onResponse({ request, response, schemaPath }) {
     if (response.ok) {
       for (const listener of activityListeners) listener();
-    } else if (response.status === 401) {
+    } else if (response.status === 401 && !isSessionProbe(request.method, schemaPath)) {
       const body: unknown = await response
         .clone()
         .json()

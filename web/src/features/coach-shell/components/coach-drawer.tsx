@@ -53,7 +53,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
             <span className="coach-drawer__name">
               {coach.name} {coach.surname}
             </span>
-            {roles.assisted ? <span className="coach-drawer__badge coach-drawer__badge--role">Assistant</span> : null}
+            {roles.assisted ? <span className="badge coach-drawer__badge--role">Assistant</span> : null}
             <span className="visually-hidden">: profile</span>
           </span>
         </Link>
@@ -64,7 +64,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
                 <Link {...link(item.path)} className="coach-drawer__link">
                   <span>{item.label}</span>
                   {item.badge ? (
-                    <span className="coach-drawer__badge">
+                    <span className="badge">
                       {item.badge.text}
                       <span className="visually-hidden">: {item.badge.label}</span>
                     </span>

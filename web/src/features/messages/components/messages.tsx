@@ -53,7 +53,7 @@ function MessageItem({ message }: { message: Message }) {
         <header className="messages__header">
           <h2 className="messages__subject">
             {message.subject}
-            {message.isNew ? <span className="messages__new">New</span> : null}
+            {message.isNew ? <span className="badge messages__new">New</span> : null}
           </h2>
           <time className="messages__time" dateTime={message.updatedAt}>
             {formatDateTime(message.updatedAt)}
