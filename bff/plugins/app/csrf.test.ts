@@ -51,4 +51,19 @@ describe('CSRF check', () => {
     expect((await injectChecked(server, { method: 'GET', url: '/api/session' })).json().code).toBe('session_ended');
     expect((await injectChecked(server, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
+
+  it.each([
+    ['percent-encoded', '/%61pi/password/forgot'],
+    ['with a dot segment', '/api/../api/password/forgot'],
+    ['upper-case encoded', '/%41PI/password/forgot'],
+  ])('refuses a %s spelling of an API path too', async (_name, url) => {
+    const response = await server.inject({
+      method: 'POST',
+      url,
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'demo@coachportal.test' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('csrf_required');
+  });
 });
