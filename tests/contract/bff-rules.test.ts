@@ -22,6 +22,8 @@ describe('BFF contract rules', () => {
     if (isSecured(op.operation)) expect(codes).toContain('401');
     for (const status of ['400', '429', '500', '502', '504'])
       if (!['/healthz', '/readyz'].includes(op.path)) expect(codes).toContain(status);
+    // A body in an undeclared media type is refused with 415 (plugins/app/openapi-routes.ts).
+    if (op.operation.requestBody) expect(codes).toContain('415');
     if (STATE_CHANGING.has(op.method)) {
       const security = requirements(op.operation);
       expect(security.length).toBeGreaterThan(0);

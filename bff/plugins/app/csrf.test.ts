@@ -55,7 +55,7 @@ describe('CSRF check', () => {
   it.each([
     ['percent-encoded', '/%61pi/password/forgot'],
     ['with a dot segment', '/api/../api/password/forgot'],
-    ['upper-case encoded', '/%41PI/password/forgot'],
+    ['percent-encoded in the middle', '/api/password/%66orgot'],
   ])('refuses a %s spelling of an API path too', async (_name, url) => {
     const response = await server.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-// CSRF defence: every state-changing call must carry `X-CSRF: 1` (a
+// CSRF defence for the JSON API: every state-changing /api call must carry `X-CSRF: 1` (a
 // header a cross-site form or simple request cannot set) and, when the browser sends an Origin, one of
 // ALLOWED_ORIGINS. Runs before the session is loaded, so a refused request touches nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,10 +11,9 @@ export interface CsrfOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// Every state-changing request is checked, whatever its path: the BFF serves nothing else that changes state,
-// and a check on the raw URL missed spellings the router decodes (`/%61pi/…`).
+// Checked on the route the router chose, not on the raw URL, which missed spellings the router decodes (`/%61pi/…`).
 function refusal(request: FastifyRequest, allowed: ReadonlySet<string>): string | null {
-  if (SAFE_METHODS.has(request.method)) return null;
+  if (SAFE_METHODS.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) return null;
   if (request.headers['x-csrf'] !== '1') return 'missing X-CSRF header';
   const origin = request.headers.origin;
   if (origin !== undefined && !allowed.has(origin)) return 'origin not allowed';

@@ -164,24 +164,72 @@ function invalidFields(error: ValidationError): InvalidField[] {
   }));
 }
 
-/** The answer to input the contract refused: the operation's own rule or form check, else validation_failed. */
-function refusal(error: ValidationError, body: unknown, invalid: InvalidInput): Error {
-  const failures = invalidFields(error);
-  const rule = invalid.rules?.find(({ when }) => failures.every(when));
+/** The answer to input the contract refused: the operation's own rule or form check, else `otherwise` (validation_failed). */
+function refusal(failures: InvalidField[], body: unknown, invalid: InvalidInput | undefined, otherwise: Error): Error {
+  const rule = invalid?.rules?.find(({ when }) => failures.every(when));
   if (rule) return rule.answer();
-  if (failures.every((failure) => failure.in === 'body')) return invalid.form?.(body) ?? error;
-  return error;
+  if (failures.every((failure) => failure.in === 'body')) return invalid?.form?.(body) ?? otherwise;
+  return otherwise;
 }
 
-function routeOf(operationId: OperationId, route: OperationHandler<OperationId> | OperationRoute<OperationId> | undefined) {
+interface RequestBody {
+  /** The media types the contract declares for the body. */
+  types: ReadonlySet<string>;
+  required: boolean;
+}
+
+/** Each operation's request body as the contract declares it (operations without one are absent). */
+export function requestBodies(spec: Json): Map<string, RequestBody> {
+  const bodies = new Map<string, RequestBody>();
+  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
+    for (const operation of Object.values(item) as Json[]) {
+      const body = operation?.requestBody as Json | undefined;
+      if (typeof operation?.operationId !== 'string' || !body) continue;
+      bodies.set(operation.operationId, { types: new Set(Object.keys((body.content ?? {}) as Json)), required: body.required === true });
+    }
+  }
+  return bodies;
+}
+
+const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+
+/**
+ * Before validation: a body in a media type the contract does not declare is 415, a missing required one 400.
+ * (Fastify validates only the JSON body against its schema: a `text/plain` or empty body reached the handler unchecked.)
+ */
+function checkBody(declared: RequestBody | undefined, invalid: InvalidInput | undefined) {
+  return async (request: FastifyRequest) => {
+    if (!declared) return;
+    const type = mediaTypeOf(request.headers['content-type']);
+    if ((request.body !== undefined || type !== '') && !declared.types.has(type)) {
+      throw problem(415, 'unsupported_media_type', `The body must be ${[...declared.types].join(' or ')}.`, 'Failed');
+    }
+    if (declared.required && request.body === undefined) {
+      const missing = problem(400, 'validation_failed', 'The request is not valid.', 'Failed', {
+        errors: [{ field: 'body', message: 'is required' }],
+      });
+      // The operation's own answer to a refused form applies to a missing one too (e.g. the login page's message).
+      throw refusal([{ in: 'body', field: 'body', missing: true }], undefined, invalid, missing);
+    }
+  };
+}
+
+function routeOf(
+  operationId: OperationId,
+  route: OperationHandler<OperationId> | OperationRoute<OperationId> | undefined,
+  body: RequestBody | undefined,
+) {
   const { handler, invalid, config } =
     typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId) });
   return {
     ...(config && { config }),
+    preValidation: checkBody(body, invalid),
     // The operation answers refused input itself (the spec's texts), so the validation error reaches the handler.
     ...(invalid && { attachValidation: true }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.validationError && invalid) throw refusal(request.validationError, request.body, invalid);
+      if (request.validationError && invalid) {
+        throw refusal(invalidFields(request.validationError), request.body, invalid, request.validationError);
+      }
       // Fastify gives an empty object for an absent query; an absent body stays undefined.
       const input = { params: request.params, query: request.query, body: request.body } as Parameters<typeof handler>[0];
       const answer = await handler(input, contextOf(request) as Parameters<typeof handler>[1]);
@@ -194,11 +242,10 @@ function routeOf(operationId: OperationId, route: OperationHandler<OperationId> 
 async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRoutesOptions) {
   const spec = bffContract();
   const secured = sessionOperations(spec);
-  // The types give public operations a nullable session and every other one a session: the contract must agree.
-  const publicInCode = new Set<string>(PUBLIC_OPERATIONS);
-  const disagreeing = operationIds(spec).filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
+  const disagreeing = publicOperationsDisagreeing(spec);
   if (disagreeing.length > 0)
     throw new Error(`PUBLIC_OPERATIONS (bff/operation.ts) disagrees with the contract's security on: ${disagreeing.join(', ')}`);
+  const bodies = requestBodies(spec);
   const routes = handlers as Record<string, OperationHandler<OperationId> | OperationRoute<OperationId> | undefined>;
 
   const streamed = streamedMediaTypes(spec);
@@ -216,7 +263,7 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
       addCookieSchema: true,
       // The glue spreads what this returns over the route it builds from the contract.
       operationResolver: ((operationId: OperationId) => {
-        const options = routeOf(operationId, routes[operationId]);
+        const options = routeOf(operationId, routes[operationId], bodies.get(operationId));
         return secured.has(operationId) ? { ...options, onRequest: requireSession } : options;
       }) as unknown as OperationResolver,
     });

@@ -1,0 +1,74 @@
+// The request body as the contract declares it, checked before validation: a body in another media type is
+// 415, a missing required one 400 (or the operation's own answer to a refused form); nothing unchecked
+// reaches a handler or the legacy API. Every answer is checked against the contract.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { testConfig } from '../../test-support/test-server.ts';
+
+const CSRF = { 'x-csrf': '1' };
+let upstream: FaultUpstream;
+let server: FastifyInstance;
+
+beforeAll(async () => {
+  upstream = await startFaultUpstream();
+  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url }));
+  await server.ready();
+});
+afterAll(async () => {
+  await server?.close();
+  await upstream?.close();
+});
+
+const send = (url: string, headers: Record<string, string>, payload?: string) =>
+  injectChecked(server, { method: 'POST', url, headers: { ...CSRF, ...headers }, ...(payload !== undefined && { payload }) });
+
+describe('request bodies', () => {
+  it.each([
+    ['text/plain', 'text/plain', '{"email":"demo@coachportal.test"}'],
+    ['multipart/form-data', 'multipart/form-data; boundary=x', '--x--'],
+  ])('refuses a %s body where the contract takes JSON with 415 unsupported_media_type', async (_name, type, payload) => {
+    const response = await send('/api/password/forgot', { 'content-type': type }, payload);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'unsupported_media_type', detail: 'The body must be application/json.' });
+  });
+
+  it('refuses a media type no operation takes (Fastify has no parser for it) with the same code', async () => {
+    const response = await send('/api/password/forgot', { 'content-type': 'application/xml' }, '<email/>');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('unsupported_media_type');
+  });
+
+  it('answers a missing required body with 400 validation_failed naming the body', async () => {
+    const response = await send('/api/password/forgot', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'body', message: 'is required' }] });
+  });
+
+  it("answers a missing body with the operation's own message when it has one", async () => {
+    const signIn = await send('/api/session', {});
+    expect(signIn.json()).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      detail: 'Please check if password and username are correct',
+    });
+    const mini = await send('/api/public/mini/5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f/assessments', {});
+    expect(mini.json()).toMatchObject({ status: 400, code: 'missing_details', detail: 'Please provide all details.' });
+  });
+
+  it('sends nothing to the legacy API for any of these', () => {
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('still takes a declared JSON body', async () => {
+    upstream.answer('POST /api/v2/forgotpassword', { status: 200, json: {} });
+    const response = await send(
+      '/api/password/forgot',
+      { 'content-type': 'application/json; charset=utf-8' },
+      '{"email":"demo@coachportal.test"}',
+    );
+    expect(response.statusCode).toBe(202);
+  });
+});
