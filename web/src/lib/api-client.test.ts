@@ -13,7 +13,12 @@ afterEach(() => {
 function listen() {
   const seen = { ended: 0, activity: 0 };
   const stops = [onSessionEnded(() => seen.ended++), onApiActivity(() => seen.activity++)];
-  return { seen, stop: () => stops.forEach((stop) => stop()) };
+  return {
+    seen,
+    stop: () => {
+      for (const stop of stops) stop();
+    },
+  };
 }
 
 describe('the typed client', () => {
