@@ -2,6 +2,7 @@
 // Causes of 5xx answers stay in the log (under the request id), never in the response.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRequestLogFields } from '../../logger.ts';
 import { notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
 
 const CODES: Record<number, string> = {
@@ -68,7 +69,9 @@ async function problems(fastify: FastifyInstance) {
     const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
     if (error instanceof ProblemError) reply.headers(error.headers);
     if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
-    else request.log[body.status >= 500 ? 'warn' : 'info']({ code: body.code, status: body.status }, 'request answered with a problem');
+    else if (body.status >= 500) request.log.warn({ code: body.code, status: body.status }, 'request answered with a problem');
+    // A refusal (4xx) writes no line of its own: its code goes into the request's completion line.
+    else addRequestLogFields(request, () => ({ code: body.code }));
     return sendProblem(reply, body);
   });
 

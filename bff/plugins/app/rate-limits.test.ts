@@ -74,13 +74,17 @@ describe('rate limits', () => {
     expect((await signIn(server, 'other@coachportal.test')).statusCode).toBe(401);
     expect(upstream.received).toHaveLength(6);
 
-    const line = logs.lines().find((entry) => entry.msg === 'rate limit reached');
-    expect(line).toMatchObject({
-      level: 'warn',
-      route: '/api/session',
-      limit: 'sign-in-email',
-      key: hashKey('sign-in-email:127.0.0.1|demo@coachportal.test'),
-    });
+    // One line for the rejected request: its completion line, with the limit and the hashed key.
+    const lines = logs.lines().filter((entry) => entry.requestId === limited.headers['x-request-id']);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        route: '/api/session',
+        statusCode: 429,
+        code: 'rate_limited',
+        rateLimit: { limit: 'sign-in-email', key: hashKey('sign-in-email:127.0.0.1|demo@coachportal.test') },
+      }),
+    ]);
     expect(logs.text()).not.toContain('demo@coachportal.test');
   });
 
@@ -116,6 +120,37 @@ describe('rate limits', () => {
     expect(await statuses(4, () => read(first))).toEqual([200, 200, 200, 429]);
     expect((await read(second)).statusCode).toBe(200);
     expect(await statuses(5, () => injectChecked(server, { method: 'GET', url: '/healthz' }))).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('lets a rate-limited coach log out, and a rejected request keeps no session alive', async () => {
+    upstream.answer('POST /api/v2/login', ALLOWED);
+    upstream.answer('GET /api/v2/logout', { status: 200 });
+    let clock = 1_000_000;
+    const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, RATE_LIMIT_MAX: '2' }), { now: () => clock });
+    servers.push(server);
+    await server.ready();
+    const cookieOf = async () =>
+      (await signIn(server, `coach${Math.random()}@coachportal.test`)).cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    const read = (cookie: string) => injectChecked(server, { method: 'GET', url: '/api/session', cookies: { [SESSION_COOKIE]: cookie } });
+
+    // Logout is never limited.
+    const first = await cookieOf();
+    expect(await statuses(3, () => read(first))).toEqual([200, 200, 429]);
+    const logout = await injectChecked(server, {
+      method: 'DELETE',
+      url: '/api/session',
+      headers: CSRF,
+      cookies: { [SESSION_COOKIE]: first },
+    });
+    expect(logout.statusCode).toBe(200);
+
+    // 429s are not activity: the session ends 30 idle minutes after its last answered request.
+    const second = await cookieOf();
+    expect(await statuses(3, () => read(second))).toEqual([200, 200, 429]);
+    clock += 29 * 60_000;
+    expect(await statuses(3, () => read(second))).toEqual([429, 429, 429]);
+    clock += 60_000 + 1;
+    expect((await read(second)).json().code).toBe('session_ended');
   });
 
   it("counts a trusted proxy's clients by their real IP, and ignores a forged X-Forwarded-For", async () => {

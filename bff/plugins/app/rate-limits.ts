@@ -2,13 +2,14 @@
 // BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
 // 15 minutes per IP; password reset, the impersonation check and the public self-pay and
 // mini-assessment calls RATE_LIMIT_STRICT_MAX per window per IP; everything else RATE_LIMIT_MAX per
-// window per session (per IP without one). A hit answers 429 `rate_limited` with Retry-After and is
-// logged with the route and a hash of the key. Client IPs come from `request.ip`, which honours
+// window per session (per IP without one); logout never. A hit answers 429 `rate_limited` with Retry-After,
+// and its completion line names the limit and a hash of the key. Client IPs come from `request.ip`, which honours
 // TRUST_PROXY only (a forged X-Forwarded-For from anyone else changes nothing).
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRequestLogFields } from '../../logger.ts';
 import { problem } from '../../problem.ts';
 
 export interface RateLimitsOptions {
@@ -33,7 +34,8 @@ type Checker = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExce
 const MINUTE = 60_000;
 // spec: none; the contract's TooManyRequests message.
 const DETAIL = 'Too many attempts. Please wait a minute and try again.';
-const UNLIMITED = new Set(['getLiveness', 'getReadiness']);
+// The probes, and logout: a coach who went too fast can always sign out.
+const UNLIMITED = new Set(['getLiveness', 'getReadiness', 'deleteSession']);
 const PUBLIC_STRICT_PATHS = [
   '/api/public/self-registration',
   '/api/public/checkouts',
@@ -116,7 +118,10 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       if (key === null) return;
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
-      request.log.warn({ route: request.routeOptions.url ?? null, limit: limit.name, key: hashKey(key) }, 'rate limit reached');
+      // No line of its own: the request's one completion line says which limit and whose (hashed) key, so a
+      // flood writes one line per rejected request.
+      const rateLimit = { limit: limit.name, key: hashKey(key) };
+      addRequestLogFields(request, () => ({ rateLimit }));
       reply.header('retry-after', String(result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000)));
       throw problem(429, 'rate_limited', DETAIL);
     };

@@ -72,7 +72,6 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     return result;
   };
 
-  // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4).
   fastify.addHook('onRequest', async (request: WithReply, reply: FastifyReply) => {
     // A plain property (see client-gone.ts): the session's cookie is set and cleared on this reply.
     request[REPLY] = reply;
@@ -81,7 +80,7 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     const cookie = unsign(request, signed);
     const record = cookie ? await store.get(cookie.id) : null;
     const at = now();
-    if (!record || ended(record, at) || !(await store.touch(record.id, at, ttlAt(record, at)))) {
+    if (!record || ended(record, at)) {
       if (record) await destroy(record.id);
       reply.clearCookie(SESSION_COOKIE, COOKIE);
       return;
@@ -89,6 +88,14 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     request.session = { ...record, lastSeenAt: at };
     // Signed with a retired secret: sign again with the current one.
     if (cookie?.renew) reply.setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+  });
+
+  // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4),
+  // recorded as its answer leaves, except a request refused for going too fast (429): a flood keeps no session alive.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const { session } = request;
+    if (session && reply.statusCode !== 429) await store.touch(session.id, session.lastSeenAt, ttlAt(session, session.lastSeenAt));
+    return payload;
   });
 
   fastify.decorateRequest('startSession', async function startSession(this: WithReply, input: NewSession) {
