@@ -8,7 +8,7 @@ import { createLogger, newRequestId, RequestLogController } from './logger.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
-import problems from './plugins/app/problems.ts';
+import problems, { clientErrorHandler, frameworkErrorHandler } from './plugins/app/problems.ts';
 import rateLimits from './plugins/app/rate-limits.ts';
 import redis from './plugins/app/redis.ts';
 import reportJobs from './plugins/app/report-jobs.ts';
@@ -72,7 +72,20 @@ export function buildServer(config: Config, { logger, ...appOptions }: ServerOpt
     // While closing, keep serving what still arrives (in-flight clients); /readyz answers shutting_down.
     return503OnClosing: false,
     ajv: { customOptions: CONTRACT_AJV_OPTIONS },
+    // Refusals before any route runs are problems too, with the request id and security headers.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // A client that trickles its headers or body is cut off (408), never holds a socket indefinitely.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often Node checks those timeouts (its default, 30 s, would let a short timeout run long).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.http.headersTimeoutMs / 2)),
+    },
   });
+  server.server.maxConnections = config.http.maxConnections;
   server.register(fp(app, { name: 'bff' }), { config, ...appOptions });
   return server;
 }

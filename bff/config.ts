@@ -43,6 +43,11 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_STRICT_MAX: integer(1, 1000, 'an integer from 1 to 1000'),
   RATE_LIMIT_STRICT_WINDOW_MS: integer(1000, 24 * HOUR, 'milliseconds from 1000 to 86400000'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
+  HTTP_HEADERS_TIMEOUT_MS: integer(500, 2 * MINUTE, 'milliseconds from 500 to 120000'),
+  HTTP_REQUEST_TIMEOUT_MS: integer(500, 10 * MINUTE, 'milliseconds from 500 to 600000'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1000, 10 * MINUTE, 'milliseconds from 1000 to 600000'),
+  HTTP_MAX_REQUESTS_PER_SOCKET: integer(1, 1_000_000, 'an integer from 1 to 1000000'),
+  HTTP_MAX_CONNECTIONS: integer(1, 1_000_000, 'an integer from 1 to 1000000'),
   SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'an e-mail address' })),
   PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
   CARD_PROVIDER_HOSTS: Type.Optional(
@@ -90,6 +95,18 @@ export interface Config {
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: { readonly max: number; readonly windowMs: number; readonly strictMax: number; readonly strictWindowMs: number };
   readonly shutdownTimeoutMs: number;
+  /**
+   * The HTTP server's own limits: the headers and the whole request (headers and body) must arrive within
+   * their timeouts (else 408, the socket closed), an idle kept-alive socket closes after keepAliveTimeoutMs,
+   * a socket serves at most maxRequestsPerSocket requests, and at most maxConnections are open at once.
+   */
+  readonly http: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxRequestsPerSocket: number;
+    readonly maxConnections: number;
+  };
   /** Named in the blocked-coach message (spec public-and-guest §6). */
   readonly supportEmail: string;
   /** The portal version the server offers; a newer one than the client's build shows the new-version notice. */
@@ -209,6 +226,14 @@ function buildConfig(env: Env): Config {
       strictWindowMs: env.RATE_LIMIT_STRICT_WINDOW_MS ?? MINUTE,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    http: {
+      headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000, env.HTTP_REQUEST_TIMEOUT_MS ?? 60_000),
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS ?? 60_000,
+      // Longer than a load balancer's usual idle timeout (60 s), so the balancer closes first.
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+      maxRequestsPerSocket: env.HTTP_MAX_REQUESTS_PER_SOCKET ?? 10_000,
+      maxConnections: env.HTTP_MAX_CONNECTIONS ?? 10_000,
+    },
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
     // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.
     portalVersion: env.PORTAL_VERSION ?? '20251030t113749',

@@ -1,9 +1,12 @@
 // Every error leaves the BFF as application/problem+json (RFC 9457), the shape of the contract's Problem.
 // Causes of 5xx answers stay in the log (under the request id), never in the response.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addRequestLogFields } from '../../logger.ts';
 import { notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
+import { API_HEADERS } from '../external/helmet.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -82,3 +85,58 @@ async function problems(fastify: FastifyInstance) {
 }
 
 export default fp(problems, { name: 'problems' });
+
+// What the router refuses before any route or hook runs (no echo of the address: it may hold a link's secret).
+const FRAMEWORK_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: a malformed address (bad percent-encoding, a path parameter over the router's
+ * limit) answers problem+json with the request id and the API's security headers, like every other answer.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const detail = FRAMEWORK_DETAILS[error.code] ?? 'The request is not valid.';
+  addRequestLogFields(request, () => ({ code: error.code }));
+  void reply
+    .headers(API_HEADERS)
+    .header('x-request-id', request.id)
+    .code(status)
+    .type('application/problem+json')
+    .send(problemBody(request, { status, code: CODES[status] ?? 'bad_request', title: titleOf(status), detail }));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+  ERR_HTTP_REQUEST_HEADERS_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+};
+
+/**
+ * Node's `clientError` (a request that never became one: headers too large, too slow, not HTTP): answered
+ * as problem+json with the API's security headers and a request id of its own, then the socket is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, detail: 'The request is not valid.' };
+  const id = randomUUID();
+  this.log.info({ requestId: id, code: error.code, status }, 'request refused before it was read');
+  if (socket.writable) {
+    const code = CODES[status] ?? 'bad_request';
+    const body = JSON.stringify({ type: `/problems/${code}`, title: titleOf(status), status, code, detail, instance: id });
+    const headers = {
+      ...API_HEADERS,
+      'content-type': 'application/problem+json',
+      'content-length': String(Buffer.byteLength(body)),
+      'x-request-id': id,
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
