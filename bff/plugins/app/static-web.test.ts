@@ -24,6 +24,9 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), SCRIPT);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-3f9a1c.js","isEntry":true}}');
   built = buildServer(testConfig({ WEB_DIST_DIR: dist, LEGACY_API_URL: 'http://127.0.0.1:1' }));
   unbuilt = buildServer(testConfig({ WEB_DIST_DIR: join(dist, 'missing'), LEGACY_API_URL: 'http://127.0.0.1:1' }));
   await Promise.all([built.ready(), unbuilt.ready()]);
@@ -73,6 +76,17 @@ describe('the built web client', () => {
     expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(problemViolations(missing.body)).toEqual([]);
   });
+
+  it.each(['/coachportal/assets/index-3f9a1c.js.map', '/coachportal/.vite/manifest.json', '/coachportal/%2evite/manifest.json'])(
+    'keeps the source maps and the manifest private: %s is a 404 problem',
+    async (url) => {
+      const response = await built.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(problemViolations(response.body)).toEqual([]);
+      expect(response.body).not.toContain('sources');
+      expect(response.body).not.toContain('isEntry');
+    },
+  );
 
   it('never serves files outside the build', async () => {
     for (const url of ['/coachportal/../package.json', '/coachportal/%2e%2e/package.json', '/coachportal/..%2fpackage.json']) {

@@ -23,6 +23,18 @@ const ASSETS = `${PORTAL_PREFIX}/assets/`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The web client is not built: run npm run build:web, then reload this page.';
 const NO_FILE = 'The page or record could not be found.';
+// The build's source maps and Vite's manifest stay on disk (error reporting, the budget check), never public.
+const isPrivateBuildFile = (path: string) => path.endsWith('.map') || path.includes('/.vite/');
+
+/** The path as the file server reads it (decoded), so no spelling of a private file falls through to the page. */
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions) {
   const assetsDir = join(distDir, 'assets') + sep;
@@ -58,7 +70,7 @@ async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions
         prefix: '/',
         index: false,
         // The index is only ever the SPA fallback (templated, never cached).
-        allowedPath: (pathname) => pathname !== '/index.html',
+        allowedPath: (pathname) => pathname !== '/index.html' && !isPrivateBuildFile(pathname),
         cacheControl: false,
         // No build yet is a state the 503 reports, not a start-up warning.
         suppressWarning: true,
@@ -70,8 +82,10 @@ async function staticWeb(fastify: FastifyInstance, { distDir }: StaticWebOptions
       // Not a file: a portal route of the client, except a missing hashed file (a stale page after a
       // deploy must fail loudly, not receive HTML as its script).
       web.setNotFoundHandler(async (request, reply) => {
-        const path = request.url.split('?', 1)[0] ?? '';
-        if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith(ASSETS)) throw problem(404, 'not_found', NO_FILE);
+        const path = decodedPath(request.url);
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith(ASSETS) || isPrivateBuildFile(path)) {
+          throw problem(404, 'not_found', NO_FILE);
+        }
         return sendIndex(request, reply);
       });
     },
