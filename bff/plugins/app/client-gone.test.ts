@@ -3,8 +3,11 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app.ts';
 import type { BatchResult } from '../../batch/run-batch.ts';
 import { runBatch } from '../../batch/run-batch.ts';
+import { startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { captureLogs, testConfig } from '../../test-support/test-server.ts';
 import clientGone, { ClientGoneError } from './client-gone.ts';
 
 const servers: { close: () => Promise<unknown> }[] = [];
@@ -72,5 +75,27 @@ describe('request.clientGone', () => {
     expect(await response.json()).toEqual({ ok: true });
     await app.close();
     expect(signals[0]?.aborted).toBe(false);
+  });
+});
+
+describe('a browser that leaves during an upstream call', () => {
+  it('cancels the call and is logged as information, not as a failure', async () => {
+    const upstream = await startFaultUpstream();
+    upstream.answer('GET /mintor/initAssessment', { fault: 'slow', delayMs: 5_000 });
+    const logs = captureLogs();
+    const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, LOG_LEVEL: 'info' }), { logger: logs.logger });
+    servers.push(server, upstream);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+
+    const socket = connect(address.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('GET /api/public/mini/translations HTTP/1.1\r\nHost: x\r\n\r\n');
+    const call = await upstream.request(1);
+    socket.destroy();
+    await call.abandoned;
+    await expect.poll(() => logs.lines().some((line) => line.msg === 'client went away before the answer')).toBe(true);
+    expect(logs.lines().filter((line) => line.level === 'error')).toEqual([]);
   });
 });

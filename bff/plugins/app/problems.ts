@@ -69,6 +69,11 @@ function sendProblem(reply: FastifyReply, body: ProblemBody) {
 
 async function problems(fastify: FastifyInstance) {
   fastify.setErrorHandler((error, request, reply) => {
+    // The browser left before its answer (the upstream work was cancelled with it): nothing failed, nobody to answer.
+    if (reply.raw.destroyed && !reply.raw.writableFinished) {
+      request.log.info({ route: request.routeOptions.url ?? null }, 'client went away before the answer');
+      return reply.send();
+    }
     const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
     if (error instanceof ProblemError) reply.headers(error.headers);
     if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');

@@ -104,7 +104,8 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       checker = fastify.createRateLimit({
         max: limit.max,
         timeWindow: limit.windowMs,
-        keyGenerator: (request) => limit.key(request) ?? '',
+        // Hashed: the counters' names (in Redis too) never hold an e-mail address or an IP in clear.
+        keyGenerator: (request) => hashKey(limit.key(request) ?? ''),
       }) as Checker;
       checkers.set(id, checker);
     }

@@ -61,6 +61,15 @@ describe('fastify.redis', () => {
     // Counted by the public limit on arrival, then refused as a bad link without an upstream call.
     expect((await server.inject('/api/public/self-registration/short')).statusCode).toBe(400);
     expect(await inspector.keys('portal:rate:*')).not.toHaveLength(0);
+    // A sign-in counts per IP and e-mail: neither appears in clear in a key name.
+    await server.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'x-csrf': '1' },
+      payload: { email: 'Demo@CoachPortal.test', password: 'x' },
+    });
+    const keys = (await inspector.keys('portal:rate:*')).join(' ');
+    expect(keys).not.toMatch(/@|coachportal|127\.0\.0\.1/i);
 
     expect(await bffConnections()).toHaveLength(1);
     // The download jobs share it too, plus one subscriber connection of their own.

@@ -123,7 +123,8 @@ export async function signIn(
   settings: SessionSettings,
 ): Promise<SignInResult> {
   const { data, error, response } = await ctx.publicLegacy.POST('/api/v2/login', {
-    body: { email: body.email, password: body.password, ...(body.twoFactorCode && { twoFactorToken: body.twoFactorCode }) },
+    // Trimmed as the rate limit counts it: a stray space typed after the address must not fail a correct sign-in.
+    body: { email: body.email.trim(), password: body.password, ...(body.twoFactorCode && { twoFactorToken: body.twoFactorCode }) },
   });
   if (!data) throw failed(401, 'login_refused', legacyErrorInfo(error) ?? MESSAGES.badCredentials);
   if (data.allowed && data.coach) {
@@ -178,9 +179,10 @@ export async function startImpersonation(ctx: OperationContext, settings: Sessio
 }
 
 export async function requestPasswordReset(
-  { body: { email } }: OperationInput<'requestPasswordReset'>,
+  { body }: OperationInput<'requestPasswordReset'>,
   ctx: OperationContext,
 ): Promise<Answer<{ message: typeof MESSAGES.resetLinkSent }>> {
+  const email = body.email.trim();
   if (!EMAIL.test(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
   const { response } = await ctx.publicLegacy.POST('/api/v2/forgotpassword', { body: { email } });
   if (response.status !== 200) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);

@@ -111,6 +111,12 @@ describe('POST /api/session (sign in)', () => {
     expect((await withSession(second ?? '', 'GET', '/api/session')).statusCode).toBe(200);
   });
 
+  it('sends the e-mail trimmed, as the rate limit counts it (a stray space must not fail a correct sign-in)', async () => {
+    upstream.answer('POST /api/v2/login', refused({ needTFA: true }));
+    await signIn({ ...CREDENTIALS, email: `  ${CREDENTIALS.email} ` });
+    expect(JSON.parse(upstream.received[0]?.body ?? '').email).toBe(CREDENTIALS.email);
+  });
+
   it('asks for the authenticator code, then sends it as twoFactorToken', async () => {
     upstream.answer('POST /api/v2/login', refused({ needTFA: true }));
     const first = await signIn();
@@ -292,7 +298,7 @@ describe('password reset', () => {
 
   it('sends the reset link', async () => {
     upstream.answer('POST /api/v2/forgotpassword', { status: 200 });
-    const response = await forgot('demo@coachportal.test');
+    const response = await forgot(' demo@coachportal.test ');
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ message: 'A reset password link has been sent...' });
     expect(JSON.parse(upstream.received[0]?.body ?? '')).toEqual({ email: 'demo@coachportal.test' });
