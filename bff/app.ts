@@ -1,5 +1,6 @@
 // The BFF as a Fastify plugin (used by server.ts and by tests through `app.inject`), and the server
 // options both share. Order: third-party plugins, then ours, then routes.
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
@@ -57,6 +58,19 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 
+const ajvCompilers = AjvCompiler();
+
+// Fastify calls a compiler with the route's schema and part (the package's types say only the schema).
+type CompileRoute = (route: { schema: unknown; httpPart?: string }) => unknown;
+
+/** Fastify's validator compiler, with type coercion off for request bodies only. */
+const bodiesUncoerced = ((externalSchemas, options) => {
+  const coercing = ajvCompilers(externalSchemas, options) as unknown as CompileRoute;
+  const exactOptions = { ...options, mode: undefined, customOptions: { ...options?.customOptions, coerceTypes: false as const } };
+  const exact = ajvCompilers(externalSchemas, exactOptions) as unknown as CompileRoute;
+  return ((route) => (route.httpPart === 'body' ? exact : coercing)(route)) as CompileRoute;
+}) as BuildCompilerFromPool;
+
 export interface ServerOptions extends Omit<AppOptions, 'config'> {
   logger?: Logger | undefined;
 }
@@ -72,6 +86,9 @@ export function buildServer(config: Config, { logger, ...appOptions }: ServerOpt
     // While closing, keep serving what still arrives (in-flight clients); /readyz answers shutting_down.
     return503OnClosing: false,
     ajv: { customOptions: CONTRACT_AJV_OPTIONS },
+    // Bodies are JSON: their types are checked as sent (`surname: 12345` is refused, never turned into "12345");
+    // path, query and headers arrive as text and are still read as the contract's numbers and booleans.
+    schemaController: { compilersFactory: { buildValidator: bodiesUncoerced } },
     // Refusals before any route runs are problems too, with the request id and security headers.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,

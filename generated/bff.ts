@@ -3151,6 +3151,21 @@ export interface components {
             defaultLanguage: components["schemas"]["Language"];
         };
         /**
+         * @description A name or surname as a person writes it: every letter of every script, accents, apostrophes,
+         *     hyphens and spaces; no control characters (NUL, ESC, CR, LF…) and no text-direction overrides
+         *     (else 400 `validation_failed`, the field named in `errors`).
+         * @example Zoë O'Brien-Nkosi
+         */
+        PersonName: string;
+        /**
+         * @description An e-mail address as typed: no spaces inside, no control characters and no text-direction
+         *     overrides (else 400 `validation_failed`). Whether it looks like an address is checked by the
+         *     BFF with the spec's simple pattern (hence no `format`), so that a bad address answers
+         *     `invalid_email`.
+         * @example thandiwe.nkosi@example.co.za
+         */
+        EmailText: string;
+        /**
          * @description The self-registration form (spec public-and-guest §2 "Self-registration", §5 "Self-register").
          *     Name, surname and e-mail are required (blank or missing answers 400 `missing_details`
          *     'Please provide all details.'); the e-mail must look like something@something.something
@@ -3165,10 +3180,9 @@ export interface components {
          *     }
          */
         CheckoutRequest: {
-            name: string;
-            surname: string;
-            /** @description Checked by the BFF with the spec's simple pattern (hence no `format`), so that a bad address answers `invalid_email`. */
-            email: string;
+            name: components["schemas"]["PersonName"];
+            surname: components["schemas"]["PersonName"];
+            email: components["schemas"]["EmailText"];
             /** @description One of the registration languages of `SelfRegistration.languages` (default `english`); another value answers 400 `validation_failed`. */
             assessmentLanguage?: components["schemas"]["Language"];
         };
@@ -3856,10 +3870,9 @@ export interface components {
          */
         MiniRegistration: {
             language: components["schemas"]["MiniLanguage"];
-            name: string;
-            surname: string;
-            /** @description Pattern-checked by the BFF (hence no `format`), so that a bad address answers `invalid_email`. */
-            email: string;
+            name: components["schemas"]["PersonName"];
+            surname: components["schemas"]["PersonName"];
+            email: components["schemas"]["EmailText"];
         };
         /**
          * @description The option chosen for a mini-assessment question (each question has options A, B and C).

@@ -41,7 +41,7 @@ function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
   if (fastifyError?.validation) {
     const errors = fastifyError.validation.slice(0, MAX_FIELD_ERRORS).map((failure) => ({
       field: fieldOf(failure.instancePath, failure.params, fastifyError.validationContext),
-      message: failure.message ?? 'is not valid',
+      message: messageOf(failure),
     }));
     return { status: 400, code: 'validation_failed', title: 'Failed', detail: 'The request is not valid.', errors };
   }
@@ -50,6 +50,17 @@ function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
     return { status, code: CODES[status] ?? 'bad_request', title: titleOf(status), detail: fastifyError?.message ?? '' };
   }
   return { status: 500, code: 'internal_error', title: 'Failed', detail: UNEXPECTED_MESSAGE };
+}
+
+// The contract's text fields (PersonName, EmailText) refuse control and text-direction characters by this range.
+const CONTROL_CHARACTERS = '\\x00-\\x1F';
+
+/** Ajv's message, except where it would show the user a regular expression. */
+function messageOf(failure: { keyword?: string; params: Record<string, unknown>; message?: string }): string {
+  if (failure.keyword === 'pattern' && String(failure.params.pattern).includes(CONTROL_CHARACTERS)) {
+    return 'must not contain control characters or text-direction marks';
+  }
+  return failure.message ?? 'is not valid';
 }
 
 /** The dotted field a validation failure is about (a missing property counts as its own field), and whether it is absent. */

@@ -30,8 +30,10 @@ function detailsOf(body: unknown): RegistrationDetails | ProblemError {
   return { name, surname, email };
 }
 
-/** The form's refusal of a body, if any (an operation's `invalid.form`). */
+/** The form's refusal of a body, if any (an operation's `invalid.form`); a field of the wrong type is the contract's to refuse. */
 export function registrationFormProblem(body: unknown): ProblemError | undefined {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (['name', 'surname', 'email'].some((field) => fields[field] !== undefined && typeof fields[field] !== 'string')) return undefined;
   const details = detailsOf(body);
   return details instanceof Error ? details : undefined;
 }
