@@ -1791,7 +1791,8 @@ export interface paths {
         /**
          * One page of the assessments table (own and received, or given)
          * @description The assessments table and the SCO Given view (spec assessments-and-clients §2.2, §3.1, §4.1,
-         *     §4.2, §4.5, §4.7). The BFF reads `GET api/v2/coaches/{coachId}/tokensX` (and
+         *     §4.2, §4.5, §4.7). The BFF reads `GET api/v2/coaches/{coachId}` (`countOfReceivedSCOs`,
+         *     `countOfGivenSCOs`) and `GET api/v2/coaches/{coachId}/tokensX` (and
          *     `?mode=received` when the coach has received SCOs, merging both) or `?mode=given` for
          *     `view=given`; then filters (`filter`, `q`), sorts and pages, and shapes each record as an
          *     `AssessmentRow` (tracking states, results, the reports on offer and the row's permissions).
