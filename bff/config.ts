@@ -205,7 +205,7 @@ function buildConfig(env: Env): Config {
       env.ALLOWED_ORIGINS || mode === 'production' ? list(env.ALLOWED_ORIGINS) : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     upstream: { timeoutMs: env.UPSTREAM_TIMEOUT_MS ?? 15_000 },
     batch: { concurrency: env.BATCH_CONCURRENCY ?? 4, itemTimeoutMs: env.BATCH_ITEM_TIMEOUT_MS ?? 30_000 },
-    snapshots: { ttlMs: env.SNAPSHOT_TTL_MS ?? 30_000, maxRows: env.SNAPSHOT_MAX_ROWS ?? 500_000 },
+    snapshots: { ttlMs: env.SNAPSHOT_TTL_MS ?? 30_000, maxRows: env.SNAPSHOT_MAX_ROWS ?? 200_000 },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS ?? 30 * MINUTE, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS ?? 8 * HOUR },
     rateLimit: {
       max: env.RATE_LIMIT_MAX ?? 300,

@@ -18,9 +18,11 @@ export class Table<E, C extends string> {
   readonly #sorted = new Map<string, readonly E[]>();
   readonly #queries = new Map<string, readonly E[]>();
 
-  constructor(entries: readonly E[], keyOf: (entry: E, column: C) => SortKey) {
+  /** `entries` are already in the order of `defaultSort` (ties included): that order is not sorted again. */
+  constructor(entries: readonly E[], keyOf: (entry: E, column: C) => SortKey, defaultSort?: { column: C; order: Order }) {
     this.entries = entries;
     this.#keyOf = keyOf;
+    if (defaultSort) this.#sorted.set(`${defaultSort.column}:${defaultSort.order}`, entries);
   }
 
   /**

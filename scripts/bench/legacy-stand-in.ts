@@ -61,11 +61,11 @@ const INVITE_SENT = Buffer.from(
   JSON.stringify({ sent: true, error: null, emailAddress: 'client@example.test', subject: 'Your assessment', body: '<p>Hello</p>' }),
 );
 
-// The list benchmark (scripts/bench/lists.ts): a login as `rows-<n>@bench.test` is the coach whose tokensX
+// The list benchmark (scripts/bench/lists.ts): a login as `rows-<n>[.<k>]@bench.test` is the coach whose tokensX
 // holds n records (three of them received as well), each list serialized once.
 const LISTS = new Map<string, Buffer>();
 const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX)?$/;
-const ROWS_LOGIN = /"email":"rows-(\d+)@bench\.test"/;
+const ROWS_LOGIN = /"email":"rows-(\d+)(?:\.\d+)?@bench\.test"/;
 
 function listOf(coachId: string, rows: number, received: boolean): Buffer {
   const key = `${coachId}:${received}`;

@@ -31,6 +31,19 @@ const AUTO_SEND: Readonly<Record<string, AutoSendStatus>> = { o: 'notSent', s: '
 // spec public-and-guest §3: trifix default 125.
 const DEFAULT_TRIFIX = '125';
 
+// Tens of thousands of rows share a few dozen report lists and permission sets: each is one frozen object, so a
+// coach's list copy holds them once (bff/README.md "List copies"). Only values with a finite set of variants.
+const SHARED = new Map<string, unknown>();
+function shared<T>(key: string, make: () => T): T {
+  let value = SHARED.get(key) as T | undefined;
+  if (value === undefined) {
+    value = Object.freeze(make());
+    SHARED.set(key, value);
+  }
+  return value;
+}
+const NO_COACHES: AssessmentRow['toCoaches'] = Object.freeze([]) as unknown as AssessmentRow['toCoaches'];
+
 /** `reportsToAutoSend`: a comma list of report codes, or '-' for none (spec §3.1). */
 export function reportList(value: string | null): ReportCode[] {
   if (!value || value === '-') return [];
@@ -43,6 +56,10 @@ function autoSendStatusOf(a: LegacyAssessment): AssessmentRow['autoSendStatus'] 
   return { ...(ennea ? { ennea } : {}), ...(maturity ? { maturity } : {}) };
 }
 
+function enneaOf({ userEnnea, userTriType, userInstinct }: LegacyAssessment): AssessmentRow['ennea'] {
+  return { type: userEnnea ?? 1, trifix: userTriType ?? DEFAULT_TRIFIX, ...(userInstinct ? { instinct: userInstinct } : {}) };
+}
+
 /** The contract's AssessmentRow, or null when a time of the record is not a legacy time. */
 export function toAssessmentRow(a: LegacyAssessment): AssessmentRow | null {
   const createdAt = fromLegacyTime(a.tokenCreatedAt);
@@ -50,9 +67,11 @@ export function toAssessmentRow(a: LegacyAssessment): AssessmentRow | null {
   const completedAt = a.guestCompletedAt ? fromLegacyTime(a.guestCompletedAt) : undefined;
   if (createdAt === null || registeredAt === null || completedAt === null) return null;
   const received = isReceived(a);
-  const reportsToAutoSend = reportList(a.reportsToAutoSend);
-  const maturity = maturityOf(a.finalTPR);
-  return {
+  const deletable = !received && !hasRegistered(a);
+  const invitable = !isComplete(a);
+  const reportsToAutoSend = shared(`auto:${a.reportsToAutoSend}`, () => reportList(a.reportsToAutoSend));
+  // Built field by field (no spreads): tens of thousands of rows are mapped per copy.
+  const row: AssessmentRow = {
     id: a.uuid,
     clientId: a.clientUUID,
     clientName: a.clientName,
@@ -64,33 +83,39 @@ export function toAssessmentRow(a: LegacyAssessment): AssessmentRow | null {
     language: a.assessmentLanguage,
     tokenType: a.tokenType,
     createdAt,
-    ...(registeredAt ? { registeredAt } : {}),
-    ...(completedAt ? { completedAt } : {}),
     inviteState: inviteStateOf(a),
     markingState: markingStateOf(a),
-    ...(a.userEnnea !== null
-      ? { ennea: { type: a.userEnnea, trifix: a.userTriType ?? DEFAULT_TRIFIX, ...(a.userInstinct ? { instinct: a.userInstinct } : {}) } }
-      : {}),
-    ...(maturity ? { maturity } : {}),
     reportSent: isReportSent(a),
     reportsToAutoSend,
-    ...(reportsToAutoSend.length > 0 ? { autoSendStatus: autoSendStatusOf(a) } : {}),
     wrapped: isWrappedUp(a),
     receivedFromAnotherCoach: received,
-    ...(a.scoReceivedFrom
-      ? { fromCoach: { id: a.scoReceivedFrom.uuid, name: a.scoReceivedFrom.name, surname: a.scoReceivedFrom.surname } }
-      : {}),
-    toCoaches: a.scoGivenTo.map(({ uuid, name, surname }) => ({ id: uuid, name, surname })),
-    availableReports: availableReports(a),
+    toCoaches: a.scoGivenTo.length === 0 ? NO_COACHES : a.scoGivenTo.map(({ uuid, name, surname }) => ({ id: uuid, name, surname })),
+    // What §4.5 reads of the record decides the lists: one shared object per combination.
+    availableReports: shared(
+      `reports:${a.assessmentType}|${a.guestCompletedAt === null}|${a.marked}|${a.userInstinct === null}|${a.finalTPR === null}`,
+      () => availableReports(a),
+    ),
     // spec §2.3, §4.3, §4.7, §9.
-    permissions: {
+    permissions: shared(`permissions:${received}|${deletable}|${invitable}`, () => ({
       canEdit: !received,
-      canDelete: !received && !hasRegistered(a),
+      canDelete: deletable,
       canWrap: !received,
       canAssignSco: !received,
-      canInvite: !isComplete(a),
-    },
+      canInvite: invitable,
+    })),
   };
+  if (registeredAt) row.registeredAt = registeredAt;
+  if (completedAt) row.completedAt = completedAt;
+  if (a.userEnnea !== null) row.ennea = shared(`ennea:${a.userEnnea}|${a.userTriType}|${a.userInstinct}`, () => enneaOf(a));
+  if (a.finalTPR !== null) {
+    const maturity = shared(`stage:${a.finalTPR}`, () => maturityOf(a.finalTPR));
+    if (maturity) row.maturity = maturity;
+  }
+  if (reportsToAutoSend.length > 0) {
+    row.autoSendStatus = shared(`status:${a.reportStatusEnnea}|${a.reportStatusMaturity}`, () => autoSendStatusOf(a));
+  }
+  if (a.scoReceivedFrom) row.fromCoach = { id: a.scoReceivedFrom.uuid, name: a.scoReceivedFrom.name, surname: a.scoReceivedFrom.surname };
+  return row;
 }
 
 const RANKING = /^[1-9](,[1-9]){8}$/;

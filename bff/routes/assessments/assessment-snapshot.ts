@@ -151,7 +151,7 @@ function groupClients(entries: readonly AssessmentEntry[]): Table<ClientEntry, C
   clients.sort((a, b) =>
     newestFirst({ row: { createdAt: a.row.createdAt, id: a.row.id } }, { row: { createdAt: b.row.createdAt, id: b.row.id } }),
   );
-  return new Table(clients, clientKey);
+  return new Table<ClientEntry, ClientSort>(clients, clientKey, { column: 'createdAt', order: 'desc' });
 }
 
 /** Reads and shapes one view: the coach record (SCO counts) beside the list, the received list when there is one. */
@@ -178,7 +178,8 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
   let clients: Table<ClientEntry, ClientSort> | undefined;
   return {
     view,
-    table: new Table(entries, assessmentKey),
+    // Sorted newest first already (ties by id, as Table would order them).
+    table: new Table<AssessmentEntry, AssessmentSort>(entries, assessmentKey, { column: 'createdAt', order: 'desc' }),
     byId: new Map(entries.map((entry) => [entry.row.id, entry])),
     hasReceived,
     hasGiven,
