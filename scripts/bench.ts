@@ -8,6 +8,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { request } from 'undici';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
+import { listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
 import { type BenchProcess, pinToCpu, startProcess } from './bench/processes.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
@@ -151,12 +152,36 @@ function table(header: string[], rows: string[][]): string {
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
+/**
+ * The list figures (scripts/bench/lists.ts) on a BFF process of their own, so its RSS is the lists' alone.
+ * `BENCH_ONLY=lists npm run bench` runs only these (about a minute).
+ */
+async function lists(upstream: BenchProcess): Promise<string[]> {
+  log('lists: 500 and 20,000 rows');
+  const bff = await startProcess(
+    'BFF (lists)',
+    new URL('./bench/bff-under-test.ts', import.meta.url),
+    { BENCH_UPSTREAM_URL: upstream.url },
+    SERVER_V8_FLAGS,
+  );
+  processes.push(bff);
+  try {
+    return listReport(await measureLists(bff.url, upstream.url, bff.pid), table);
+  } finally {
+    await bff.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const cores = availableParallelism();
   const loadBefore = loadavg()[0] ?? 0;
   const upstream = await startProcess('legacy stand-in', new URL('./bench/legacy-stand-in.ts', import.meta.url));
   processes.push(upstream);
+  if (process.env.BENCH_ONLY === 'lists') {
+    process.stdout.write(`${(await lists(upstream)).join('\n')}\n`);
+    return;
+  }
   const env = { BENCH_UPSTREAM_URL: upstream.url };
   const [proxy, floor, bff] = await Promise.all([
     startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
@@ -342,6 +367,7 @@ async function main(): Promise<void> {
     `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at start ${loadBefore.toFixed(2)}, ` +
       `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
   );
+  out.push('', ...(await lists(upstream)));
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

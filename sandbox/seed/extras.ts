@@ -221,3 +221,19 @@ export function seedMiniAssessments(store: Store, prng: Prng, coachUuid: string,
     });
   }
 }
+
+/**
+ * The record labels the pipeline never sets (spec assessments-and-clients §3.1 tokenType): a self-registered
+ * assessment (its project is hidden from the project pickers, §5 "Field limits"), imported results and a
+ * combined (hybrid) record, so every column and label of the table has a row at the demo coach.
+ */
+export function seedRecordLabels(demo: AssessmentRecord[]): void {
+  // A self-registered Enneagram (spec §9), never the first uninvited one (the tests' ordinary invite).
+  const uninvited = demo.filter((a) => a.userInvite === 0 && a.assessmentType === 'ennea');
+  const selfRegistered = uninvited.length > 1 ? uninvited.at(-1) : undefined;
+  if (selfRegistered) Object.assign(selfRegistered, { tokenType: 'selfRegister', userCoach: 'Self-registration' });
+  const imported = demo.find((a) => a.assessmentType === 'ennea' && a.guestCompletedAt !== null && a.tokenType === 'paid');
+  if (imported) imported.tokenType = 'importResults';
+  const combined = demo.find((a) => a.assessmentType === 'full' && a.marked === 1 && a.guestCompletedAt !== null);
+  if (combined) Object.assign(combined, { tokenType: 'hybrid', parentedHybrid: 1 });
+}

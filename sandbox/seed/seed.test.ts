@@ -37,8 +37,43 @@ describe('seedStore', () => {
     ]);
   });
 
-  it('seeds a large account on request', () => {
+  it('seeds a large account on request, still in every pipeline state', () => {
     const store = seedStore({ now, assessments: 5000 });
-    expect(ownAssessments(store, SEED_COACHES.demo.uuid)).toHaveLength(5000);
+    const demo = ownAssessments(store, SEED_COACHES.demo.uuid);
+    expect(demo).toHaveLength(5000);
+    expect(new Set(demo.map((record) => pipelineStage(assessmentView(store, record, SEED_COACHES.demo.uuid)))).size).toBe(6);
+  });
+
+  it('gives every column of the assessments table a value, and an empty one, at the demo coach (own, received, given)', () => {
+    const store = seedStore({ now });
+    const coach = SEED_COACHES.demo.uuid;
+    const own = ownAssessments(store, coach).map((record) => assessmentView(store, record, coach));
+    const received = store.scoGrants
+      .filter((grant) => grant.toCoachUuid === coach)
+      .map((grant) => assessmentView(store, store.assessments.get(grant.assessmentUuid) as never, coach));
+    const rows = [...own, ...received];
+    const values = <T>(pick: (row: (typeof rows)[number]) => T) => new Set(rows.map(pick));
+    expect(values((a) => a.clientCompany === null)).toEqual(new Set([true, false]));
+    expect(values((a) => a.userCoach === null)).toEqual(new Set([true, false]));
+    expect(values((a) => a.otherData === null)).toEqual(new Set([true, false]));
+    expect(values((a) => a.userEnnea === null)).toEqual(new Set([true, false]));
+    expect(values((a) => a.finalTPR === null)).toEqual(new Set([true, false]));
+    expect(values((a) => a.userEnnea !== null && a.finalTPR !== null)).toContain(true);
+    expect(values((a) => a.assessmentLanguage).size).toBeGreaterThan(4);
+    expect(values((a) => a.tokenType)).toEqual(
+      new Set(['paid', 'marketing', 'accreditation', 'retest', 'probono', 'selfRegister', 'importResults', 'hybrid']),
+    );
+    expect(values((a) => a.parentedHybrid)).toEqual(new Set([0, 1]));
+    expect(values((a) => a.reminded)).toEqual(new Set([0, 1]));
+    expect(values((a) => a.userReport)).toEqual(new Set(['sent', null]));
+    expect(values((a) => a.coachWrappedUp)).toEqual(new Set([0, 1]));
+    expect(values((a) => a.reportsToAutoSend === '-')).toEqual(new Set([true, false]));
+    expect(values((a) => a.reportStatusEnnea)).toEqual(new Set(['o', 's', 'd', null]));
+    expect(values((a) => a.reportStatusMaturity)).toEqual(new Set(['o', 's', 'd', null]));
+    // Received from the peer coach (From Coach) and given to them (To Coach).
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.every((a) => a.fromAnotherCoach === 1 && a.scoReceivedFrom?.uuid === SEED_COACHES.peer.uuid)).toBe(true);
+    expect(own.filter((a) => a.scoGivenTo.length > 0).length).toBeGreaterThan(0);
+    expect(own.filter((a) => a.tokenType === 'selfRegister').map((a) => a.userCoach)).toEqual(['Self-registration']);
   });
 });

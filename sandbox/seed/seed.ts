@@ -4,7 +4,16 @@ import { createRng } from '../domain/rng.ts';
 import { createStore, type Store } from '../state/store.ts';
 import { SEED_COACHES, seedAccounts } from './accounts.ts';
 import { seedAssessments } from './assessments.ts';
-import { seedBalance, seedCouples, seedMessages, seedMiniAssessments, seedPolicies, seedScos, seedTeams } from './extras.ts';
+import {
+  seedBalance,
+  seedCouples,
+  seedMessages,
+  seedMiniAssessments,
+  seedPolicies,
+  seedRecordLabels,
+  seedScos,
+  seedTeams,
+} from './extras.ts';
 
 export interface SeedOptions {
   /** Epoch ms the seeded dates are relative to. */
@@ -27,6 +36,7 @@ export function seedStore(options: SeedOptions): Store {
   seedAssessments(store, prng, SEED_COACHES.levelOne.uuid, 16, now);
   seedAssessments(store, prng, SEED_COACHES.twoFactor.uuid, 8, now);
   seedScos(store, demoAssessments, peerAssessments, now);
+  seedRecordLabels(demoAssessments);
   seedTeams(store, prng, demo, demoAssessments, now);
   // A team the peer coach gave to the demo coach: received teams are download-only (spec coach-shell §4).
   seedTeams(store, prng, SEED_COACHES.peer.uuid, peerAssessments, now);

@@ -2,6 +2,7 @@
 // answering only the calls the benchmark makes, as cheaply as it can, so the BFF and the proxy are measured
 // and not the upstream. Login sets a legacy cookie; the coach read and the download need it (403 without).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listRows, rowsCoachId, rowsOf } from './list-rows.ts';
 import { BENCH_COACH_ID, DOWNLOAD_BYTES, LEGACY_COOKIE, readyMessage, SLOW_CALL_MS } from './shared.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -60,6 +61,30 @@ const INVITE_SENT = Buffer.from(
   JSON.stringify({ sent: true, error: null, emailAddress: 'client@example.test', subject: 'Your assessment', body: '<p>Hello</p>' }),
 );
 
+// The list benchmark (scripts/bench/lists.ts): a login as `rows-<n>[.<k>]@bench.test` is the coach whose tokensX
+// holds n records (three of them received as well), each list serialized once.
+const LISTS = new Map<string, Buffer>();
+const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX)?$/;
+const ROWS_LOGIN = /"email":"rows-(\d+)(?:\.\d+)?@bench\.test"/;
+
+function listOf(coachId: string, rows: number, received: boolean): Buffer {
+  const key = `${coachId}:${received}`;
+  let list = LISTS.get(key);
+  if (!list) {
+    list = Buffer.from(JSON.stringify(received ? listRows(3, coachId, rows) : listRows(rows, coachId)));
+    LISTS.set(key, list);
+  }
+  return list;
+}
+
+function loginAs(body: string): Buffer {
+  const rows = ROWS_LOGIN.exec(body)?.[1];
+  if (!rows) return LOGIN;
+  const login = JSON.parse(LOGIN.toString());
+  login.coach.uuid = rowsCoachId(Number(rows));
+  return Buffer.from(JSON.stringify(login));
+}
+
 function json(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ...headers });
   res.end(body);
@@ -94,13 +119,20 @@ async function download(res: ServerResponse): Promise<void> {
 function answer(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
   if (req.method === 'POST' && path === '/api/v2/login') {
-    req.resume();
-    req.once('end', () => json(res, 200, LOGIN, { 'set-cookie': `${LEGACY_COOKIE}; Path=/; HttpOnly; Secure; SameSite=Lax` }));
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk;
+    });
+    req.once('end', () => json(res, 200, loginAs(body), { 'set-cookie': `${LEGACY_COOKIE}; Path=/; HttpOnly; Secure; SameSite=Lax` }));
   } else if (req.method !== 'GET') json(res, 405, EMPTY);
   else if (path === '/api/v2/logout') json(res, 200, EMPTY);
   else if (!(req.headers.cookie ?? '').includes(LEGACY_COOKIE)) json(res, 403, EMPTY);
   else if (path === COACH_PATH) json(res, 200, COACH);
-  else if (path === DOWNLOAD_PATH) download(res).catch(() => res.destroy());
+  else if (TOKENS_PATH.test(path) && rowsOf(TOKENS_PATH.exec(path)?.[1] ?? '') !== null) {
+    const [, coachId = '', tokens] = TOKENS_PATH.exec(path) ?? [];
+    const rows = rowsOf(coachId) ?? 0;
+    json(res, 200, tokens ? listOf(coachId, rows, (req.url ?? '').includes('mode=received')) : COACH);
+  } else if (path === DOWNLOAD_PATH) download(res).catch(() => res.destroy());
   // The batch's "send invite": an upstream that takes SLOW_CALL_MS per item.
   else if (INVITE_PATH.test(path)) setTimeout(() => json(res, 200, INVITE_SENT), SLOW_CALL_MS);
   else json(res, 404, EMPTY);

@@ -12,6 +12,7 @@ import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
+import { signInBff } from '../../test-support/fault-bff.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { startRedis } from '../../test-support/redis-server.ts';
@@ -83,21 +84,7 @@ afterEach(async () => {
 });
 
 async function signIn(): Promise<string> {
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  upstream.answer(`GET /api/v2/coaches/${COACH_ID}`, { status: 200, json: COACH });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-  return cookie;
+  return signInBff(server, upstream, COACH);
 }
 
 /** An impersonator's session (the admin's legacy session checked by the legacy API). */

@@ -3,15 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { buildSandbox } from '../../../sandbox/app.ts';
-import { signIn as sandboxSignIn } from '../../../sandbox/handlers/test-support.ts';
-import { DEMO_PASSWORD, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
-import { seedStore } from '../../../sandbox/seed/seed.ts';
-import { buildServer } from '../../app.ts';
+import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { NOTHING_TO_SEND, RECEIVED_SELECTION } from './assessment-batch-rules.ts';
 import { MESSAGES, UNKNOWN_NAME } from './assessments-service.ts';
 import { MESSAGES as DOWNLOAD_MESSAGES } from './report-downloads-service.ts';
@@ -54,30 +50,15 @@ async function history(id: string, kind: 'inviteHistory' | 'sentReportHistory'):
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = session) =>
   injectChecked(server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: cookie }, ...(payload && { payload }) });
 
-async function signInToBff(): Promise<string> {
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: SEED_COACHES.demo.email, password: DEMO_PASSWORD },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-  return cookie;
-}
+let env: SandboxBff;
+const signInToBff = () => env.signIn();
 
 beforeAll(async () => {
-  sandbox = await buildSandbox({ store: seedStore({ now: Date.now(), assessments: 60 }) });
-  const url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = buildServer(testConfig({ LEGACY_API_URL: url, BATCH_CONCURRENCY: '3' }));
-  await server.ready();
-  legacyCookie = await sandboxSignIn(sandbox, SEED_COACHES.demo.email);
+  env = await startSandboxBff({ assessments: 60, env: { BATCH_CONCURRENCY: '3' } });
+  ({ sandbox, server, legacyCookie } = env);
   session = await signInToBff();
 });
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+afterAll(() => env?.close());
 
 describe('POST /api/assessments/invites (sendInvites)', () => {
   it('sends invites and reminders, skips completed assessments, and flags each as invited with a history entry', async () => {

@@ -7,6 +7,7 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
+import { signInBff } from '../../test-support/fault-bff.ts';
 import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
@@ -14,7 +15,6 @@ import { testConfig } from '../../test-support/test-server.ts';
 
 type Row = Legacy['schemas']['Assessment'];
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
 const COACH_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}`;
 const INFO_PATH = `${COACH_PATH}/dashboardInfo`;
 const TOKENS_PATH = `${COACH_PATH}/tokensX`;
@@ -41,26 +41,7 @@ async function start(coach: Partial<typeof LEGACY_COACH> = {}): Promise<void> {
   upstream = await startFaultUpstream();
   server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '2000' }));
   await server.ready();
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: {
-      allowed: true,
-      needTFA: false,
-      wrongTFA: false,
-      isBlocked: false,
-      coach: { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null },
-    },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  upstream.answer(COACH_PATH, { status: 200, json: { ...LEGACY_COACH, ...coach } });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+  session = await signInBff(server, upstream, { ...LEGACY_COACH, ...coach });
 }
 
 const dashboard = () => injectChecked(server, { method: 'GET', url: '/api/dashboard', cookies: { [SESSION_COOKIE]: session } });

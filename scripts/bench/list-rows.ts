@@ -1,0 +1,79 @@
+// The benchmark's assessment lists: `rows` legacy records (openapi/legacy.yaml Assessment) spread over every
+// pipeline state, type and result, built without randomness so each run reads the same list. A coach id
+// carries its list size (`rowsCoachId(20000)`), so one stand-in serves lists of every size.
+const NAMES = ['Thabo', 'Anika', 'Kagiso', 'Marta', 'Jabu', 'Elena', 'Riaan', 'Nomsa', 'Katalin', 'Tomáš'];
+const SURNAMES = ['Mabena', 'Pretorius', 'Sithole', 'Novák', 'Zulu', 'Rossi', 'Venter', 'Szabó', 'de Wet'];
+const COMPANIES = ['Karoo Logistics', 'Table Bay Bank', null, 'Danube Software'];
+const PROJECTS = ['Leadership 2026', 'Graduate Intake', 'Executive Team', null];
+const TYPES = ['ennea', 'ennea', 'EIT', 'full'] as const;
+const LANGUAGES = ['english', 'afrikaans', 'hungarian', 'slovak', 'zulu'] as const;
+
+const hex = (n: number) => n.toString(16).padStart(12, '0');
+/** The coach whose list holds `rows` records. */
+export const rowsCoachId = (rows: number) => `c0ac0000-0000-4000-8000-${hex(rows)}`;
+/** The list size a coach id stands for, or null. */
+export function rowsOf(coachId: string): number | null {
+  const match = /^c0ac0000-0000-4000-8000-([0-9a-f]{12})$/.exec(coachId);
+  return match?.[1] ? Number.parseInt(match[1], 16) : null;
+}
+
+const time = (day: number) => new Date(Date.UTC(2024, 0, 1) + day * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+export function listRows(rows: number, coachId: string, offset = 0): object[] {
+  return Array.from({ length: rows }, (_, index) => {
+    const n = index + offset;
+    const stage = n % 7;
+    const type = TYPES[n % TYPES.length] ?? 'ennea';
+    const invited = stage > 0;
+    const registered = stage > 2;
+    const completed = stage > 3;
+    const marked = completed && (type === 'ennea' || stage > 4);
+    const ennea = completed && type !== 'EIT';
+    const finalTPR = marked && type !== 'ennea' ? 1 + (n % 8) : null;
+    return {
+      uuid: `a55e0000-0000-4000-8000-${hex(n)}`,
+      clientUUID: `c1e00000-0000-4000-8000-${hex(Math.floor(n / 2))}`,
+      clientName: NAMES[n % NAMES.length],
+      clientSurname: SURNAMES[(n * 7) % SURNAMES.length],
+      clientEmail: `client${Math.floor(n / 2)}@example.test`,
+      clientCompany: COMPANIES[n % COMPANIES.length],
+      otherData: n % 5 === 0 ? 'Referred by the HR department' : null,
+      userCoach: PROJECTS[(n >> 2) % PROJECTS.length],
+      coachName: 'Amara',
+      coachSurname: 'Botha',
+      coachUUID: coachId,
+      assessmentType: type,
+      assessmentLanguage: LANGUAGES[n % LANGUAGES.length],
+      tokenType: 'paid',
+      parentedHybrid: 0,
+      userToken: `token${n}`,
+      userInvite: invited ? 1 : 0,
+      reminded: stage === 2 ? 1 : 0,
+      userRegistration: registered ? 1 : 0,
+      userCompletion: completed ? 1 : 0,
+      finalTPR,
+      marked: marked ? 1 : 0,
+      userEnnea: ennea ? 1 + (n % 9) : null,
+      userTriType: ennea ? '258' : null,
+      orderedTriType: ennea ? '582' : null,
+      userInstinct: ennea ? (['SP', 'SO', 'SX'] as const)[n % 3] : null,
+      scoreIMF: finalTPR === null ? null : `Stage ${finalTPR}`,
+      scoreSP: ennea ? 40 : null,
+      scoreSO: ennea ? 35 : null,
+      scoreSX: ennea ? 25 : null,
+      enneaRankingCSV: ennea ? '5,8,2,1,3,4,6,7,9' : null,
+      reportsToAutoSend: n % 4 === 0 ? 'clientSummary' : '-',
+      reportStatusEnnea: n % 4 === 0 && completed ? (['o', 's', 'd'] as const)[n % 3] : null,
+      reportStatusMaturity: null,
+      userReport: stage === 6 ? 'sent' : null,
+      coachWrappedUp: n % 11 === 0 ? 1 : 0,
+      fromAnotherCoach: 0,
+      scoGivenTo: [],
+      scoReceivedFrom: null,
+      tokenCreatedAt: time(n),
+      guestRegisteredAt: registered ? time(n + 1) : null,
+      guestCompletedAt: completed ? time(n + 2) : null,
+      guestUpdatedAt: registered ? time(n + 2) : null,
+    };
+  });
+}

@@ -1,0 +1,167 @@
+// The list figures of `npm run bench` (the assessments table over the session's copy of the legacy list,
+// bff/snapshots/): the first page after sign-in against the bare legacy list fetch, later pages, sorts and
+// filter+search, the select-all ids, and the RSS each signed-in coach with a 20,000-row copy adds. Requests
+// are sent one at a time (a user's table), so the figures are latencies, not throughput.
+import { request } from 'undici';
+import { rowsCoachId } from './list-rows.ts';
+import { median, percentile } from './load.ts';
+import { rssOf } from './processes.ts';
+import { LEGACY_COOKIE } from './shared.ts';
+
+export const LIST_SIZES = [500, 20_000] as const;
+// Sign-in allows 5 a minute per e-mail and 30 per 15 minutes per IP (bff/plugins/app/rate-limits.ts): every
+// sign-in uses its own address, 21 in all.
+const FIRST_PAGE_ROUNDS = 5;
+const LATER_REQUESTS = 120;
+const IDS_REQUESTS = 30;
+// 9 copies of 20,000 rows stay under SNAPSHOT_MAX_ROWS (200,000): none is dropped while measuring.
+const RSS_SESSIONS = 8;
+const SORTS = ['info', 'company', 'project', 'ennea', 'score', 'assessmentType', 'language', 'createdAt', 'registeredAt', 'completedAt'];
+const FILTERS = [
+  'notInvitedYet',
+  'invitedNotStarted',
+  'startedIncomplete',
+  'completeInMarking',
+  'completeSendReport',
+  'wrapped',
+  'unwrapped',
+];
+const SEARCHES = ['tha', 'novak', 'karoo', 'leader', 'client12', 'szab', 'graduate', 'rossi', 'zulu', 'executive', 'ani', 'ven'];
+
+export interface ListFigures {
+  rows: number;
+  /** Direct GET of the legacy list and JSON.parse of it, ms (median). */
+  legacyFetchMs: number;
+  /** Sign-in, then the first page: the copy is read and shaped (median, ms). */
+  firstPageMs: number;
+  later: { name: string; p50: number; p95: number }[];
+  idsMs: { p50: number; p95: number };
+  idsCount: number;
+}
+
+export interface ListRun {
+  sizes: ListFigures[];
+  rssPerCoachMb: number;
+  rssSessions: number;
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: string }> {
+  const start = performance.now();
+  const { statusCode, body } = await request(url, { headers });
+  const text = await body.text();
+  const ms = performance.now() - start;
+  if (statusCode !== 200) throw new Error(`${url} answered ${statusCode}: ${text.slice(0, 200)}`);
+  return { ms, body: text };
+}
+
+let signIns = 0;
+
+async function signInAs(bffUrl: string, rows: number): Promise<Record<string, string>> {
+  signIns++;
+  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+    body: JSON.stringify({ email: `rows-${rows}.${signIns}@bench.test`, password: 'bench-password' }),
+  });
+  await body.dump();
+  const pair = [headers['set-cookie'] ?? []]
+    .flat()
+    .map((cookie) => cookie.split(';', 1)[0] ?? '')
+    .find((cookie) => cookie.startsWith('__Host-portal_session='));
+  if (statusCode !== 200 || !pair) throw new Error(`BFF login failed with ${statusCode}`);
+  return { cookie: pair };
+}
+
+async function series(count: number, next: (index: number) => Promise<number>): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let index = 0; index < count; index++) samples.push(await next(index));
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+async function measureSize(bffUrl: string, standInUrl: string, rows: number): Promise<ListFigures> {
+  const legacyUrl = `${standInUrl}/api/v2/coaches/${rowsCoachId(rows)}/tokensX`;
+  const legacyRuns: number[] = [];
+  const firstRuns: number[] = [];
+  for (let round = 0; round < FIRST_PAGE_ROUNDS; round++) {
+    const start = performance.now();
+    const { body } = await timed(legacyUrl, { cookie: LEGACY_COOKIE });
+    JSON.parse(body);
+    legacyRuns.push(performance.now() - start);
+    const session = await signInAs(bffUrl, rows);
+    firstRuns.push((await timed(`${bffUrl}/api/assessments`, session)).ms);
+  }
+  const session = await signInAs(bffUrl, rows);
+  await timed(`${bffUrl}/api/assessments`, session);
+  const pages = Math.max(1, Math.floor(rows / 50));
+  const list = (query: string) => timed(`${bffUrl}/api/assessments?${query}`, session).then((answer) => answer.ms);
+  const later = [
+    { name: 'later page (same sort)', p: await series(LATER_REQUESTS, (i) => list(`page=${1 + ((i * 7) % pages)}`)) },
+    {
+      name: 'sort (10 columns × 2 orders, each sorted once per copy)',
+      p: await series(LATER_REQUESTS, (i) => list(`sort=${SORTS[i % SORTS.length]}&order=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 3)}`)),
+    },
+    {
+      name: 'filter + search (mostly new: not yet remembered)',
+      p: await series(LATER_REQUESTS, (i) =>
+        list(`filter=${FILTERS[i % FILTERS.length]}&q=${SEARCHES[(i * 5) % SEARCHES.length]}${i % 3 ? '' : 'e'}&sort=info`),
+      ),
+    },
+  ].map(({ name, p }) => ({ name, ...p }));
+  let idsCount = 0;
+  const idsMs = await series(IDS_REQUESTS, async () => {
+    const answer = await timed(`${bffUrl}/api/assessments/ids`, session);
+    idsCount = JSON.parse(answer.body).filteredTotal;
+    return answer.ms;
+  });
+  return { rows, legacyFetchMs: median(legacyRuns), firstPageMs: median(firstRuns), later, idsMs, idsCount };
+}
+
+/** RSS the BFF grows by per signed-in coach holding a copy of 20,000 rows (sessions that each read the list once). */
+async function rssPerCoach(bffUrl: string, bffPid: number, rows: number): Promise<number> {
+  // Warm up: the stand-in's list and the BFF's code paths, one session.
+  await timed(`${bffUrl}/api/assessments`, await signInAs(bffUrl, rows));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = rssOf(bffPid);
+  for (let index = 0; index < RSS_SESSIONS; index++) {
+    const session = await signInAs(bffUrl, rows);
+    await timed(`${bffUrl}/api/assessments?sort=info`, session);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return (rssOf(bffPid) - before) / RSS_SESSIONS / (1024 * 1024);
+}
+
+export async function measureLists(bffUrl: string, standInUrl: string, bffPid: number): Promise<ListRun> {
+  const sizes: ListFigures[] = [];
+  for (const rows of LIST_SIZES) sizes.push(await measureSize(bffUrl, standInUrl, rows));
+  return { sizes, rssPerCoachMb: await rssPerCoach(bffUrl, bffPid, 20_000), rssSessions: RSS_SESSIONS };
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+/** The list figures as markdown lines. */
+export function listReport(run: ListRun, table: (head: string[], rows: string[][]) => string): string[] {
+  return [
+    `Lists: the assessments table of a coach with 500 and 20,000 records (plus 3 received), one request at a time; ` +
+      `the copy of the list lives 30 s (SNAPSHOT_TTL_MS). Medians of ${FIRST_PAGE_ROUNDS} sign-ins for the first page, ` +
+      `p50/p95 of ${LATER_REQUESTS} requests for the later ones.`,
+    '',
+    table(
+      [
+        'rows',
+        'bare legacy list fetch + parse (ms)',
+        'first page after sign-in (ms)',
+        ...(run.sizes[0]?.later ?? []).map((l) => `${l.name} p50 / p95 (ms)`),
+        'select-all ids p50 / p95 (ms)',
+      ],
+      run.sizes.map((size) => [
+        size.rows.toLocaleString('en'),
+        ms(size.legacyFetchMs),
+        ms(size.firstPageMs),
+        ...size.later.map((l) => `${ms(l.p50)} / ${ms(l.p95)}`),
+        `${ms(size.idsMs.p50)} / ${ms(size.idsMs.p95)} (${size.idsCount.toLocaleString('en')} ids)`,
+      ]),
+    ),
+    '',
+    `RSS growth per signed-in coach with a 20,000-row copy: ${run.rssPerCoachMb.toFixed(1)} MB (${run.rssSessions} sessions, each reading the list once).`,
+  ];
+}
