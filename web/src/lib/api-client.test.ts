@@ -13,7 +13,7 @@ afterEach(() => {
 function listen() {
   const seen = { ended: 0, activity: 0 };
   const stops = [onSessionEnded(() => seen.ended++), onApiActivity(() => seen.activity++)];
-  return { seen, stop: () => stops.forEach((stop) => stop()) };
+  return { seen, stop: () => stops.forEach((stop) => void stop()) };
 }
 
 describe('the typed client', () => {
