@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController } from './logger.ts';
+import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
@@ -21,6 +22,7 @@ import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
+import { clientsRoutes } from './routes/clients/clients-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
@@ -49,11 +51,14 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(clientGone);
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
   await fastify.register(reportJobs);
+  await fastify.register(assessmentSnapshots, config.snapshots);
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
   // One routes folder per contract tag, each exporting the same signature (TagRoutes).
-  const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes];
-  await fastify.register(openapiRoutes, { handlers: Object.assign({}, ...tags.map((routes) => routes(fastify, config))) });
+  const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes, clientsRoutes];
+  const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
+  // Every change to the coach's assessments drops the list copies (on every instance).
+  await fastify.register(openapiRoutes, { handlers: invalidatingSnapshots(handlers, fastify.snapshots) });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 

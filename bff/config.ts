@@ -36,6 +36,8 @@ const EnvSchema = Type.Object({
   UPSTREAM_TIMEOUT_MS: integer(100, 5 * MINUTE, 'milliseconds from 100 to 300000'),
   BATCH_CONCURRENCY: integer(1, 16, 'an integer from 1 to 16'),
   BATCH_ITEM_TIMEOUT_MS: integer(100, 10 * MINUTE, 'milliseconds from 100 to 600000'),
+  SNAPSHOT_TTL_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
+  SNAPSHOT_MAX_ROWS: integer(1000, 10_000_000, 'an integer from 1000 to 10000000'),
   SESSION_IDLE_TIMEOUT_MS: integer(MINUTE, 24 * HOUR, 'milliseconds from 60000 (1 min) to 86400000 (24 h)'),
   SESSION_ABSOLUTE_TIMEOUT_MS: integer(MINUTE, 7 * 24 * HOUR, 'milliseconds from 60000 (1 min) to 604800000 (7 days)'),
   RATE_LIMIT_MAX: integer(1, 100_000, 'an integer from 1 to 100000'),
@@ -87,6 +89,8 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   readonly upstream: { readonly timeoutMs: number };
   readonly batch: { readonly concurrency: number; readonly itemTimeoutMs: number };
+  /** The per-session copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
+  readonly snapshots: { readonly ttlMs: number; readonly maxRows: number };
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: { readonly max: number; readonly windowMs: number; readonly strictMax: number; readonly strictWindowMs: number };
   readonly shutdownTimeoutMs: number;
@@ -201,6 +205,7 @@ function buildConfig(env: Env): Config {
       env.ALLOWED_ORIGINS || mode === 'production' ? list(env.ALLOWED_ORIGINS) : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     upstream: { timeoutMs: env.UPSTREAM_TIMEOUT_MS ?? 15_000 },
     batch: { concurrency: env.BATCH_CONCURRENCY ?? 4, itemTimeoutMs: env.BATCH_ITEM_TIMEOUT_MS ?? 30_000 },
+    snapshots: { ttlMs: env.SNAPSHOT_TTL_MS ?? 30_000, maxRows: env.SNAPSHOT_MAX_ROWS ?? 500_000 },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS ?? 30 * MINUTE, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS ?? 8 * HOUR },
     rateLimit: {
       max: env.RATE_LIMIT_MAX ?? 300,

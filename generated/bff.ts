@@ -1795,8 +1795,13 @@ export interface paths {
          *     `?mode=received` when the coach has received SCOs, merging both) or `?mode=given` for
          *     `view=given`; then filters (`filter`, `q`), sorts and pages, and shapes each record as an
          *     `AssessmentRow` (tracking states, results, the reports on offer and the row's permissions).
-         *     Sorting on `score` uses 100 × `finalTPR` + `aim` (legacy fields; what `aim` holds is not
-         *     described by the spec).
+         *     The shaped lists are kept per session for up to 30 seconds, so paging, sorting, filtering
+         *     and searching do not read the legacy lists again; any change made through the BFF drops
+         *     them at once (on every BFF instance), and `refresh=true` reads them again.
+         *     Sorting on `score` uses 100 × `finalTPR` + `aim` (what `aim` holds is not described by the
+         *     spec and the legacy contract's records do not carry it: a numeric `aim` is added when a record
+         *     has one, else 0). Rows without a value in the sorted column come last in either direction;
+         *     ties keep the default order (newest `createdAt` first).
          *
          *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
          *     504 `upstream_timeout`.
@@ -11002,6 +11007,13 @@ export interface operations {
                  * @example createdAt
                  */
                 sort?: "info" | "company" | "project" | "ennea" | "score" | "assessmentType" | "language" | "createdAt" | "registeredAt" | "completedAt" | "fromCoach" | "toCoach";
+                /**
+                 * @description `true` reads the legacy lists again instead of the short-lived copy the BFF keeps per
+                 *     session (at most 30 seconds old, and dropped at once after any change made through the
+                 *     BFF); the table's refresh control sends it.
+                 * @example false
+                 */
+                refresh?: boolean;
             };
             header?: never;
             path?: never;
@@ -12050,7 +12062,7 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
-                    /** @description For PDF: `attachment; filename="{name}-{surname}-{report}.pdf"` (the legacy file name when it gives one, otherwise `report.pdf`). */
+                    /** @description For PDF: `attachment; filename="{name}-{surname}-{report}.pdf"`, named by the BFF from the client's name and the report code; for HTML: `inline; filename="{name}-{surname}-{report}.html"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };

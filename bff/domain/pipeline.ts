@@ -50,6 +50,24 @@ export const isMarked = (a: Pick<Tracking, 'marked'>): boolean => a.marked === 1
 export const isReportSent = (a: Pick<Tracking, 'userReport'>): boolean => a.userReport === 'sent';
 export const isWrappedUp = (a: Pick<Tracking, 'coachWrappedUp'>): boolean => a.coachWrappedUp === 1;
 export const isReceived = (a: Pick<Tracking, 'fromAnotherCoach'>): boolean => a.fromAnotherCoach === 1;
+/** spec §9 "deleted only before the client registers": the flag or a registration time. */
+export const hasRegistered = (a: Pick<Legacy['schemas']['Assessment'], 'userRegistration' | 'guestRegisteredAt'>): boolean =>
+  isRegistered(a) || (a.guestRegisteredAt !== null && a.guestRegisteredAt !== '');
+
+export type InviteState = Bff['schemas']['AssessmentRow']['inviteState'];
+export type MarkingState = Bff['schemas']['AssessmentRow']['markingState'];
+
+/** spec §4.2, §4.3: not invited, invited (an e-mail or a copied link), reminded (invited again). */
+export function inviteStateOf(a: Pick<Tracking, 'userInvite'> & { reminded: number }): InviteState {
+  if (a.reminded === 1) return 'reminded';
+  return isInvited(a) ? 'invited' : 'notInvited';
+}
+
+/** spec §4.2: a completed Enneagram is auto-marked (scored at once); otherwise the legacy `marked`. */
+export function markingStateOf(a: Pick<Tracking, 'assessmentType' | 'guestCompletedAt' | 'marked'>): MarkingState {
+  if (a.assessmentType === 'ennea' && isComplete(a)) return 'autoMarked';
+  return isMarked(a) ? 'marked' : 'notMarked';
+}
 
 /** spec assessments-and-clients §4.1; every filter but showAll, wrapped and unwrapped leaves wrapped-up records out. */
 export function matchesFilter(a: Tracking, filter: PipelineFilter): boolean {

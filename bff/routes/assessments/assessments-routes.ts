@@ -1,5 +1,8 @@
-// The assessments' multi-select actions and the Download Reports job (contract tag `assessments`).
+// The assessments table and its reads, the multi-select actions and the Download Reports job (contract tag `assessments`).
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { downloadAssessmentReport, downloadMailingDetails } from './assessment-files-service.ts';
+import { copyAssessmentLink, listAssessmentHistory } from './assessment-history-service.ts';
+import { listAssessmentDetails, listAssessmentIds, listAssessmentProjects, listAssessments } from './assessment-list-service.ts';
 import {
   aboutReports,
   deleteAssessments,
@@ -17,10 +20,19 @@ import {
   stopReportDownload,
 } from './report-downloads-service.ts';
 
-export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs }, { batch }) => {
+export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { batch, legacyApiUrl }) => {
   // An empty or missing `reports` answers the spec's toast, not validation_failed.
   const noReport = { rules: [{ when: aboutReports, answer: reportRequired }] };
   return {
+    listAssessments: (input, ctx) => listAssessments(input, ctx, snapshots),
+    listAssessmentIds: (input, ctx) => listAssessmentIds(input, ctx, snapshots),
+    listAssessmentProjects: (input, ctx) => listAssessmentProjects(input, ctx, snapshots),
+    listAssessmentDetails: (input, ctx) => listAssessmentDetails(input, ctx, snapshots),
+    downloadMailingDetails,
+    listAssessmentHistory,
+    // The client's link lives on the legacy portal's host (spec §2.1 `/register/token?userToken=`).
+    copyAssessmentLink: (input, ctx) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl),
+    downloadAssessmentReport: (input, ctx) => downloadAssessmentReport(input, ctx, snapshots),
     sendInvites: (input, ctx) => sendInvites(input, ctx, batch),
     previewInvite,
     sendReports: { invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },

@@ -6,6 +6,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import { hasRegistered } from '../../domain/pipeline.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
@@ -241,7 +242,7 @@ export async function deleteAssessments(
     async (item, signal) => {
       const row = known(item);
       // spec §9: "Assessments can be deleted only before the client registers" (the list was read just now).
-      if (row.userRegistration === 1 || row.guestRegisteredAt !== null) {
+      if (hasRegistered(row)) {
         throw alreadyRegistered(item.name);
       }
       const { response, error } = await ctx.legacy.DELETE('/api/v2/tokens/{assessmentId}', {

@@ -3,6 +3,7 @@
 // results", §8 "Guest report", §9; openapi/bff paths api_public_reports_*).
 import type { components as Bff, operations } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
+import { MATURITY_STAGES } from '../../domain/maturity.ts';
 import type { OperationHandler } from '../../operation.ts';
 import { problem, upstreamError } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
@@ -11,7 +12,6 @@ type GuestReport = Bff['schemas']['GuestReport'];
 type GuestReportCode = Bff['schemas']['GuestReportCode'];
 type ReportLanguage = Bff['schemas']['ReportLanguage'];
 type AssessmentType = Bff['schemas']['AssessmentType'];
-type MaturityResult = Bff['schemas']['MaturityResult'];
 type Reading = Bff['schemas']['GuestResponseReading'];
 type GuestReportQuery = NonNullable<operations['getGuestReport']['parameters']['query']>;
 type GuestResults = Legacy['schemas']['GuestResults'];
@@ -31,17 +31,6 @@ const TYPE_NAMES: Readonly<Record<AssessmentType, string>> = { ennea: 'Enneagram
 const REPORT_LANGUAGES: readonly ReportLanguage[] = ['english', 'afrikaans', 'hungarian', 'italian', 'slovak'];
 // spec §2 "Variants": the mini-guest Enneagram report switches between Hungarian, Slovak and English.
 const MINI_GUEST_LANGUAGES: ReportLanguage[] = ['english', 'slovak', 'hungarian'];
-// spec §3 "Maturity stages in order, with codes".
-const STAGES: readonly Omit<MaturityResult, 'stage'>[] = [
-  { code: 'SE', name: 'Self-protecting' },
-  { code: 'CO', name: 'Conforming' },
-  { code: 'SP', name: 'Specialising' },
-  { code: 'PE', name: 'Performing' },
-  { code: 'IN', name: 'Internalising' },
-  { code: 'ST', name: 'Strategising' },
-  { code: 'TR', name: 'Transforming' },
-  { code: 'BE', name: 'Being' },
-];
 // spec §3 defaults: finalTPR 3, userEnnea 1, userTriType and orderedTriType 125.
 const DEFAULT_STAGE = 3;
 const DEFAULT_STYLE = 1;
@@ -100,7 +89,7 @@ function toGuestReport(results: GuestResults, guestId: string, reportCode: Guest
   const hasStage = reportCode !== 'e';
   const style = guest.userEnnea ?? DEFAULT_STYLE;
   const stage = guest.finalTPR ?? DEFAULT_STAGE;
-  const stageInfo = STAGES[stage - 1];
+  const stageInfo = MATURITY_STAGES[stage - 1];
   const answers = results.postsurvey;
   return {
     guestId,

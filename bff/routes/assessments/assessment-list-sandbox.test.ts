@@ -1,0 +1,208 @@
+// listAssessments, listAssessmentIds, listAssessmentProjects and listAssessmentDetails against the stateful
+// sandbox (300 seeded assessments of the demo coach, some received from and given to the peer coach): the
+// pipeline filters, search, sorts, paging, both views, select-all, and the session's copy of the lists
+// (reused within its TTL, dropped after a change, read again on refresh). Every answer checked against the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { matchesFilter, PIPELINE_FILTERS } from '../../domain/pipeline.ts';
+import { SESSION_COOKIE } from '../../plugins/app/session.ts';
+import { injectChecked } from '../../test-support/contract.ts';
+import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+
+type Row = Legacy['schemas']['Assessment'];
+type AssessmentList = Bff['schemas']['AssessmentList'];
+
+const COACH = SEED_COACHES.demo.uuid;
+let env: SandboxBff;
+let session: string;
+
+async function legacy(mode = ''): Promise<Row[]> {
+  return (await env.sandbox.inject({ url: `/api/v2/coaches/${COACH}/tokensX${mode}`, headers: { cookie: env.legacyCookie } })).json();
+}
+async function merged(): Promise<Row[]> {
+  const own = await legacy();
+  const ids = new Set(own.map((row) => row.uuid));
+  return [...own, ...(await legacy('?mode=received')).filter((row) => !ids.has(row.uuid))];
+}
+const get = (url: string, cookie = session) => injectChecked(server(), { method: 'GET', url, cookies: { [SESSION_COOKIE]: cookie } });
+const post = (url: string, payload: object, cookie = session) =>
+  injectChecked(server(), { method: 'POST', url, payload, headers: CSRF, cookies: { [SESSION_COOKIE]: cookie } });
+const server = () => env.server;
+const list = async (query = ''): Promise<AssessmentList> => {
+  const response = await get(`/api/assessments${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+beforeAll(async () => {
+  env = await startSandboxBff();
+  session = await env.signIn();
+});
+afterAll(() => env?.close());
+
+describe('GET /api/assessments (listAssessments)', () => {
+  it('lists own and received assessments once each, newest first, 50 a page, with the SCO flags', async () => {
+    const rows = await merged();
+    const page = await list();
+    expect(page.total).toBe(rows.length);
+    expect(page.filteredTotal).toBe(rows.length);
+    expect(page.items).toHaveLength(50);
+    expect(page).toMatchObject({ page: 1, pageSize: 50, hasReceived: true, hasGiven: true });
+    const created = page.items.map((item) => item.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+    const all = (await list('?pageSize=500')).items;
+    const received = all.filter((item) => item.receivedFromAnotherCoach);
+    expect(received).toHaveLength(6);
+    for (const item of received) {
+      expect(item.fromCoach?.id).toBe(SEED_COACHES.peer.uuid);
+      expect(item.permissions).toMatchObject({ canEdit: false, canDelete: false, canWrap: false, canAssignSco: false });
+    }
+  });
+
+  it.each(PIPELINE_FILTERS)('filters on %s as the pipeline rules say, and the dashboard tile counts the same', async (filter) => {
+    const rows = await merged();
+    const expected = rows.filter((row) => matchesFilter(row, filter)).map((row) => row.uuid);
+    const page = await list(`?filter=${filter}&pageSize=500`);
+    expect(page.filteredTotal).toBe(expected.length);
+    expect(page.items.map((item) => item.id).sort()).toEqual(expected.sort());
+    const tile = ((await get('/api/dashboard')).json() as Bff['schemas']['Dashboard']).tiles.find((t) => t.filter === filter);
+    if (tile) expect(tile.count).toBe(expected.length);
+  });
+
+  it('searches name, surname, e-mail, company and project case- and accent-insensitively, combined with a filter', async () => {
+    const rows = await merged();
+    const surname = rows.find((row) => /[áéíóúöő]/i.test(row.clientSurname))?.clientSurname ?? rows[0]?.clientSurname ?? '';
+    const plain = surname.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
+    const page = await list(`?q=${encodeURIComponent(plain)}&pageSize=500`);
+    expect(page.filteredTotal).toBeGreaterThan(0);
+    expect(page.filteredTotal).toBe(rows.filter((row) => row.clientSurname === surname || row.clientName === surname).length);
+    const both = await list(`?q=${encodeURIComponent(plain)}&filter=wrapped&pageSize=500`);
+    expect(both.items.every((item) => item.wrapped && item.clientSurname === surname)).toBe(true);
+    expect((await list('?q=Leadership%202026&pageSize=500')).items.every((item) => item.project === 'Leadership 2026')).toBe(true);
+    expect((await list('?q=nobody-by-this-name')).filteredTotal).toBe(0);
+  });
+
+  it('sorts on score (100 × finalTPR + aim) with unmarked rows last in either direction', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const { items } = await list(`?sort=score&order=${order}&pageSize=500`);
+      const stages = items.map((item) => item.maturity?.stage ?? null);
+      const scored = stages.filter((stage) => stage !== null);
+      expect(stages.slice(0, scored.length)).toEqual(scored);
+      expect([...scored].sort((a, b) => (order === 'asc' ? a - b : b - a))).toEqual(scored);
+    }
+  });
+
+  it('sorts on the client (surname, then name) and on completion', async () => {
+    const { items } = await list('?sort=info&order=asc&pageSize=500');
+    const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    const keys = items.map((item) => fold(`${item.clientSurname} ${item.clientName}`));
+    expect([...keys].sort()).toEqual(keys);
+    const completed = (await list('?sort=completedAt&order=asc&pageSize=500')).items.map((item) => item.completedAt ?? null);
+    const done = completed.filter((at) => at !== null);
+    expect(completed.slice(0, done.length)).toEqual([...done].sort());
+  });
+
+  it('pages: page 3 of 10 is the 21st to 30th row of the same order', async () => {
+    const all = (await list('?sort=company&order=asc&pageSize=500')).items.map((item) => item.id);
+    const page = await list('?sort=company&order=asc&pageSize=10&page=3');
+    expect(page.items.map((item) => item.id)).toEqual(all.slice(20, 30));
+    expect((await list('?page=1000')).items).toEqual([]);
+  });
+
+  it('answers the SCO Given view: the assessments given to other coaches with their To Coach', async () => {
+    const given = await legacy('?mode=given');
+    const page = await list('?view=given');
+    expect(page.total).toBe(given.length);
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const item of page.items) expect(item.toCoaches.map((coach) => coach.id)).toContain(SEED_COACHES.peer.uuid);
+  });
+
+  it('maps tracking states, results and auto-send statuses', async () => {
+    const { items } = await list('?pageSize=500');
+    expect(new Set(items.map((item) => item.inviteState))).toEqual(new Set(['notInvited', 'invited', 'reminded']));
+    expect(new Set(items.map((item) => item.markingState))).toEqual(new Set(['notMarked', 'marked', 'autoMarked']));
+    const statuses = new Set(items.flatMap((item) => Object.values(item.autoSendStatus ?? {})));
+    expect(statuses).toEqual(new Set(['notSent', 'sent', 'downloaded']));
+    expect(items.some((item) => item.ennea && item.maturity)).toBe(true);
+  });
+
+  it('refuses a page size the table does not offer', async () => {
+    expect((await get('/api/assessments?pageSize=20')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/assessments/ids (listAssessmentIds)', () => {
+  it('answers every id of a filter and search, not only a page', async () => {
+    const ids = (await get('/api/assessments/ids?filter=completeSendReport')).json();
+    const page = await list('?filter=completeSendReport&pageSize=10');
+    expect(ids.filteredTotal).toBe(page.filteredTotal);
+    expect(ids.ids).toHaveLength(page.filteredTotal);
+    expect(ids.ids.slice(0, 10)).toEqual(page.items.map((item) => item.id));
+    expect((await get('/api/assessments/ids?view=given')).json().filteredTotal).toBe((await legacy('?mode=given')).length);
+  });
+});
+
+describe('GET /api/assessments/projects (listAssessmentProjects)', () => {
+  it("answers the own assessments' projects once each, sorted", async () => {
+    const own = await legacy();
+    const expected = [...new Set(own.filter((row) => row.tokenType !== 'selfRegister').flatMap((row) => row.userCoach ?? []))].sort(
+      (a, b) => a.toLowerCase().localeCompare(b.toLowerCase()),
+    );
+    expect((await get('/api/assessments/projects')).json().items).toEqual(expected);
+  });
+});
+
+describe('POST /api/assessments/details (listAssessmentDetails)', () => {
+  it('answers the selected assessments in order with what the table leaves out; unknown ids left out; no token for a coach', async () => {
+    const rows = await merged();
+    const complete = rows.find((row) => row.enneaRankingCSV !== null) as Row;
+    const received = rows.find((row) => row.fromAnotherCoach === 1) as Row;
+    const response = await post('/api/assessments/details', {
+      ids: [received.uuid, 'a55e55e0-0000-4000-8000-00000000dead', complete.uuid],
+    });
+    const { items } = response.json() as { items: Bff['schemas']['AssessmentDetails'][] };
+    expect(items.map((item) => item.id)).toEqual([received.uuid, complete.uuid]);
+    expect(items[1]?.enneaRanking).toEqual(complete.enneaRankingCSV?.split(',').map(Number));
+    expect(items[1]?.instinctScores).toEqual({ sp: complete.scoreSP, so: complete.scoreSO, sx: complete.scoreSX });
+    expect(items[0]?.coach.id).toBe(SEED_COACHES.peer.uuid);
+    expect(items.every((item) => item.userToken === undefined)).toBe(true);
+  });
+});
+
+describe("the session's copy of the lists", () => {
+  it('reads the legacy lists once for several pages, sorts, filters and searches', async () => {
+    const fresh = await env.signIn();
+    const before = env.server.snapshots.loads;
+    for (const query of ['', '?page=2', '?sort=score', '?filter=wrapped', '?q=zulu', '?pageSize=10&page=4']) {
+      expect((await get(`/api/assessments${query}`, fresh)).statusCode).toBe(200);
+    }
+    await get('/api/assessments/ids?filter=notInvitedYet', fresh);
+    await get('/api/clients', fresh);
+    expect(env.server.snapshots.loads - before).toBe(1);
+    await get('/api/assessments?refresh=true', fresh);
+    expect(env.server.snapshots.loads - before).toBe(2);
+  });
+
+  it('is dropped at once after a change made through the BFF (a copied link counts as invited)', async () => {
+    const before = (await list('?filter=notInvitedYet&pageSize=500')).items;
+    const target = before[0] as Bff['schemas']['AssessmentRow'];
+    const copy = await post(`/api/assessments/${target.id}/link-copies`, {});
+    expect(copy.statusCode).toBe(201);
+    const after = await list('?filter=notInvitedYet&pageSize=500');
+    expect(after.filteredTotal).toBe(before.length - 1);
+    expect(after.items.map((item) => item.id)).not.toContain(target.id);
+    const invited = (await list('?filter=invitedNotStarted&pageSize=500')).items.find((item) => item.id === target.id);
+    expect(invited?.inviteState).toBe('invited');
+  });
+
+  it('is dropped after a batch action too (Delete)', async () => {
+    const deletable = (await list('?filter=notInvitedYet&pageSize=500')).items.filter((item) => item.permissions.canDelete);
+    const target = deletable[0] as Bff['schemas']['AssessmentRow'];
+    const total = (await list()).total;
+    const response = await post('/api/assessments/deletions', { ids: [target.id] });
+    expect(response.json().succeeded).toBe(1);
+    expect((await list()).total).toBe(total - 1);
+  });
+});

@@ -1,0 +1,75 @@
+// The assessments table and what reads it (spec assessments-and-clients §2.2, §2.3 "View Details", §3.1, §4.1,
+// §4.2, §4.5, §4.7, §5 "Field limits"): one page (listAssessments), the select-all ids (listAssessmentIds), the
+// project picker (listAssessmentProjects) and View Details (listAssessmentDetails), all from the session's copy
+// of the legacy lists (assessment-snapshot.ts).
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
+import { fold, pageOf } from '../../snapshots/table.ts';
+import { toAssessmentDetails } from './assessment-rows.ts';
+import { assessmentSnapshot, queryAssessments } from './assessment-snapshot.ts';
+
+type AssessmentList = Bff['schemas']['AssessmentList'];
+type AssessmentDetails = Bff['schemas']['AssessmentDetails'];
+
+/** listAssessments: filter and search combine; `total` counts the whole view, `filteredTotal` what they keep. */
+export async function listAssessments(
+  { query }: OperationInput<'listAssessments'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<AssessmentList> {
+  const { view = 'own', page = 1, pageSize = 50, refresh = false } = query;
+  const snapshot = await assessmentSnapshot(ctx, snapshots, view, refresh);
+  const rows = queryAssessments(snapshot, query);
+  return {
+    items: pageOf(rows, page, pageSize).map((entry) => entry.row),
+    total: snapshot.table.entries.length,
+    filteredTotal: rows.length,
+    page,
+    pageSize: pageSize as AssessmentList['pageSize'],
+    hasReceived: snapshot.hasReceived,
+    hasGiven: snapshot.hasGiven,
+  };
+}
+
+/** listAssessmentIds: every id the table's view, filter and search keep, in the default order (the select-all checkbox). */
+export async function listAssessmentIds(
+  { query }: OperationInput<'listAssessmentIds'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<{ ids: string[]; filteredTotal: number }> {
+  const rows = queryAssessments(await assessmentSnapshot(ctx, snapshots, query.view ?? 'own'), query);
+  return { ids: rows.map((entry) => entry.row.id), filteredTotal: rows.length };
+}
+
+/** listAssessmentProjects: the projects of the coach's own assessments, self-registered ones left out, sorted case-insensitively. */
+export async function listAssessmentProjects(
+  _input: OperationInput<'listAssessmentProjects'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<{ items: string[] }> {
+  const snapshot = await assessmentSnapshot(ctx, snapshots, 'own');
+  const projects = new Map<string, string>();
+  for (const { legacy } of snapshot.table.entries) {
+    const project = legacy.userCoach?.trim();
+    if (!project || legacy.fromAnotherCoach === 1 || legacy.tokenType === 'selfRegister') continue;
+    if (!projects.has(project)) projects.set(project, fold(project));
+  }
+  const items = [...projects].sort(([a, x], [b, y]) => (x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0)).map(([project]) => project);
+  return { items };
+}
+
+/** listAssessmentDetails: in the order of `ids`; ids that are neither the coach's own nor received are left out. */
+export async function listAssessmentDetails(
+  { body }: OperationInput<'listAssessmentDetails'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<{ items: AssessmentDetails[] }> {
+  const snapshot = await assessmentSnapshot(ctx, snapshots, 'own');
+  const impersonator = ctx.session.flags.impersonator;
+  const items = body.ids.flatMap((id) => {
+    const entry = snapshot.byId.get(id);
+    return entry ? [toAssessmentDetails(entry.legacy, entry.row, impersonator)] : [];
+  });
+  return { items };
+}

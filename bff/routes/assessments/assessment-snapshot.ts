@@ -1,0 +1,227 @@
+// The coach's assessments as the list screens read them (spec assessments-and-clients §2.1, §2.2, §4.7, §7):
+// the own list merged with the received one when the coach has received SCOs, or the given list, read from
+// the legacy API once per copy (snapshots/snapshot-cache.ts) and shaped once: rows mapped, search text and
+// sort keys ready, the clients grouped on first use.
+import type { components as Bff, operations } from '../../../generated/bff.ts';
+import { isReceived, matchesFilter, type PipelineFilter } from '../../domain/pipeline.ts';
+import type { SessionContext } from '../../operation.ts';
+import { upstreamError } from '../../problem.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
+import { fold, type SortKey, Table } from '../../snapshots/table.ts';
+import { type AssessmentRow, type LegacyAssessment, toAssessmentRow } from './assessment-rows.ts';
+
+export type AssessmentView = 'own' | 'given';
+export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
+export type ClientSort = NonNullable<NonNullable<operations['listClients']['parameters']['query']>['sort']>;
+type ClientRow = Bff['schemas']['ClientRow'];
+
+export interface AssessmentEntry {
+  legacy: LegacyAssessment;
+  row: AssessmentRow;
+  /** Name, surname, e-mail, company and project, folded (contract: listAssessments `q`). */
+  search: string;
+}
+
+export interface ClientEntry {
+  row: ClientRow;
+  search: string;
+}
+
+export interface AssessmentSnapshot {
+  view: AssessmentView;
+  table: Table<AssessmentEntry, AssessmentSort>;
+  byId: ReadonlyMap<string, AssessmentEntry>;
+  hasReceived: boolean;
+  hasGiven: boolean;
+  /** The coach's own clients (received assessments' clients are not, spec §4.7), grouped on first use. */
+  clients(): Table<ClientEntry, ClientSort>;
+}
+
+const folded = (...parts: (string | null)[]): string => fold(parts.filter(Boolean).join('\u0001'));
+const nameKey = (surname: string, name: string): string => fold(`${surname} ${name}`.trim());
+const orNull = (text: string): string | null => (text === '' ? null : fold(text));
+
+/** A numeric `aim` when the record carries one (the legacy contract does not list it), else 0. */
+function aimOf(a: LegacyAssessment): number {
+  const aim = (a as { aim?: unknown }).aim;
+  return typeof aim === 'number' && Number.isFinite(aim) ? aim : 0;
+}
+
+// spec §2.2: the columns the table sorts on; score is 100 × finalTPR + aim.
+function assessmentKey({ legacy: a, row }: AssessmentEntry, column: AssessmentSort): SortKey {
+  switch (column) {
+    case 'info':
+      return nameKey(row.clientSurname, row.clientName);
+    case 'company':
+      return orNull(row.company);
+    case 'project':
+      return orNull(row.project);
+    case 'ennea':
+      return a.userEnnea;
+    case 'score':
+      return a.finalTPR === null ? null : 100 * a.finalTPR + aimOf(a);
+    case 'assessmentType':
+      return row.assessmentType;
+    case 'language':
+      return row.language;
+    case 'createdAt':
+      return row.createdAt;
+    case 'registeredAt':
+      return row.registeredAt ?? null;
+    case 'completedAt':
+      return row.completedAt ?? null;
+    case 'fromCoach':
+      return row.fromCoach ? nameKey(row.fromCoach.surname, row.fromCoach.name) : null;
+    case 'toCoach':
+      return row.toCoaches[0] ? nameKey(row.toCoaches[0].surname, row.toCoaches[0].name) : null;
+  }
+}
+
+function clientKey({ row }: ClientEntry, column: ClientSort): SortKey {
+  switch (column) {
+    case 'name':
+      return fold(row.name);
+    case 'surname':
+      return fold(row.surname);
+    case 'email':
+      return fold(row.email);
+    case 'company':
+      return orNull(row.company);
+    case 'createdAt':
+      return row.createdAt;
+    case 'assessmentCount':
+      return row.assessmentCount;
+  }
+}
+
+/** The default order of both lists: newest first, then by id (spec §2.2: by tokenCreatedAt). */
+const newestFirst = (a: { row: { createdAt: string; id: string } }, b: { row: { createdAt: string; id: string } }) =>
+  a.row.createdAt < b.row.createdAt ? 1 : a.row.createdAt > b.row.createdAt ? -1 : a.row.id < b.row.id ? -1 : 1;
+
+function entriesOf(records: unknown, log: SessionContext['log']): AssessmentEntry[] {
+  if (!Array.isArray(records)) {
+    log.error('tokensX answered something other than a list');
+    throw upstreamError();
+  }
+  const entries: AssessmentEntry[] = [];
+  for (const legacy of records as LegacyAssessment[]) {
+    const row = legacy && typeof legacy === 'object' && typeof legacy.uuid === 'string' ? toAssessmentRow(legacy) : null;
+    if (!row) {
+      log.error('tokensX answered a record the contract cannot carry');
+      throw upstreamError();
+    }
+    entries.push({ legacy, row, search: folded(row.clientName, row.clientSurname, row.clientEmail, row.company, row.project) });
+  }
+  return entries;
+}
+
+function groupClients(entries: readonly AssessmentEntry[]): Table<ClientEntry, ClientSort> {
+  const byClient = new Map<string, AssessmentEntry[]>();
+  for (const entry of entries) {
+    if (isReceived(entry.legacy)) continue;
+    const list = byClient.get(entry.row.clientId);
+    if (list) list.push(entry);
+    else byClient.set(entry.row.clientId, [entry]);
+  }
+  const clients: ClientEntry[] = [];
+  // The entries are newest first: a client's first is their latest assessment, the last their first.
+  for (const [id, list] of byClient) {
+    const latest = list[0] as AssessmentEntry;
+    const first = list[list.length - 1] as AssessmentEntry;
+    const { row } = latest;
+    clients.push({
+      row: {
+        id,
+        name: row.clientName,
+        surname: row.clientSurname,
+        email: row.clientEmail,
+        company: row.company,
+        createdAt: first.row.createdAt,
+        assessmentCount: list.length,
+        latestAssessment: {
+          id: row.id,
+          assessmentType: row.assessmentType,
+          createdAt: row.createdAt,
+          ...(row.completedAt ? { completedAt: row.completedAt } : {}),
+        },
+      },
+      search: folded(row.clientName, row.clientSurname, row.clientEmail, row.company, ...list.map((entry) => entry.row.project)),
+    });
+  }
+  clients.sort((a, b) =>
+    newestFirst({ row: { createdAt: a.row.createdAt, id: a.row.id } }, { row: { createdAt: b.row.createdAt, id: b.row.id } }),
+  );
+  return new Table(clients, clientKey);
+}
+
+/** Reads and shapes one view: the coach record (SCO counts) beside the list, the received list when there is one. */
+async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<AssessmentSnapshot> {
+  const path = { coachId: ctx.session.coachId };
+  const tokens = (mode?: 'received' | 'given') =>
+    ctx.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path, ...(mode ? { query: { mode } } : {}) } });
+  const [coach, list] = await Promise.all([
+    ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path } }),
+    tokens(view === 'given' ? 'given' : undefined),
+  ]);
+  if (!coach.data || !list.data) throw upstreamError();
+  const hasReceived = coach.data.countOfReceivedSCOs > 0;
+  const hasGiven = coach.data.countOfGivenSCOs > 0;
+  const entries = entriesOf(list.data, ctx.log);
+  // spec §2.1, §7: own merged with received when the coach has received SCOs, each record once.
+  if (view === 'own' && hasReceived) {
+    const received = await tokens('received');
+    if (!received.data) throw upstreamError();
+    const ids = new Set(entries.map((entry) => entry.row.id));
+    for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.row.id)) entries.push(entry);
+  }
+  entries.sort(newestFirst);
+  let clients: Table<ClientEntry, ClientSort> | undefined;
+  return {
+    view,
+    table: new Table(entries, assessmentKey),
+    byId: new Map(entries.map((entry) => [entry.row.id, entry])),
+    hasReceived,
+    hasGiven,
+    clients: () => {
+      clients ??= groupClients(entries);
+      return clients;
+    },
+  };
+}
+
+/** The session's copy of a view (read again after the TTL, a change, or on `refresh`). */
+export function assessmentSnapshot(
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+  view: AssessmentView,
+  refresh = false,
+): Promise<AssessmentSnapshot> {
+  return snapshots.get({
+    sessionId: ctx.session.id,
+    coachId: ctx.session.coachId,
+    list: `assessments:${view}`,
+    load: () => loadSnapshot(ctx, view),
+    rowsOf: (snapshot) => snapshot.table.entries.length,
+    refresh,
+  });
+}
+
+/** The rows a filter and a search keep, in the order asked (contract: listAssessments, listAssessmentIds). */
+export function queryAssessments(
+  snapshot: AssessmentSnapshot,
+  {
+    filter = 'showAll',
+    q = '',
+    sort = 'createdAt',
+    order = 'desc',
+  }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc' },
+): readonly AssessmentEntry[] {
+  const text = fold(q.trim());
+  if (filter === 'showAll' && text === '') return snapshot.table.sorted(sort, order);
+  return snapshot.table.query(
+    sort,
+    order,
+    `${filter}\u0000${text}`,
+    (entry) => matchesFilter(entry.legacy, filter) && (text === '' || entry.search.includes(text)),
+  );
+}

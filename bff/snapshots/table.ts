@@ -1,0 +1,75 @@
+// The table mechanics the list screens share (spec assessments-and-clients §2.2 "the shared table"): rows
+// shaped once, each column's sort key computed once, sorted orders and the last queries' results kept with
+// the copy, so a later page, sort, filter or search of the same copy costs what the page costs.
+
+export type SortKey = string | number | null;
+export type Order = 'asc' | 'desc';
+
+/** Accents and case do not matter when searching or sorting ('kovacs' finds and sorts with 'Kovács'). */
+export const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+const MAX_QUERIES = 16;
+
+export class Table<E, C extends string> {
+  /** In the default order. */
+  readonly entries: readonly E[];
+  readonly #keyOf: (entry: E, column: C) => SortKey;
+  readonly #keys = new Map<C, SortKey[]>();
+  readonly #sorted = new Map<string, readonly E[]>();
+  readonly #queries = new Map<string, readonly E[]>();
+
+  constructor(entries: readonly E[], keyOf: (entry: E, column: C) => SortKey) {
+    this.entries = entries;
+    this.#keyOf = keyOf;
+  }
+
+  /**
+   * The entries sorted on one column: rows without a value last in either direction, ties in the default order.
+   */
+  sorted(column: C, order: Order): readonly E[] {
+    const memo = `${column}:${order}`;
+    const known = this.#sorted.get(memo);
+    if (known) return known;
+    let keys = this.#keys.get(column);
+    if (!keys) {
+      keys = this.entries.map((entry) => this.#keyOf(entry, column));
+      this.#keys.set(column, keys);
+    }
+    const sign = order === 'asc' ? 1 : -1;
+    const values = keys;
+    const indexes = this.entries.map((_, index) => index);
+    indexes.sort((a, b) => {
+      const x = values[a] ?? null;
+      const y = values[b] ?? null;
+      if (x === y) return a - b;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return (x < y ? -1 : x > y ? 1 : 0) * sign || a - b;
+    });
+    const sorted = indexes.map((index) => this.entries[index] as E);
+    this.#sorted.set(memo, sorted);
+    return sorted;
+  }
+
+  /** The sorted entries that `matches` keeps, remembered under `key` (the query's filter and search). */
+  query(column: C, order: Order, key: string, matches: ((entry: E) => boolean) | null): readonly E[] {
+    const sorted = this.sorted(column, order);
+    if (!matches) return sorted;
+    const memo = `${column}:${order}:${key}`;
+    const known = this.#queries.get(memo);
+    if (known) {
+      this.#queries.delete(memo);
+      this.#queries.set(memo, known);
+      return known;
+    }
+    const result = sorted.filter(matches);
+    this.#queries.set(memo, result);
+    if (this.#queries.size > MAX_QUERIES) this.#queries.delete(this.#queries.keys().next().value as string);
+    return result;
+  }
+}
+
+/** One page (from 1) of a list. */
+export function pageOf<E>(list: readonly E[], page: number, pageSize: number): E[] {
+  return list.slice((page - 1) * pageSize, page * pageSize);
+}
