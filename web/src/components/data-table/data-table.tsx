@@ -18,6 +18,8 @@ export interface DataColumn<R> {
   sortable?: boolean;
   /** The cell that names the row for screen readers (one per table). */
   isRowHeader?: boolean;
+  /** Short values that must not wrap (dates, codes). */
+  nowrap?: boolean;
   render: (row: R) => ReactNode;
 }
 
@@ -184,7 +186,9 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
                       <Checkbox slot="selection" />
                     </Cell>
                   ) : (
-                    <Cell className="data-table__cell">{(column as DataColumn<R>).render(row)}</Cell>
+                    <Cell className={(column as DataColumn<R>).nowrap ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell'}>
+                      {(column as DataColumn<R>).render(row)}
+                    </Cell>
                   )
                 }
               </Row>

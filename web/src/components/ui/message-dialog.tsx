@@ -16,7 +16,7 @@ export interface MessageDialogProps {
 export function MessageDialog({ title, children, onClose }: MessageDialogProps) {
   return (
     <Dialog title={title} role="alertdialog" isOpen={children !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <div className="stack">{children}</div>
+      <div className="message-dialog__body">{children}</div>
       <div className="dialog__actions">
         <Button autoFocus onPress={onClose}>
           OK

@@ -88,8 +88,8 @@ export function assessmentColumns({ isNarrow, showFromCoach, showToCoach }: Colu
     { id: 'score', label: 'Maturity Results', sortable: true, render: maturityResult },
     { id: 'assessmentType', label: 'Assessment', sortable: true, render: (row) => ASSESSMENT_TYPE_LABELS[row.assessmentType] },
     { id: 'language', label: 'Lang', sortable: true, render: (row) => LANGUAGE_NAMES[row.language] },
-    { id: 'createdAt', label: 'Created', sortable: true, render: (row) => tableDate(row.createdAt) },
-    { id: 'registeredAt', label: 'Registered', sortable: true, render: (row) => tableDate(row.registeredAt) },
+    { id: 'createdAt', label: 'Created', sortable: true, nowrap: true, render: (row) => tableDate(row.createdAt) },
+    { id: 'registeredAt', label: 'Registered', sortable: true, nowrap: true, render: (row) => tableDate(row.registeredAt) },
     completed,
     ...(showFromCoach
       ? [

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
+import { tableDate } from '../../../components/data-table/table-state.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
 import { REPORT_NAMES } from '../../../lib/labels/assessments.ts';
 import { type HistoryEntry, type HistoryKind, useAssessmentHistory } from '../api/list-assessment-history.ts';
 import { historyNote, NO_HISTORY } from '../utils/assessment-texts.ts';
@@ -74,7 +74,7 @@ function HistoryList({ assessmentId, kind }: { assessmentId: string; kind: Histo
       <tbody>
         {data.items.map((entry) => (
           <tr key={`${entry.createdAt}-${entry.destinationEmail}`}>
-            <td>{formatDateTime(entry.createdAt)}</td>
+            <td className="history-table__date">{tableDate(entry.createdAt)}</td>
             <td>{what(entry, kind)}</td>
             <td>{entry.inviteType === 'link' ? 'Link' : entry.sentViaServer ? 'Sent by the portal' : 'Your own e-mail'}</td>
             <td>{entry.destinationEmail || '–'}</td>

@@ -29,7 +29,13 @@ const name: DataColumn<ClientRow> = {
   ),
 };
 const count: DataColumn<ClientRow> = { id: 'assessmentCount', label: 'Assessments', sortable: true, render: (row) => row.assessmentCount };
-const created: DataColumn<ClientRow> = { id: 'createdAt', label: 'Created', sortable: true, render: (row) => tableDate(row.createdAt) };
+const created: DataColumn<ClientRow> = {
+  id: 'createdAt',
+  label: 'Created',
+  sortable: true,
+  nowrap: true,
+  render: (row) => tableDate(row.createdAt),
+};
 const latest: DataColumn<ClientRow> = {
   id: 'latest',
   label: 'Latest assessment',
