@@ -32,7 +32,9 @@ export const dataRows = (page: Page) =>
   grid(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader') });
-export const countText = (page: Page, text: string) => page.locator('.data-table__count').filter({ hasText: text });
+/** The record count as shown: exactly `text` ('306 records', '5 of 306 records'), after 'Filtered' when filtered. */
+export const countText = (page: Page, text: string) =>
+  page.locator('.data-table__count').filter({ hasText: new RegExp(`^(Filtered )?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 /** The first row's client name, once the page shows `expected`'s first row. */
 export async function firstRowIs(page: Page, list: AssessmentList): Promise<void> {

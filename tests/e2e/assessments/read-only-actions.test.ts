@@ -88,6 +88,7 @@ describe.each(VIEWPORT_NAMES)('the assessments toolbar at %s size', (viewport) =
       await history.getByText('no sent records found').waitFor();
       await history.getByText('Invites may have been sent before 17 March 2022, when logging began.').waitFor();
     } else {
+      await history.getByRole('row').nth(invites.items.length).waitFor();
       expect(await history.getByRole('row').count()).toBe(invites.items.length + 1);
     }
     await expectNoAxeViolations(page);

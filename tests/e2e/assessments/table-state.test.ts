@@ -36,6 +36,7 @@ describe.each(VIEWPORT_NAMES)('the assessments table at %s size', (viewport) => 
     await page.getByRole('searchbox', { name: 'Search' }).fill(q);
     await page.waitForURL((url) => url.searchParams.get('q') === q && url.searchParams.get('filter') === 'notInvitedYet');
     await countText(page, `${searched.filteredTotal} of ${searched.total} records`).waitFor();
+    await firstRowIs(page, searched);
     expect(await dataRows(page).count()).toBe(searched.items.length);
     await expectNoAxeViolations(page);
 
@@ -77,9 +78,10 @@ describe.each(VIEWPORT_NAMES)('the assessments table at %s size', (viewport) => 
     expect(await dataRows(page).count()).toBe(Math.min(50, all.total));
     await page.getByRole('combobox', { name: 'Items per page' }).selectOption('10');
     await page.waitForURL((url) => url.searchParams.get('pageSize') === '10');
-    await firstRowIs(page, all);
-    expect(await dataRows(page).count()).toBe(10);
     await page.getByText(`1–10 of ${all.total}`).waitFor();
+    await firstRowIs(page, all);
+    await dataRows(page).nth(10).waitFor({ state: 'detached' });
+    expect(await dataRows(page).count()).toBe(10);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Next' }).click();
