@@ -42,6 +42,13 @@ describe.each(VIEWPORT_NAMES)('the assessments toolbar at %s size', (viewport) =
 
     await page.getByRole('button', { name: 'Uncheck All' }).click();
     expect(await page.getByText(/^\d+ selected$/).count()).toBe(0);
+    // The keyboard: arrows move through the grid, Space selects the row.
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.getByText('1 selected', { exact: true }).waitFor();
+    await page.keyboard.press('Space');
+    expect(await page.getByText(/^\d+ selected$/).count()).toBe(0);
     await tickRow(page, 0);
     await page.getByText('1 selected', { exact: true }).waitFor();
     expect(await copy.isDisabled()).toBe(false);

@@ -34,6 +34,8 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
   columns: readonly DataColumn<R>[];
   /** The page of rows, or undefined while the first answer is awaited. */
   rows: readonly R[] | undefined;
+  /** The rows shown are the previous page's while the next one loads. */
+  isStale?: boolean;
   error: unknown;
   /** Every record of the view, and those matching filter and search. */
   total: number;
@@ -139,6 +141,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
       <div className="data-table__scroll">
         <Table
           aria-label={label}
+          aria-busy={props.isStale || undefined}
           className="data-table__table"
           selectionMode={selection ? 'multiple' : 'none'}
           selectedKeys={selection?.selected ?? []}

@@ -64,7 +64,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   const selection = useTableSelection();
   const queryClient = useQueryClient();
   const filter = state.filter ?? 'showAll';
-  const { data, error } = useAssessments({
+  const { data, error, isPlaceholderData } = useAssessments({
     view,
     filter,
     q: state.q || undefined,
@@ -144,6 +144,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
         label={TITLES[view]}
         columns={columns}
         rows={data?.items}
+        isStale={isPlaceholderData}
         error={error}
         total={data?.total ?? 0}
         filteredTotal={data?.filteredTotal ?? 0}

@@ -59,7 +59,7 @@ export function ClientsScreen() {
   usePageTitle('Clients');
   const [state, update] = useTableState(TABLE_CONFIG);
   const isNarrow = useNarrowLayout();
-  const { data, error } = useClients({
+  const { data, error, isPlaceholderData } = useClients({
     q: state.q || undefined,
     page: state.page,
     pageSize: state.pageSize,
@@ -76,6 +76,7 @@ export function ClientsScreen() {
         label="Clients"
         columns={isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
         rows={data?.items}
+        isStale={isPlaceholderData}
         error={error}
         total={data?.total ?? 0}
         filteredTotal={data?.filteredTotal ?? 0}
