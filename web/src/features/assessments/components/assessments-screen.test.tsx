@@ -377,6 +377,26 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
     expect(within(dialog).queryByRole('columnheader', { name: 'Token (developer test)' })).toBeNull();
   });
 
+  it('View Details lists the fields of each assessment at phone width', async () => {
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    const details = {
+      ...row(1),
+      otherData: 'Head of engineering',
+      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
+      updatedAt: '2025-09-04T08:02:45Z',
+    };
+    fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
+    renderScreen();
+    await selectFirst(user);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const other = await within(dialog).findByText('Other data');
+    expect(other.tagName).toBe('DT');
+    expect(other.nextElementSibling?.textContent).toBe('Head of engineering');
+    expect(within(dialog).queryByRole('table')).toBeNull();
+  });
+
   it("Download Details saves the mailing details file ('Downloading...') and shows a failure under Failed", async () => {
     const user = userEvent.setup();
     const seen = fakeBff(ROWS, {

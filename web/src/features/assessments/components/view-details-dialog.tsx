@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ASSESSMENT_TYPE_LABELS, TOKEN_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
+import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { type AssessmentDetails, useAssessmentDetails } from '../api/list-assessment-details.ts';
 import { enneaResult, maturityResult } from './assessment-columns.tsx';
 
@@ -51,11 +52,29 @@ const TOKEN_COLUMN: DetailColumn = { label: 'Token (developer test)', value: (d)
 export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetailsDialogProps) {
   const { data, error, isPending } = useAssessmentDetails(ids, isOpen);
   const columns = showToken ? [...COLUMNS, TOKEN_COLUMN] : COLUMNS;
+  // A phone shows each assessment as a list of fields; a table of 18 columns does not fit.
+  const isNarrow = useNarrowLayout();
   return (
     <Dialog title="Details" size="wide" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
       {isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={error} />
-      {data ? (
+      {data && isNarrow ? (
+        <ul className="details-cards">
+          {data.items.map((details) => (
+            <li key={details.id}>
+              <dl>
+                {columns.map((column) => (
+                  <div key={column.label}>
+                    <dt>{column.label}</dt>
+                    <dd>{column.value(details) || '–'}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data && !isNarrow ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
         <section className="details-table" tabIndex={0} aria-label="Details of the selected assessments">
           <table>
