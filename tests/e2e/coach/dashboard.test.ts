@@ -84,12 +84,13 @@ describe.each(VIEWPORT_NAMES)('dashboard at %s size', (viewport) => {
     expect(greeting).toBe(viewport === 'phone' ? 'Welcome, Amara' : `Welcome, Amara ${expected.greeting.surname}`);
     await expectNoAxeViolations(page);
 
-    // A tile opens the assessments page with its filter; until that screen is built it says so, with the way back.
+    // A tile opens the assessments page with its filter applied; Back returns to the dashboard.
     await page.getByRole('link', { name: new RegExp(`^${LABELS.notInvitedYet} \\d+$`) }).click();
     await expect.poll(() => page.url()).toMatch(/\/coachportal\/assessments\?filter=notInvitedYet$/);
     await page.getByRole('heading', { level: 1, name: 'Assessments' }).waitFor();
+    await page.getByText('Filtered', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Back to the Dashboard' }).click();
+    await page.goBack();
     await total.waitFor();
     await portal.close();
   });

@@ -9,10 +9,20 @@ export interface DialogProps {
   /** Alert dialogs are not closed by a click outside (Esc still closes unless `isKeyboardDismissDisabled`). */
   role?: 'dialog' | 'alertdialog';
   isKeyboardDismissDisabled?: boolean;
+  /** `wide` for tables (View Details, History). */
+  size?: 'normal' | 'wide';
 }
 
 /** A modal dialog: focus trapped, Esc closes, focus returns to the opener. */
-export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog', isKeyboardDismissDisabled }: DialogProps) {
+export function Dialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  role = 'dialog',
+  isKeyboardDismissDisabled,
+  size = 'normal',
+}: DialogProps) {
   return (
     <ModalOverlay
       className="modal-overlay"
@@ -21,7 +31,7 @@ export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog',
       isDismissable={role === 'dialog'}
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
     >
-      <Modal className="modal">
+      <Modal className={size === 'wide' ? 'modal modal--wide' : 'modal'}>
         <AriaDialog className="dialog" role={role}>
           <Heading slot="title" className="dialog__title">
             {title}

@@ -15,9 +15,12 @@ export interface ToastMessage {
 /** The app-wide toast queue: `toasts.add({ text, tone }, { timeout })` from anywhere. */
 export const toasts = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 });
 
-export function showToast(text: string, tone: ToastMessage['tone'] = 'info'): void {
-  // Errors stay until dismissed; the rest fade after 5 s (WCAG 2.2.1 allows dismissible timed content).
-  toasts.add({ text, tone }, tone === 'error' ? undefined : { timeout: 5000 });
+/**
+ * Errors stay until dismissed; the rest fade after `timeoutMs` (5 s unless a screen's spec says
+ * otherwise, e.g. 2500 ms on the assessments screen; WCAG 2.2.1 allows dismissible timed content).
+ */
+export function showToast(text: string, tone: ToastMessage['tone'] = 'info', timeoutMs = 5000): void {
+  toasts.add({ text, tone }, tone === 'error' ? undefined : { timeout: timeoutMs });
 }
 
 /** Rendered once at the root; toasts are announced by react-aria's live region. */

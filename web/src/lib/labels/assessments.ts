@@ -5,6 +5,7 @@ export type AssessmentType = Schemas['AssessmentType'];
 export type TokenType = Schemas['TokenType'];
 export type Instinct = Schemas['Instinct'];
 export type GuestReportCode = Schemas['GuestReportCode'];
+export type ReportCode = Schemas['ReportCode'];
 
 /** spec public-and-guest §3: ennea = Enneagram, EIT = Maturity, full = Combined. */
 export const ASSESSMENT_TYPE_LABELS: Readonly<Record<AssessmentType, string>> = {
@@ -38,4 +39,15 @@ export const INSTINCT_NAMES: Readonly<Record<Instinct, string>> = {
   SP: 'Self-preservation (SP)',
   SO: 'Social (SO)',
   SX: 'Sexual, one-to-one (SX)',
+};
+
+/** spec assessments-and-clients §3.8: the reports and their names. */
+export const REPORT_NAMES: Readonly<Record<ReportCode, string>> = {
+  enneaOverview: 'Enneagram Coach Overview',
+  clientSummary: 'Enneagram Overview',
+  basic: 'Enneagram Report',
+  foundation: 'Combined Report',
+  extended: 'Combined+ Report',
+  imfCoG: 'Maturity Overview',
+  imf: 'Maturity Report',
 };

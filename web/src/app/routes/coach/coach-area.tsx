@@ -14,12 +14,14 @@ const screen = (load: () => Promise<{ Component: () => React.ReactNode }>) => la
 
 const Dashboard = screen(() => import('./dashboard.tsx'));
 const Messages = screen(() => import('./messages.tsx'));
+const Assessments = screen(() => import('./assessments.tsx'));
+const ScoGiven = screen(() => import('./sco-given.tsx'));
+const Clients = screen(() => import('./clients.tsx'));
+const ClientResults = screen(() => import('./client-results.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = [
-  'assessments',
   'miniAssessments',
-  'scoGiven',
   'teams',
   'pairs',
   'balance',
@@ -48,6 +50,10 @@ export function Component() {
         <Switch>
           <Route path="/dashboard" component={Dashboard} />
           <Route path="/messages" component={Messages} />
+          <Route path="/assessments" component={Assessments} />
+          <Route path="/sco-given" component={ScoGiven} />
+          <Route path="/clients" component={Clients} />
+          <Route path="/clighent/:clientId" component={ClientResults} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

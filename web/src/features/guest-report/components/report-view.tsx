@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { useNarrowLayout } from '../hooks/use-narrow-layout.ts';
+import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { useRememberedTab } from '../hooks/use-remembered-tab.ts';
 import { type GuestReport, reportTabs } from '../utils/report-tabs.ts';
 import { AllSections, SectionMenu, SectionTabs } from './report-section-layouts.tsx';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { NARROW_BREAKPOINT_PX } from '../../../config/build.ts';
+import { NARROW_BREAKPOINT_PX } from '../config/build.ts';
 
-// spec: public-and-guest §9, narrow below 800 px.
+// spec: public-and-guest §9, narrow below 800 px (the same breakpoint for every screen).
 const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;
 
 function subscribe(onChange: () => void): () => void {

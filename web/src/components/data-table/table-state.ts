@@ -1,0 +1,103 @@
+// The shared table's state as the URL carries it (spec coach-shell §2.2; design: table state in the
+// URL so reload, Back and a shared link keep it). Pure functions, tested without a browser.
+
+export const PAGE_SIZES = [10, 50, 100, 200, 500] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 50;
+export type SortOrder = 'asc' | 'desc';
+
+export interface TableState<Sort extends string = string, Filter extends string = string> {
+  /** A filter of the dropdown; undefined = none chosen ('Select a filter'). */
+  filter: Filter | undefined;
+  q: string;
+  sort: Sort;
+  order: SortOrder;
+  page: number;
+  pageSize: PageSize;
+}
+
+export interface TableStateConfig<Sort extends string, Filter extends string> {
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  defaultOrder?: SortOrder;
+  filters?: readonly Filter[];
+  /** The filter that means "no filter" (e.g. showAll): chosen, it leaves the URL. */
+  noFilter?: Filter;
+}
+
+export const isPageSize = (value: unknown): value is PageSize => PAGE_SIZES.includes(value as PageSize);
+
+const oneOf = <T extends string>(values: readonly T[] | undefined, value: string | null): T | undefined =>
+  value !== null && values?.includes(value as T) ? (value as T) : undefined;
+
+/** Reads the state from the query string; anything missing or unknown takes its default. */
+export function readTableState<Sort extends string, Filter extends string>(
+  params: URLSearchParams,
+  config: TableStateConfig<Sort, Filter>,
+  rememberedPageSize: PageSize = DEFAULT_PAGE_SIZE,
+): TableState<Sort, Filter> {
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  const filter = oneOf(config.filters, params.get('filter'));
+  return {
+    filter: filter === config.noFilter ? undefined : filter,
+    q: params.get('q')?.slice(0, 200) ?? '',
+    sort: oneOf(config.sorts, params.get('sort')) ?? config.defaultSort,
+    order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? config.defaultOrder ?? 'desc',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: isPageSize(pageSize) ? pageSize : rememberedPageSize,
+  };
+}
+
+/** The query string of a state: defaults are left out so that plain links stay plain. */
+export function writeTableState<Sort extends string, Filter extends string>(
+  state: TableState<Sort, Filter>,
+  config: TableStateConfig<Sort, Filter>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.filter !== undefined && state.filter !== config.noFilter) params.set('filter', state.filter);
+  if (state.q.trim()) params.set('q', state.q);
+  if (state.sort !== config.defaultSort) params.set('sort', state.sort);
+  if (state.order !== (config.defaultOrder ?? 'desc')) params.set('order', state.order);
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  return params;
+}
+
+/**
+ * The next state after a change: a new filter, search, sort or page size starts again at page 1
+ * (the old page may not exist any more).
+ */
+export function nextTableState<Sort extends string, Filter extends string>(
+  state: TableState<Sort, Filter>,
+  change: Partial<TableState<Sort, Filter>>,
+): TableState<Sort, Filter> {
+  const next = { ...state, ...change };
+  if (change.page === undefined) next.page = 1;
+  return next;
+}
+
+/** Whether the filter or the search narrows the table (the 'Filtered' indicator). */
+export const isFiltered = (state: Pick<TableState, 'filter' | 'q'>): boolean => state.filter !== undefined || state.q.trim() !== '';
+
+export const pageCount = (records: number, pageSize: number): number => Math.max(1, Math.ceil(records / pageSize));
+
+/**
+ * The page buttons: the first, the last and the current with its neighbours; 'gap' where pages are
+ * skipped (1 … 4 5 6 … 12).
+ */
+export function pageButtons(current: number, pages: number): Array<number | 'gap'> {
+  const shown = new Set([1, pages, current - 1, current, current + 1].filter((page) => page >= 1 && page <= pages));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const buttons: Array<number | 'gap'> = [];
+  for (const page of sorted) {
+    const last = buttons.at(-1);
+    if (typeof last === 'number' && page - last === 2) buttons.push(last + 1);
+    else if (typeof last === 'number' && page - last > 2) buttons.push('gap');
+    buttons.push(page);
+  }
+  return buttons;
+}
+
+/** Dates in tables are cut to 10 characters, YYYY-MM-DD (spec coach-shell §2.2). */
+export const tableDate = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');

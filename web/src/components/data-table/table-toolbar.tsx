@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { Button } from '../ui/button.tsx';
+import { type ActionGroup, isActionEnabled, type TableAction } from './table-actions.ts';
+
+// The dropdowns' menu and popover code arrives just after the table's first paint (the coach
+// routes' 170 KB budget); until then the button shows, not yet active.
+const ActionMenu = lazy(() => import('../ui/action-menu.tsx'));
+
+export interface TableToolbarProps {
+  actions: readonly TableAction[];
+  selectedCount: number;
+  isNarrow: boolean;
+}
+
+const MENU_LABELS: Record<Exclude<ActionGroup, 'frequent'>, string> = { add: 'Add', more: 'More' };
+
+/**
+ * The buttons of a table (spec coach-shell §2.2): the frequently used ones, an Add dropdown and a
+ * More dropdown; each enabled only within its selection count. At phone width the desktop-only
+ * ones are left out.
+ */
+export function TableToolbar({ actions, selectedCount, isNarrow }: TableToolbarProps) {
+  const shown = actions.filter((action) => !(isNarrow && action.desktopOnly));
+  const inGroup = (group: ActionGroup) => shown.filter((action) => action.group === group);
+  const run = (id: string) => shown.find((action) => action.id === id)?.onAction();
+  return (
+    // A labelled group: Tab moves through the buttons (a roving-focus toolbar would cost its own code).
+    <fieldset className="data-table__toolbar">
+      <legend className="visually-hidden">Actions</legend>
+      {inGroup('frequent').map((action) => (
+        <Button key={action.id} variant="secondary" isDisabled={!isActionEnabled(action, selectedCount)} onPress={action.onAction}>
+          {action.label}
+        </Button>
+      ))}
+      {(['add', 'more'] as const).map((group) =>
+        inGroup(group).length > 0 ? (
+          <Suspense
+            key={group}
+            fallback={
+              <Button variant="secondary" className="menu-button" isDisabled>
+                {MENU_LABELS[group]}
+                <span aria-hidden="true">▾</span>
+              </Button>
+            }
+          >
+            <ActionMenu
+              label={MENU_LABELS[group]}
+              items={inGroup(group).map((action) => ({
+                id: action.id,
+                label: action.label,
+                isDisabled: !isActionEnabled(action, selectedCount),
+              }))}
+              onAction={run}
+            />
+          </Suspense>
+        ) : null,
+      )}
+    </fieldset>
+  );
+}

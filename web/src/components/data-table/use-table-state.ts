@@ -1,0 +1,38 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'wouter';
+import { readJson, STORAGE_KEYS, writeJson } from '../../lib/local-storage.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  isPageSize,
+  nextTableState,
+  readTableState,
+  type TableState,
+  type TableStateConfig,
+  writeTableState,
+} from './table-state.ts';
+
+export type TableStateChange<Sort extends string, Filter extends string> = Partial<TableState<Sort, Filter>>;
+
+/**
+ * The table's state in the URL's query string (wouter's search params): reload, Back and a shared
+ * link keep it. Typing in the search box replaces the history entry instead of adding one per key;
+ * the page size chosen is also remembered in local storage for the next visit.
+ */
+export function useTableState<Sort extends string, Filter extends string>(config: TableStateConfig<Sort, Filter>) {
+  const [params, setParams] = useSearchParams();
+  const remembered = readJson(STORAGE_KEYS.pageSize, isPageSize) ?? DEFAULT_PAGE_SIZE;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: config is a module constant of the screen.
+  const state = useMemo(() => readTableState(params, config, remembered), [params, remembered]);
+
+  const update = useCallback(
+    (change: TableStateChange<Sort, Filter>) => {
+      if (change.pageSize !== undefined) writeJson(STORAGE_KEYS.pageSize, change.pageSize);
+      const next = nextTableState(state, change);
+      const onlySearch = Object.keys(change).every((key) => key === 'q');
+      setParams(writeTableState(next, config), { replace: onlySearch });
+    },
+    [state, config, setParams],
+  );
+
+  return [state, update] as const;
+}

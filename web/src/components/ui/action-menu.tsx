@@ -1,0 +1,42 @@
+import type { Key } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import './menu.css';
+
+export interface ActionMenuItem {
+  id: string;
+  label: string;
+  isDisabled?: boolean;
+}
+
+export interface ActionMenuProps {
+  label: string;
+  items: readonly ActionMenuItem[];
+  onAction: (id: string) => void;
+}
+
+/**
+ * A button opening a list of commands (a toolbar's Add or More dropdown); disabled commands stay
+ * listed. Its own module so that a screen can load it after its first paint (`default` export).
+ */
+export function ActionMenu({ label, items, onAction }: ActionMenuProps) {
+  const disabledKeys = items.filter((item) => item.isDisabled).map((item) => item.id);
+  return (
+    <MenuTrigger>
+      <Button className="btn btn--secondary menu-button">
+        {label}
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="popover menu-popover" placement="bottom start">
+        <Menu className="menu menu--actions" items={items} disabledKeys={disabledKeys} onAction={(key: Key) => onAction(String(key))}>
+          {(item) => (
+            <MenuItem id={item.id} className="menu__item" textValue={item.label}>
+              {item.label}
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+export default ActionMenu;

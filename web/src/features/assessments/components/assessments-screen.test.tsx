@@ -1,0 +1,463 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '../../../components/ui/toast.tsx';
+import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import type { Session } from '../../../lib/session/session.ts';
+import { json, problem, SESSION } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
+import type { AssessmentRow, AssessmentView } from '../api/list-assessments.ts';
+import { AssessmentsScreen } from './assessments-screen.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+
+const id = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
+// Client n is called SURNAMES[n % 6]: Client1 Mokoena, Client2 Kovács, …, Client6 Novak.
+const SURNAMES = ['Novak', 'Mokoena', 'Kovács', 'Horváthová', 'Dlamini', 'Hughes'];
+
+function row(n: number, extra: Partial<AssessmentRow> = {}): AssessmentRow {
+  return {
+    id: id(n),
+    clientId: `c1e00000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    clientName: `Client${n}`,
+    clientSurname: SURNAMES[n % SURNAMES.length] ?? 'Doe',
+    clientEmail: `client${n}@example.com`,
+    company: 'Karoo Logistics',
+    project: 'Leadership Programme 2025',
+    assessmentType: 'ennea',
+    language: 'english',
+    tokenType: 'paid',
+    createdAt: `2025-09-${String((n % 28) + 1).padStart(2, '0')}T08:15:00Z`,
+    inviteState: n % 3 === 0 ? 'notInvited' : 'invited',
+    markingState: 'notMarked',
+    reportSent: false,
+    reportsToAutoSend: [],
+    wrapped: false,
+    receivedFromAnotherCoach: n === 2,
+    ...(n === 2 ? { fromCoach: { id: id(900), name: 'Lukas', surname: 'Novak' } } : {}),
+    toCoaches: [],
+    availableReports: { pdf: [], html: [], awaitingMarking: [] },
+    permissions: { canEdit: true, canDelete: true, canWrap: true, canAssignSco: true, canInvite: true },
+    ...extra,
+  };
+}
+
+const ROWS = Array.from({ length: 60 }, (_, index) => row(index + 1));
+// The newest, so first on page 1 in the default order.
+ROWS[0] = row(1, {
+  createdAt: '2025-10-01T08:00:00Z',
+  ennea: { type: 5, trifix: '514', instinct: 'SP' },
+  completedAt: '2025-09-03T10:41:37Z',
+  registeredAt: '2025-09-03T10:02:11Z',
+});
+
+interface Seen {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/**
+ * A fake BFF with the list's semantics (filter, search, sort, page) over `rows`; `answers` take
+ * precedence, in order, by "METHOD path".
+ */
+function fakeBff(rows: AssessmentRow[], answers: Record<string, Response[]> = {}, flags = { hasReceived: true, hasGiven: true }) {
+  const seen: Seen[] = [];
+  fetchMock.mockImplementation(async (input) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const text = await request.text();
+    seen.push({ method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined });
+    const queued = answers[`${request.method} ${url.pathname}`]?.shift();
+    if (queued) return queued;
+    const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+    const filter = url.searchParams.get('filter') ?? 'showAll';
+    const matching = rows.filter(
+      (item) =>
+        `${item.clientName} ${item.clientSurname}`.toLowerCase().includes(q) &&
+        (filter === 'notInvitedYet' ? item.inviteState === 'notInvited' : filter === 'receivedScos' ? item.receivedFromAnotherCoach : true),
+    );
+    if (url.pathname === '/api/assessments/ids') return json({ ids: matching.map((item) => item.id) });
+    if (url.pathname === '/api/assessments') {
+      const key =
+        url.searchParams.get('sort') === 'info' ? (item: AssessmentRow) => item.clientSurname : (item: AssessmentRow) => item.createdAt;
+      const sorted = [...matching].sort((a, b) => key(a).localeCompare(key(b)) * (url.searchParams.get('order') === 'asc' ? 1 : -1));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+      return json({
+        items: sorted.slice((page - 1) * pageSize, page * pageSize),
+        total: rows.length,
+        filteredTotal: matching.length,
+        page,
+        pageSize,
+        ...flags,
+      });
+    }
+    throw new Error(`unexpected call ${request.method} ${url.pathname}`);
+  });
+  return seen;
+}
+
+const lists = (seen: Seen[]) => seen.filter((call) => call.method === 'GET' && call.path === '/api/assessments');
+const lastList = (seen: Seen[]) => lists(seen).at(-1)?.query;
+
+function renderScreen(path = '/assessments', { view = 'own', session = SESSION }: { view?: AssessmentView; session?: Session } = {}) {
+  const memory = memoryLocation({ path, record: true });
+  const result = render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <AssessmentsScreen view={view} session={session} />
+      <Toaster />
+    </Router>,
+  );
+  const url = () => memory.history?.at(-1) ?? '';
+  return { ...result, url, memory };
+}
+
+const rowCheckbox = (name: string) => {
+  const cell = screen.getByRole('rowheader', { name: new RegExp(name) });
+  const tableRow = cell.closest('[role="row"]') as HTMLElement;
+  return within(tableRow).getByRole('checkbox');
+};
+
+function setViewportWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
+}
+
+beforeEach(() => setViewportWidth(1280));
+afterEach(() => {
+  fetchMock.mockReset();
+});
+
+describe('the assessments table (spec assessments-and-clients §2.2)', () => {
+  it('shows the desktop columns with From Coach, dates cut to YYYY-MM-DD, and the record count', async () => {
+    fakeBff(ROWS);
+    renderScreen();
+    await screen.findByRole('rowheader', { name: /Client1 Mokoena/ });
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers.slice(1)).toEqual([
+      'Info',
+      'Company',
+      'Project',
+      'Ennea Results',
+      'Maturity Results',
+      'Assessment',
+      'Lang',
+      'Created',
+      'Registered',
+      'Completed',
+      'From Coach',
+    ]);
+    const first = screen.getByRole('rowheader', { name: /Client1 Mokoena/ }).closest('[role="row"]') as HTMLElement;
+    expect(
+      within(first)
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent),
+    ).toContain('2025-09-03');
+    expect(within(first).getByText('Type 5 · 514 · SP')).toBeTruthy();
+    expect(screen.getByText('60 records')).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    // The Received SCOs filter only when the coach has received any.
+    expect(screen.getByRole('option', { name: 'Received SCOs' })).toBeTruthy();
+  });
+
+  it('leaves out From Coach and the Received SCOs filter when the coach has received none', async () => {
+    fakeBff(ROWS, {}, { hasReceived: false, hasGiven: false });
+    renderScreen();
+    await screen.findByRole('rowheader', { name: /Client1 Mokoena/ });
+    expect(screen.queryByRole('columnheader', { name: /From Coach/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Received SCOs' })).toBeNull();
+  });
+
+  it('applies the filter of a dashboard tile link and shows "Filtered n of m records"; x clears it', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen('/assessments?filter=notInvitedYet');
+    expect(await screen.findByText('20 of 60 records')).toBeTruthy();
+    expect(screen.getByText('Filtered')).toBeTruthy();
+    expect(lastList(seen)?.get('filter')).toBe('notInvitedYet');
+    expect((screen.getByRole('combobox', { name: 'Filter' }) as HTMLSelectElement).value).toBe('notInvitedYet');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter and search' }));
+    expect(await screen.findByText('60 records')).toBeTruthy();
+    expect(url()).toBe('/assessments');
+    expect(screen.queryByText('Filtered')).toBeNull();
+  });
+
+  it('searches as the coach types (with the filter), keeping the search in the URL', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen();
+    await screen.findByText('60 records');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter' }), 'notInvitedYet');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'novak');
+    await waitFor(() => expect(url()).toBe('/assessments?filter=notInvitedYet&q=novak'));
+    expect(await screen.findByText('10 of 60 records')).toBeTruthy();
+    expect(lastList(seen)?.get('q')).toBe('novak');
+    expect(lastList(seen)?.get('filter')).toBe('notInvitedYet');
+  });
+
+  it('sorts by a column header (aria-sort) and pages with Next and the page numbers', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen();
+    await screen.findByText('60 records');
+    const info = screen.getByRole('columnheader', { name: /Info/ });
+    await user.click(info);
+    await waitFor(() => expect(url()).toBe('/assessments?sort=info&order=asc'));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Info/ }).getAttribute('aria-sort')).toBe('ascending'));
+    expect(lastList(seen)?.get('sort')).toBe('info');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(url()).toBe('/assessments?sort=info&order=asc&page=2'));
+    expect(await screen.findByText('51–60 of 60')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(url()).toBe('/assessments?sort=info&order=asc'));
+  });
+
+  it('remembers the page size chosen (10 / 50 / 100 / 200 / 500) in local storage', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen();
+    await screen.findByText('60 records');
+    const select = screen.getByRole('combobox', { name: 'Items per page' });
+    expect([...(select as HTMLSelectElement).options].map((option) => option.value)).toEqual(['10', '50', '100', '200', '500']);
+    await user.selectOptions(select, '10');
+    await waitFor(() => expect(url()).toBe('/assessments?pageSize=10'));
+    expect(localStorage.getItem(STORAGE_KEYS.pageSize)).toBe('10');
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(11));
+    expect(lastList(seen)?.get('pageSize')).toBe('10');
+  });
+
+  it('takes the remembered page size on a new visit', async () => {
+    localStorage.setItem(STORAGE_KEYS.pageSize, '100');
+    const seen = fakeBff(ROWS);
+    renderScreen();
+    await screen.findByText('60 records');
+    expect(lastList(seen)?.get('pageSize')).toBe('100');
+  });
+
+  it('selects every filtered record across pages with the select-all checkbox, and Uncheck All clears', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    renderScreen('/assessments?pageSize=10');
+    await screen.findByText('60 records');
+    await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
+    expect(await screen.findByText('60 selected')).toBeTruthy();
+    expect(seen.some((call) => call.path === '/api/assessments/ids')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Uncheck All' }));
+    expect(screen.queryByText(/selected$/)).toBeNull();
+  });
+
+  it('enables each button only within its selection count (spec §2.3)', async () => {
+    const user = userEvent.setup();
+    fakeBff(ROWS);
+    renderScreen('/assessments?sort=info&order=asc');
+    await screen.findByText('60 records');
+    const copy = () => screen.getByRole('button', { name: 'Copy Assessment Link' });
+    const details = () => screen.getByRole('button', { name: 'View Details' });
+    expect(copy().hasAttribute('disabled')).toBe(true);
+    expect(details().hasAttribute('disabled')).toBe(true);
+    await user.click(rowCheckbox('Client1 Mokoena'));
+    expect(await screen.findByText('1 selected')).toBeTruthy();
+    expect(copy().hasAttribute('disabled')).toBe(false);
+    expect(details().hasAttribute('disabled')).toBe(false);
+    await user.click(rowCheckbox('Client3 Horváthová'));
+    expect(await screen.findByText('2 selected')).toBeTruthy();
+    expect(copy().hasAttribute('disabled')).toBe(true);
+    expect(details().hasAttribute('disabled')).toBe(false);
+
+    // The More dropdown: History needs exactly one, Download Details one or more.
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'History' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Download Details' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('shows the phone columns at phone width and leaves out desktop-only buttons', async () => {
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    fakeBff(ROWS);
+    renderScreen();
+    await screen.findByText('60 records');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers.slice(1)).toEqual(['Info', 'Ennea', 'Maturity', 'Completed']);
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Download Details' })).toBeNull();
+  });
+
+  it('shows the given view with the To Coach column and no read-only actions (only Revoke SCO belongs there)', async () => {
+    fakeBff([row(1, { toCoaches: [{ id: id(901), name: 'Lukas', surname: 'Novak' }] })]);
+    renderScreen('/sco-given', { view: 'given' });
+    await screen.findByRole('rowheader', { name: /Client1/ });
+    expect(screen.getByRole('columnheader', { name: /To Coach/ })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Lukas Novak' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View Details' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SCO Given');
+  });
+});
+
+describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2.4, §8)', () => {
+  async function selectFirst(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByText('60 records');
+    await user.click(rowCheckbox('Client1 Mokoena'));
+  }
+
+  it("Copy Assessment Link records the copy, puts the link on the clipboard, says 'Copied to clipboard' and asks the list again", async () => {
+    const user = userEvent.setup();
+    const link = 'https://portal.coachportal.test/register/token?userToken=H4T8P2W6';
+    const seen = fakeBff(ROWS, { [`POST /api/assessments/${id(1)}/link-copies`]: [json({ link, inviteState: 'invited' })] });
+    renderScreen();
+    await selectFirst(user);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    const before = lists(seen).length;
+    await user.click(screen.getByRole('button', { name: 'Copy Assessment Link' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Please Note' });
+    expect(within(dialog).getByText(link)).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+    await waitFor(() => expect(lists(seen).length).toBeGreaterThan(before));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Please Note' })).toBeNull());
+  });
+
+  it('Copy Assessment Link shows the BFF message under Failed', async () => {
+    const user = userEvent.setup();
+    fakeBff(ROWS, { [`POST /api/assessments/${id(1)}/link-copies`]: [problem(400, 'upstream_rejected', 'Token not found')] });
+    renderScreen();
+    await selectFirst(user);
+    await user.click(screen.getByRole('button', { name: 'Copy Assessment Link' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Failed' });
+    expect(within(dialog).getByText('Token not found')).toBeTruthy();
+  });
+
+  it('View Details lists every field of the selection; an impersonator also sees the token', async () => {
+    const user = userEvent.setup();
+    const details = {
+      ...row(1),
+      otherData: 'Head of engineering',
+      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
+      updatedAt: '2025-09-04T08:02:45Z',
+      userToken: 'H4T8P2W6',
+    };
+    const seen = fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] }), json({ items: [details] })] });
+    renderScreen('/assessments', { session: { ...SESSION, roles: { ...SESSION.roles, impersonator: true } } });
+    await selectFirst(user);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    expect(await within(dialog).findByText('Head of engineering')).toBeTruthy();
+    expect(within(dialog).getByRole('columnheader', { name: 'Token (developer test)' })).toBeTruthy();
+    expect(within(dialog).getByText('H4T8P2W6')).toBeTruthy();
+    expect(seen.find((call) => call.path === '/api/assessments/details')?.body).toEqual({ ids: [id(1)] });
+  });
+
+  it('View Details has no token column for a coach', async () => {
+    const user = userEvent.setup();
+    const details = {
+      ...row(1),
+      otherData: '',
+      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
+      updatedAt: '2025-09-04T08:02:45Z',
+    };
+    fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
+    renderScreen();
+    await selectFirst(user);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    await within(dialog).findByText('client1@example.com');
+    expect(within(dialog).queryByRole('columnheader', { name: 'Token (developer test)' })).toBeNull();
+  });
+
+  it('View Details lists the fields of each assessment at phone width', async () => {
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    const details = {
+      ...row(1),
+      otherData: 'Head of engineering',
+      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
+      updatedAt: '2025-09-04T08:02:45Z',
+    };
+    fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
+    renderScreen();
+    await selectFirst(user);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const other = await within(dialog).findByText('Other data');
+    expect(other.tagName).toBe('DT');
+    expect(other.nextElementSibling?.textContent).toBe('Head of engineering');
+    expect(within(dialog).queryByRole('table')).toBeNull();
+  });
+
+  it("Download Details saves the mailing details file ('Downloading...') and shows a failure under Failed", async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS, {
+      'POST /api/assessments/mailing-details': [
+        new Response('PK-bytes', {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="mailing-details.xlsx"',
+          },
+        }),
+        problem(400, 'download_failed', 'Mailing details are not available'),
+      ],
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:mailing');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderScreen();
+    await selectFirst(user);
+    const more = async () => {
+      await user.click(await screen.findByRole('button', { name: 'More' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Download Details' }));
+    };
+    await more();
+    expect(await screen.findByText('Downloading...')).toBeTruthy();
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(seen.find((call) => call.path === '/api/assessments/mailing-details')?.body).toEqual({ ids: [id(1)] });
+
+    await more();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Failed' });
+    expect(within(dialog).getByText('Mailing details are not available')).toBeTruthy();
+  });
+
+  it("History says 'no sent records found' with the note about 17 March 2022, and lists what was sent", async () => {
+    const user = userEvent.setup();
+    fakeBff(ROWS, {
+      [`GET /api/assessments/${id(1)}/history`]: [
+        json({ kind: 'invite', items: [], loggingSince: '2022-03-17' }),
+        json({
+          kind: 'report',
+          items: [
+            {
+              createdAt: '2025-09-05T09:12:44Z',
+              sentViaServer: true,
+              isReminder: false,
+              destinationEmail: 'client1@example.com',
+              reports: ['basic'],
+            },
+          ],
+          loggingSince: '2022-03-17',
+        }),
+      ],
+    });
+    renderScreen();
+    await selectFirst(user);
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: /History/ });
+    expect(await within(dialog).findByText('no sent records found')).toBeTruthy();
+    expect(within(dialog).getByText('Invites may have been sent before 17 March 2022, when logging began.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('tab', { name: 'Reports' }));
+    expect(await within(dialog).findByText('Enneagram Report')).toBeTruthy();
+    expect(within(dialog).getByText('client1@example.com')).toBeTruthy();
+  });
+});
