@@ -351,6 +351,25 @@ describe('guest report viewer', () => {
     expect(requested().map((url) => url.searchParams.get('language'))).toEqual([null, 'slovak']);
   });
 
+  it('shows only the mini report’s own 4 sections to a mini guest', async () => {
+    // The legacy contract's mini report (textOnlyMini): four sections and no other results entries.
+    const miniSections = [
+      { id: 'introduction', title: 'Introduction', html: '<p>This short report presents your Enneagram style.</p>' },
+      { id: 'your-style', title: 'Your Style', html: '<p>Style 9: the Peacemaker.</p>' },
+      { id: 'growth', title: 'Growth', html: '<p>The direction of growth.</p>' },
+      { id: 'next-steps', title: 'Next Steps', html: '<p>Discuss the result with your coach.</p>' },
+    ];
+    answerWith(() => json({ ...REPORT, miniGuest: true, languageOptions: ['english', 'slovak', 'hungarian'], sections: miniSections }));
+    renderAt(`/reports/e/${GUEST}`);
+    const tabs = await screen.findByRole('tablist', { name: 'Report sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Introduction', 'Your Style', 'Growth', 'Next Steps']);
+    expect(screen.getByRole('tabpanel').textContent).toContain('This short report presents your Enneagram style.');
+  });
+
   it('shows no language switcher when the report offers no languages', async () => {
     renderAt(`/reports/e/${GUEST}`);
     await screen.findByRole('heading', { level: 1, name: 'Enneagram report' });
