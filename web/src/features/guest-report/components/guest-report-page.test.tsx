@@ -179,7 +179,11 @@ describe('guest report viewer', () => {
     expect(within(styleScores).getByRole('row', { name: 'Style 5 31' })).toBeTruthy();
     expect(within(results).getByRole('table', { name: 'Score ranges' }).textContent).toContain('Style 51834');
     expect(within(results).getByRole('table', { name: 'Instinct scores' }).textContent).toContain('Social (SO)21');
-    expect(results.querySelectorAll('.score__bar')).not.toHaveLength(0);
+    // Each bar shows its score on the 0 to 100 scale of the scores, not against the table's highest.
+    const instinctScores = within(results).getByRole('table', { name: 'Instinct scores' });
+    const widths = [...instinctScores.querySelectorAll<HTMLElement>('.score__fill')].map((fill) => fill.style.inlineSize);
+    expect(widths).toEqual(['38%', '21%', '27%']);
+    expect(styleScores.querySelector<HTMLElement>('.score__fill')?.style.inlineSize).toBe('31%');
 
     await user.click(screen.getByRole('tab', { name: 'Free-text answers' }));
     const answers = screen.getByRole('tabpanel');
