@@ -91,6 +91,17 @@ function levels(finalTPR: number): NonNullable<GuestResults['levels']> {
 
 const paragraph = (text: string): string => `<p>${text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</p>`;
 
+/** The mini report's own 4 sections (spec public-and-guest §2; the legacy contract's textOnlyMini example). */
+function miniSections(a: Source): { title: string; content: string }[] {
+  const ennea = a.userEnnea ?? 1;
+  return [
+    { title: 'Introduction', content: paragraph(`This short report presents the Enneagram style of ${a.clientName} ${a.clientSurname}.`) },
+    { title: 'Your Style', content: paragraph(`Your style is ${ennea}: ${STYLE_NAMES[ennea] ?? ''}.`) },
+    { title: 'Growth', content: paragraph(`The direction of growth for style ${ennea}.`) },
+    { title: 'Next Steps', content: paragraph('Discuss the result with your coach.') },
+  ];
+}
+
 function sections(code: GuestReportCode, a: Source, trifix: string, instinct: string | null): { title: string; content: string }[] {
   const ennea = a.userEnnea ?? 1;
   const stage = MATURITY_STAGES[(a.finalTPR ?? 3) - 1] ?? MATURITY_STAGES[2];
@@ -146,7 +157,7 @@ export function buildGuestResults(a: Source, code: GuestReportCode, options: Gue
       assessmentTypeName: TYPE_NAMES[a.assessmentType],
       reportLanguage: options.language ?? 'english',
     },
-    reportContent: { sections: sections(code, a, trifix, instinct) },
+    reportContent: { sections: options.miniGuest ? miniSections(a) : sections(code, a, trifix, instinct) },
     onlyText: options.version === 'text',
     ...(code !== 'm' ? { scores: enneaScores(a), enneainfo: { type: ennea, name: STYLE_NAMES[ennea], centre: CENTRE_OF[ennea] } } : {}),
     ...(code !== 'e' && a.finalTPR !== null

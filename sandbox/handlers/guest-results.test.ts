@@ -56,6 +56,12 @@ describe('guest results (spec public-and-guest §2 "Guest report viewer", §3)',
     const mini = [...sandbox.store.miniAssessments.values()].find((m) => m.section2CompletedAt !== null);
     const answer = await results(mini?.uniqueId ?? '', 'reportCode=e&language=hungarian');
     expect(answer.guest).toMatchObject({ miniGuest: true, userEnnea: mini?.ennea, orderedTriType: mini?.trifix });
+    expect(answer.reportContent?.sections?.map((section: { title: string }) => section.title)).toEqual([
+      'Introduction',
+      'Your Style',
+      'Growth',
+      'Next Steps',
+    ]);
     expect((await results(mini?.uniqueId ?? '', 'reportCode=c')).error.info).toBe('A mini-assessment has only the Enneagram report.');
   });
 });

@@ -73,7 +73,7 @@ const blank = (value: string | undefined) => (value ?? '').trim() === '';
 
 /**
  * spec §5 "Policy": for `sign`, the typed name, the typed date and every extra field of the policy are
- * required (the schema cannot know the policy's fields); the first missing one decides the code, and
+ * required, but one captioned '(if any)' (the schema cannot know the policy's fields); the first missing one decides the code, and
  * `errors` lists each. Lengths are the contract's (schema validation).
  */
 function signature(policy: PolicyDocument, input: AcknowledgementRequest): PolicySignature {
@@ -88,7 +88,8 @@ function signature(policy: PolicyDocument, input: AcknowledgementRequest): Polic
   if (blank(input.typedName)) missing.push({ code: 'typed_name_required', field: 'typedName', message: POLICY_MESSAGES.typedNameRequired });
   if (blank(input.typedDate)) missing.push({ code: 'typed_date_required', field: 'typedDate', message: POLICY_MESSAGES.typedDateRequired });
   for (const { name, caption } of fields) {
-    if (blank(values[name]))
+    // A field whose caption says '(if any)' may stay empty.
+    if (blank(values[name]) && !/\(if any\)/i.test(caption))
       missing.push({ code: 'extra_field_required', field: `extraFields.${name}`, message: POLICY_MESSAGES.extraFieldRequired(caption) });
   }
   const [first] = missing;

@@ -166,13 +166,17 @@ describe('coach policy page', () => {
       errors: [
         { field: 'typedName', message: 'Please type your name.' },
         { field: 'typedDate', message: 'Please type the date.' },
-        { field: 'extraFields.practiceRegistrationNumber', message: 'Please fill in Practice registration number (if any).' },
         { field: 'extraFields.supervisorName', message: 'Please fill in Name of your supervisor.' },
       ],
     });
     expect((await api.post(url, { ...SIGNATURE, typedDate: '  ' })).json()).toMatchObject({
       code: 'typed_date_required',
       errors: [{ field: 'typedDate', message: 'Please type the date.' }],
+    });
+    // '(if any)' in its caption: the registration number may stay empty.
+    expect((await api.post(url, { ...SIGNATURE, extraFields: { supervisorName: '' } })).json()).toMatchObject({
+      code: 'extra_field_required',
+      errors: [{ field: 'extraFields.supervisorName', message: 'Please fill in Name of your supervisor.' }],
     });
     expect((await api.post(url, { ...SIGNATURE, extraFields: { practiceRegistrationNumber: 'PR-1' } })).json()).toMatchObject({
       code: 'extra_field_required',

@@ -46,6 +46,9 @@ describe.each(VIEWPORT_NAMES)('session expiry at %s size', (viewport) => {
     await page.clock.fastForward('30:00');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/coachportal/login');
+    // The login page says why.
+    await page.getByRole('status').getByText('Your session has ended. Please log in again.').waitFor();
+    await expectNoAxeViolations(page);
     // The session really ended: the dashboard is out of reach.
     await page.goto(portal.url('/coachportal/dashboard'));
     await page.getByRole('button', { name: 'Sign In' }).waitFor();

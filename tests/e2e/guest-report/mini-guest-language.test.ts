@@ -15,6 +15,16 @@ describe.each(VIEWPORT_NAMES)('mini-guest report at %s size', (viewport) => {
     await page.getByRole('heading', { level: 1, name: 'Enneagram report' }).waitFor();
     const switcher = page.getByRole('button', { name: /Report language/ });
     expect(await switcher.textContent()).toContain('English');
+    // The mini report's own 4 sections, and nothing else.
+    const MINI_SECTIONS = ['Introduction', 'Your Style', 'Growth', 'Next Steps'];
+    if (viewport === 'desktop') {
+      expect(await page.getByRole('tablist', { name: 'Report sections' }).getByRole('tab').allTextContents()).toEqual(MINI_SECTIONS);
+    } else {
+      await page.getByRole('button', { name: 'Sections', exact: true }).click();
+      expect(await page.getByRole('menuitemradio').allTextContents()).toEqual(MINI_SECTIONS);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    }
     await expectNoAxeViolations(page);
 
     await switcher.click();

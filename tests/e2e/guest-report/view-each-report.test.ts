@@ -46,6 +46,46 @@ describe.each(VIEWPORT_NAMES)('guest report at %s size', (viewport) => {
     await portal.close();
   });
 
+  it('draws each score bar on the 0 to 100 scale, readable on a phone, beside a level toolbar', async () => {
+    const portal = await openPortal(browser(), viewport);
+    const { page } = portal;
+    await page.goto(portal.url(`/coachportal/reports/e/${guests.e}`));
+    await page.getByRole('heading', { level: 1, name: 'Enneagram report' }).waitFor();
+    // 'Text-only version' sits on the middle line of the buttons beside it.
+    const middle = async (box: Promise<{ y: number; height: number } | null>) => {
+      const found = await box;
+      return found ? found.y + found.height / 2 : Number.NaN;
+    };
+    const buttonMiddle = await middle(page.getByRole('button', { name: 'Show all sections' }).boundingBox());
+    const linkMiddle = await middle(page.getByRole('link', { name: 'Text-only version' }).boundingBox());
+    expect(Math.abs(buttonMiddle - linkMiddle)).toBeLessThanOrEqual(2);
+
+    if (viewport === 'desktop') await page.getByRole('tab', { name: 'Results', exact: true }).click();
+    else {
+      await page.getByRole('button', { name: 'Sections', exact: true }).click();
+      await page.getByRole('menuitemradio', { name: 'Results', exact: true }).click();
+    }
+    const instincts = page.getByRole('table', { name: 'Instinct scores' });
+    await instincts.waitFor();
+    const bars = await instincts.locator('.score__bar').evaluateAll((elements) =>
+      elements.map((bar) => {
+        const fill = bar.firstElementChild as HTMLElement;
+        return {
+          bar: bar.getBoundingClientRect().width,
+          fill: fill.getBoundingClientRect().width,
+          value: Number(bar.previousElementSibling?.textContent),
+        };
+      }),
+    );
+    expect(bars).toHaveLength(3);
+    for (const { bar, fill, value } of bars) {
+      expect(bar).toBeGreaterThanOrEqual(90);
+      // The border takes 2 px of the bar.
+      expect(Math.abs(fill - ((bar - 2) * value) / 100)).toBeLessThanOrEqual(1.5);
+    }
+    await portal.close();
+  });
+
   it('opens the legacy route as the Enneagram report and customreports like reports', async () => {
     const portal = await openPortal(browser(), viewport);
     const { page } = portal;

@@ -42,6 +42,22 @@ async function answer(page: Page, number: number, option: string): Promise<void>
 }
 
 describe.each(VIEWPORT_NAMES)('mini-assessment at %s size', (viewport) => {
+  it('moves the focus to each step’s heading without drawing a focus ring around it', async () => {
+    const portal = await openPortal(browser(), viewport);
+    const { page } = portal;
+    await page.goto(portal.url(LINK));
+    const heading = page.getByRole('heading', { level: 1, name: 'Choose your language' });
+    await heading.waitFor();
+    const focusedOutline = () =>
+      heading.evaluate((element) => ({ focused: document.activeElement === element, outline: getComputedStyle(element).outlineStyle }));
+    expect(await focusedOutline()).toEqual({ focused: true, outline: 'none' });
+    // Still none once the visitor has used the keyboard.
+    await page.keyboard.press('Tab');
+    await heading.focus();
+    expect(await focusedOutline()).toEqual({ focused: true, outline: 'none' });
+    await portal.close();
+  });
+
   it('goes from the language to the results, checks the registration and keeps the progress over a reload', async () => {
     const portal = await openPortal(browser(), viewport);
     const { page } = portal;

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { BASE_PATH } from '../../config/build.ts';
 import { api } from '../api-client.ts';
+import { type LoginNotice, loginNoticeState, SESSION_ENDED_NOTICE } from '../login-notice.ts';
 import { $api } from '../query.ts';
 import { type Session, sessionExtendedAtom, signedOutAtom } from './session.ts';
 
@@ -32,17 +33,17 @@ export async function endSession(wasImpersonator: boolean): Promise<string> {
   return data?.redirectTo ?? (wasImpersonator ? '/admin/coaches' : `${BASE_PATH}/login`);
 }
 
-/** Log Out (drawer, expiry warning, expiry itself): the BFF ends the session, the cache forgets the coach's data. */
-export function useLogOut(session: Session): () => void {
+/** Ends the session; `notice` is handed to the login page (e.g. why the coach is there). */
+function useEndSession(session: Session): (notice: LoginNotice | null) => void {
   const signedOut = useSetAtom(signedOutAtom);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { mutate } = useMutation({
     mutationKey: ['delete', '/api/session'],
-    mutationFn: () => endSession(session.roles.impersonator),
-    onSuccess: (redirectTo) => {
+    mutationFn: (_notice: LoginNotice | null) => endSession(session.roles.impersonator),
+    onSuccess: (redirectTo, notice) => {
       if (redirectTo.startsWith(`${BASE_PATH}/`)) {
-        navigate(redirectTo.slice(BASE_PATH.length), { replace: true });
+        navigate(redirectTo.slice(BASE_PATH.length), { replace: true, ...(notice && { state: loginNoticeState(notice) }) });
         signedOut();
         queryClient.clear();
       } else {
@@ -51,5 +52,17 @@ export function useLogOut(session: Session): () => void {
       }
     },
   });
-  return () => mutate();
+  return mutate;
+}
+
+/** Log Out (drawer, expiry warning): the BFF ends the session, the cache forgets the coach's data. */
+export function useLogOut(session: Session): () => void {
+  const end = useEndSession(session);
+  return () => end(null);
+}
+
+/** The logout at expiry (spec public-and-guest §4 "Session"): as Log Out, and the login page says the session ended. */
+export function useLogOutAtExpiry(session: Session): () => void {
+  const end = useEndSession(session);
+  return () => end(SESSION_ENDED_NOTICE);
 }

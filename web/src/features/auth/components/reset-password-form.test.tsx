@@ -51,6 +51,31 @@ describe('reset password page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('takes the failure alert away as soon as the visitor edits a field', async () => {
+    serve(fetchMock, {});
+    renderReset();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New Password'), 'Password12');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(UPDATE_FAILED);
+    await user.type(screen.getByLabelText('New Password'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await screen.findByRole('alert');
+    await user.type(screen.getByLabelText('Confirm Password'), 'P');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Made strong and confirmed: the page says so, and no failure is left beside it.
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), STRONG);
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), STRONG);
+    expect(screen.getByText('Password secure')).toBeTruthy();
+    expect(screen.getByText('Passwords match')).toBeTruthy();
+    expect(screen.queryByText(UPDATE_FAILED)).toBeNull();
+  });
+
   it('accepts a passphrase of 20 characters and goes to login with the success message', async () => {
     const calls = serve(fetchMock, {
       'POST /api/password/reset': [json({ message: 'Your password was successfully reset. You can now log into the coach portal.' })],

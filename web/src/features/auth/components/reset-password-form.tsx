@@ -32,6 +32,15 @@ export function ResetPasswordForm() {
   const secure = isAcceptablePassword(password, score);
   const match = matchState(password, confirmation);
 
+  // A failure belongs to the attempt that caused it: it goes as soon as either field changes.
+  function edit(setValue: (value: string) => void) {
+    return (value: string) => {
+      setValue(value);
+      setRuleError(null);
+      if (reset.isError) reset.reset();
+    };
+  }
+
   function submit() {
     if (!code || reset.isPending) return;
     // spec §5: an invalid or unconfirmed password is not sent.
@@ -83,7 +92,7 @@ export function ResetPasswordForm() {
           autoComplete="new-password"
           description={PASSWORD_RULE_TEXT}
           value={password}
-          onChange={setPassword}
+          onChange={edit(setPassword)}
         />
         <p className="auth-page__live auth-page__live--good" role="status">
           {secure ? 'Password secure' : ''}
@@ -93,7 +102,7 @@ export function ResetPasswordForm() {
           name="confirmPassword"
           autoComplete="new-password"
           value={confirmation}
-          onChange={setConfirmation}
+          onChange={edit(setConfirmation)}
         />
         <p className={`auth-page__live auth-page__live--${match === 'same' ? 'good' : 'bad'}`} role="status">
           {match === 'same' ? 'Passwords match' : match === 'different' ? "Passwords don't yet match" : ''}

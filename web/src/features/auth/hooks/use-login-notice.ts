@@ -1,21 +1,14 @@
 import { useHistoryState } from 'wouter/use-browser-location';
+import type { LoginNotice } from '../../../lib/login-notice.ts';
 
-/** A message another auth page hands to the login page (e.g. after a password reset, spec §8 "Reset"). */
-export interface LoginNotice {
-  tone: 'success' | 'error';
-  text: string;
-}
-
-export function loginNoticeState(notice: LoginNotice): { loginNotice: LoginNotice } {
-  return { loginNotice: notice };
-}
+export { type LoginNotice, loginNoticeState } from '../../../lib/login-notice.ts';
 
 function isLoginNotice(value: unknown): value is LoginNotice {
   return (
     typeof value === 'object' &&
     value !== null &&
     'tone' in value &&
-    (value.tone === 'success' || value.tone === 'error') &&
+    (value.tone === 'success' || value.tone === 'error' || value.tone === 'info') &&
     'text' in value &&
     typeof value.text === 'string'
   );

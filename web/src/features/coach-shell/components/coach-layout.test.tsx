@@ -88,6 +88,8 @@ describe('session timing in the coach layout', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
     expect(calls).toEqual(['DELETE /api/session']);
+    // A logout the coach chose needs no notice.
+    expect(location.state).toBeNull();
   });
 
   it('logs out by itself at expiry', async () => {
@@ -97,6 +99,8 @@ describe('session timing in the coach layout', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
     expect(calls).toEqual(['DELETE /api/session']);
     expect(store.get(sessionAtom)).toBeNull();
+    // The login page is told why the coach is there.
+    expect(location.state).toEqual({ loginNotice: { tone: 'info', text: 'Your session has ended. Please log in again.' } });
   });
 
   it('starts the idle period again after any successful call', async () => {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
-import { useLogOut } from '../../../lib/session/session-api.ts';
+import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
 import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
@@ -20,6 +20,7 @@ export interface CoachLayoutProps {
 /** The coach area's frame: the top bar, the side drawer, who is at the keyboard, and the session's timer. */
 export function CoachLayout({ session, children }: CoachLayoutProps) {
   const logOut = useLogOut(session);
+  const logOutAtExpiry = useLogOutAtExpiry(session);
   const phase = useSessionTimer();
   const signedIn = useAtomValue(sessionAtom) !== null;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -27,10 +28,10 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
   const drawerId = useId();
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
-  // spec public-and-guest §4 "Session": the logout itself happens at expiry.
+  // spec public-and-guest §4 "Session": the logout itself happens at expiry, and the login page says why.
   useEffect(() => {
-    if (phase === 'expired' && signedIn) logOut();
-  }, [phase, signedIn, logOut]);
+    if (phase === 'expired' && signedIn) logOutAtExpiry();
+  }, [phase, signedIn, logOutAtExpiry]);
 
   return (
     <div className="coach-layout">

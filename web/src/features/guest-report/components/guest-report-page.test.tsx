@@ -179,7 +179,11 @@ describe('guest report viewer', () => {
     expect(within(styleScores).getByRole('row', { name: 'Style 5 31' })).toBeTruthy();
     expect(within(results).getByRole('table', { name: 'Score ranges' }).textContent).toContain('Style 51834');
     expect(within(results).getByRole('table', { name: 'Instinct scores' }).textContent).toContain('Social (SO)21');
-    expect(results.querySelectorAll('.score__bar')).not.toHaveLength(0);
+    // Each bar shows its score on the 0 to 100 scale of the scores, not against the table's highest.
+    const instinctScores = within(results).getByRole('table', { name: 'Instinct scores' });
+    const widths = [...instinctScores.querySelectorAll<HTMLElement>('.score__fill')].map((fill) => fill.style.inlineSize);
+    expect(widths).toEqual(['38%', '21%', '27%']);
+    expect(styleScores.querySelector<HTMLElement>('.score__fill')?.style.inlineSize).toBe('31%');
 
     await user.click(screen.getByRole('tab', { name: 'Free-text answers' }));
     const answers = screen.getByRole('tabpanel');
@@ -349,6 +353,25 @@ describe('guest report viewer', () => {
     expect(memory.history?.at(-1)).toBe(`/reports/e/${GUEST}?language=slovak`);
     await vi.waitFor(() => expect(screen.getByRole('button', { name: /Report language/ }).textContent).toContain('Slovak'));
     expect(requested().map((url) => url.searchParams.get('language'))).toEqual([null, 'slovak']);
+  });
+
+  it('shows only the mini report’s own 4 sections to a mini guest', async () => {
+    // The legacy contract's mini report (textOnlyMini): four sections and no other results entries.
+    const miniSections = [
+      { id: 'introduction', title: 'Introduction', html: '<p>This short report presents your Enneagram style.</p>' },
+      { id: 'your-style', title: 'Your Style', html: '<p>Style 9: the Peacemaker.</p>' },
+      { id: 'growth', title: 'Growth', html: '<p>The direction of growth.</p>' },
+      { id: 'next-steps', title: 'Next Steps', html: '<p>Discuss the result with your coach.</p>' },
+    ];
+    answerWith(() => json({ ...REPORT, miniGuest: true, languageOptions: ['english', 'slovak', 'hungarian'], sections: miniSections }));
+    renderAt(`/reports/e/${GUEST}`);
+    const tabs = await screen.findByRole('tablist', { name: 'Report sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Introduction', 'Your Style', 'Growth', 'Next Steps']);
+    expect(screen.getByRole('tabpanel').textContent).toContain('This short report presents your Enneagram style.');
   });
 
   it('shows no language switcher when the report offers no languages', async () => {

@@ -51,7 +51,7 @@ export function ReportToolbar({ report, textOnly, showAll, onShowAllChange }: Re
           Print
         </Button>
       ) : null}
-      <Link href={otherVersionQuery ? `${location}?${otherVersionQuery}` : location}>
+      <Link className="guest-report__version" href={otherVersionQuery ? `${location}?${otherVersionQuery}` : location}>
         {textOnly ? 'Standard version' : 'Text-only version'}
       </Link>
     </div>

@@ -11,9 +11,14 @@ interface ScoreTableProps {
   showBars: boolean;
 }
 
-/** One part of the scores as a table, with a bar per row scaled to the highest score. */
+// Every score the report carries (main, lines, wings, instincts) is a percentage, 0 to 100 (legacy contract `scores`).
+const SCORE_MAX = 100;
+
+/** The share of the bar a score fills, in per cent of the scale (outside values are clamped). */
+const barPercent = (value: number) => Math.min(SCORE_MAX, Math.max(0, value)) * (100 / SCORE_MAX);
+
+/** One part of the scores as a table, with a bar per row on the scores' 0 to 100 scale. */
 export function ScoreTable({ caption, heading, rows, showBars }: ScoreTableProps) {
-  const highest = Math.max(0, ...rows.map((row) => row.value));
   return (
     <table className="report-table">
       <caption>{caption}</caption>
@@ -32,10 +37,7 @@ export function ScoreTable({ caption, heading, rows, showBars }: ScoreTableProps
                 <span className="score__value">{row.value}</span>
                 {showBars ? (
                   <span className="score__bar" aria-hidden="true">
-                    <span
-                      className="score__fill"
-                      style={{ inlineSize: `${highest > 0 ? (Math.max(0, row.value) / highest) * 100 : 0}%` }}
-                    />
+                    <span className="score__fill" style={{ inlineSize: `${barPercent(row.value)}%` }} />
                   </span>
                 ) : null}
               </span>

@@ -7,6 +7,7 @@ import {
   extraFieldKey,
   type FieldErrors,
   hasErrors,
+  isOptionalField,
   POLICY_LIMITS,
   type SignatureDraft,
   signatureBody,
@@ -25,7 +26,7 @@ export interface PolicySignFormProps {
 
 const limitText = (limit: number) => `Up to ${limit} characters.`;
 
-/** ackMethod `sign`: every extra field, the typed name and the typed date, then Sign (spec: public-and-guest §5 "Policy"). */
+/** ackMethod `sign`: every extra field (but one captioned '(if any)'), the typed name and the typed date, then Sign (spec: public-and-guest §5 "Policy"). */
 export function PolicySignForm({ extraFields, serverErrors, isSubmitting, onSign, children }: PolicySignFormProps) {
   const [draft, setDraft] = useState<SignatureDraft>({ typedName: '', typedDate: '', extraFields: {} });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -54,7 +55,7 @@ export function PolicySignForm({ extraFields, serverErrors, isSubmitting, onSign
           <TextField
             key={name}
             label={caption}
-            isRequired
+            isRequired={!isOptionalField(caption)}
             maxLength={POLICY_LIMITS.extraField}
             description={limitText(POLICY_LIMITS.extraField)}
             value={draft.extraFields[name] ?? ''}

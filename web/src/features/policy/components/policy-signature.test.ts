@@ -12,6 +12,14 @@ describe('policy signature rules (spec public-and-guest §5 "Policy")', () => {
     });
   });
 
+  it('leaves a field whose caption says (if any) optional', () => {
+    const withOptional = [...fields, { name: 'registrationNumber', caption: 'Practice registration number (if any)' }];
+    expect(signatureErrors({ typedName: 'Amara', typedDate: '1 May', extraFields: { supervisorName: 'Dube' } }, withOptional)).toEqual({});
+    expect(signatureErrors({ typedName: 'Amara', typedDate: '1 May', extraFields: {} }, withOptional)).toEqual({
+      'extraFields.supervisorName': 'Please fill in Name of your supervisor.',
+    });
+  });
+
   it('holds the limits 800, 100 and 800', () => {
     const ok = { typedName: 'n'.repeat(800), typedDate: 'd'.repeat(100), extraFields: { supervisorName: 's'.repeat(800) } };
     expect(signatureErrors(ok, fields)).toEqual({});

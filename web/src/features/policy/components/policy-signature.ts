@@ -23,12 +23,18 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export const extraFieldKey = (name: string) => `extraFields.${name}`;
 
-function check(value: string, limit: number, required: string): string | undefined {
-  if (value.trim() === '') return required;
+/** A field whose caption says '(if any)' may be left empty; every other one is required. */
+export const isOptionalField = (caption: string) => /\(if any\)/i.test(caption);
+
+function check(value: string, limit: number, required: string | null): string | undefined {
+  if (value.trim() === '') return required ?? undefined;
   return value.length > limit ? SIGNATURE_MESSAGES.tooLong(limit) : undefined;
 }
 
-/** spec: public-and-guest §5 "Policy": for `sign`, the typed name, the typed date and every extra field are required. */
+/**
+ * spec: public-and-guest §5 "Policy": for `sign`, the typed name, the typed date and every extra field are
+ * required, except a field whose caption says '(if any)'.
+ */
 export function signatureErrors(draft: SignatureDraft, fields: PolicyPage['extraFields']): FieldErrors {
   const errors: FieldErrors = {
     typedName: check(draft.typedName, POLICY_LIMITS.typedName, SIGNATURE_MESSAGES.typedNameRequired),
@@ -38,7 +44,7 @@ export function signatureErrors(draft: SignatureDraft, fields: PolicyPage['extra
     errors[extraFieldKey(name)] = check(
       draft.extraFields[name] ?? '',
       POLICY_LIMITS.extraField,
-      SIGNATURE_MESSAGES.extraFieldRequired(caption),
+      isOptionalField(caption) ? null : SIGNATURE_MESSAGES.extraFieldRequired(caption),
     );
   }
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined));
