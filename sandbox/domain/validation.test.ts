@@ -229,6 +229,7 @@ describe('policy signature (spec public-and-guest §5)', () => {
     expect(
       checkPolicySignature('sign', { coachTypedName: 'Amara', coachTypedDate: '2025-11-20', extraFields: { role: 'Coach' } }, ['role']),
     ).toBeNull();
+    expect(checkPolicySignature('sign', { coachTypedName: 'Amara', coachTypedDate: '2025-11-20' }, ['role'], ['role'])).toBeNull();
     expect(checkPolicySignature('sign', { coachTypedName: 'Amara', coachTypedDate: 'x'.repeat(101) }, [])).toBe(
       'A typed field is too long.',
     );

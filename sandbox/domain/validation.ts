@@ -258,15 +258,19 @@ export function checkLeaveMessage(message: { category?: string | null; message?:
   return blank(message.category) || blank(message.message) ? 'Please select a category and enter a message.' : null;
 }
 
-/** spec public-and-guest §5 "Policy": 'sign' needs a typed name, a typed date and every extra field. */
+/**
+ * spec public-and-guest §5 "Policy": 'sign' needs a typed name, a typed date and every extra field, except one
+ * whose caption says '(if any)' (`optionalNames`).
+ */
 export function checkPolicySignature(
   ackMethod: 'none' | 'click' | 'sign',
   input: { coachTypedName?: string | null; coachTypedDate?: string | null; extraFields?: Record<string, string | null | undefined> },
   extraFieldNames: readonly string[],
+  optionalNames: readonly string[] = [],
 ): Problem {
   if (ackMethod !== 'sign') return null;
-  const missing =
-    blank(input.coachTypedName) || blank(input.coachTypedDate) || extraFieldNames.some((name) => blank(input.extraFields?.[name]));
+  const required = extraFieldNames.filter((name) => !optionalNames.includes(name));
+  const missing = blank(input.coachTypedName) || blank(input.coachTypedDate) || required.some((name) => blank(input.extraFields?.[name]));
   if (missing) return 'Please type your name, the date and every field before signing.';
   const tooLong =
     (input.coachTypedName ?? '').length > LIMITS.policyTypedName ||

@@ -45,7 +45,8 @@ export const policyPageHandlers: Handlers = {
     if (assignment.coachSignedAt) throw badRequest(ALREADY_SIGNED);
     const values = Object.fromEntries((body.extraFields ?? []).map((field) => [field.name, field.value]));
     const names = policy.extraFields.map((field) => field.name);
-    const problem = checkPolicySignature(policy.ackMethod, { ...body, extraFields: values }, names);
+    const optional = policy.extraFields.filter((field) => /\(if any\)/i.test(field.caption)).map((field) => field.name);
+    const problem = checkPolicySignature(policy.ackMethod, { ...body, extraFields: values }, names, optional);
     if (problem) throw badRequest(problem);
     const signing = policy.ackMethod === 'sign';
     assignment.coachTypedName = signing ? (body.coachTypedName ?? null) : null;
