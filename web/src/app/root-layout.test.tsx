@@ -33,4 +33,22 @@ describe('a session the BFF says has ended', () => {
     expect(store.get(sessionDeadlinesAtom)).toBeNull();
     expect(queryClient.getQueryData(['get', '/api/dashboard'])).toBeUndefined();
   });
+
+  it('tells the login page why, through the navigation state', async () => {
+    serve(fetchMock, { 'GET /api/dashboard': [problem(401, 'session_ended', 'Your session has ended. Please log in again.')] });
+    window.history.replaceState(null, '', '/dashboard');
+    const store = createStore();
+    store.set(signedInAtom, SESSION);
+    render(
+      <Router>
+        <RootLayout>page</RootLayout>
+      </Router>,
+      { store },
+    );
+    await act(async () => {
+      await api.GET('/api/dashboard');
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(window.history.state).toEqual({ loginNotice: { tone: 'info', text: 'Your session has ended. Please log in again.' } });
+  });
 });
