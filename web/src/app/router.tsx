@@ -1,21 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading.tsx';
+import { lazyRoute } from './lazy-route.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
 // Every page is its own chunk: a public page never loads the coach area's code (the public-route budget).
 // Route modules export `Component`; paths are relative to the /coachportal base (main.tsx).
-const page = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
 
-const Login = page(() => import('./routes/public/login.tsx'));
-const SessionCheck = page(() => import('./routes/public/session-check.tsx'));
-const ResetPassword = page(() => import('./routes/public/reset-password.tsx'));
-const Register = page(() => import('./routes/public/register.tsx'));
-const PaymentStatus = page(() => import('./routes/public/payment-status.tsx'));
-const GuestReport = page(() => import('./routes/public/guest-report.tsx'));
-const Policy = page(() => import('./routes/public/policy.tsx'));
-const MiniAssessment = page(() => import('./routes/public/mini-assessment.tsx'));
-const CoachArea = page(() => import('./routes/coach/coach-area.tsx'));
+const Login = lazyRoute(() => import('./routes/public/login.tsx'));
+const SessionCheck = lazyRoute(() => import('./routes/public/session-check.tsx'));
+const ResetPassword = lazyRoute(() => import('./routes/public/reset-password.tsx'));
+const Register = lazyRoute(() => import('./routes/public/register.tsx'));
+const PaymentStatus = lazyRoute(() => import('./routes/public/payment-status.tsx'));
+const GuestReport = lazyRoute(() => import('./routes/public/guest-report.tsx'));
+const Policy = lazyRoute(() => import('./routes/public/policy.tsx'));
+const MiniAssessment = lazyRoute(() => import('./routes/public/mini-assessment.tsx'));
+const CoachArea = lazyRoute(() => import('./routes/coach/coach-area.tsx'));
 
 /** The route table (spec public-and-guest §2); everything else is the coach area. */
 export function AppRoutes() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { CoachLayout } from '../../../features/coach-shell/components/coach-layout.tsx';
@@ -8,16 +8,16 @@ import { ComingSoon } from '../../../features/coach-shell/components/coming-soon
 import { COACH_SCREENS, type CoachScreenId } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
+import { lazyRoute } from '../../lazy-route.ts';
 
 // One lazy chunk per coach screen (app/routes/coach/<screen>.tsx exports `Component`).
-const screen = (load: () => Promise<{ Component: () => React.ReactNode }>) => lazy(async () => ({ default: (await load()).Component }));
 
-const Dashboard = screen(() => import('./dashboard.tsx'));
-const Messages = screen(() => import('./messages.tsx'));
-const Assessments = screen(() => import('./assessments.tsx'));
-const ScoGiven = screen(() => import('./sco-given.tsx'));
-const Clients = screen(() => import('./clients.tsx'));
-const ClientResults = screen(() => import('./client-results.tsx'));
+const Dashboard = lazyRoute(() => import('./dashboard.tsx'));
+const Messages = lazyRoute(() => import('./messages.tsx'));
+const Assessments = lazyRoute(() => import('./assessments.tsx'));
+const ScoGiven = lazyRoute(() => import('./sco-given.tsx'));
+const Clients = lazyRoute(() => import('./clients.tsx'));
+const ClientResults = lazyRoute(() => import('./client-results.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = [
