@@ -94,6 +94,17 @@ export function upstreamTimeout(): ProblemError {
   return failed(504, 'upstream_timeout', UNEXPECTED_MESSAGE);
 }
 
+/** Seconds a client waits before retrying while a dependency is down (also /readyz's Retry-After). */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/** 503 dependency_unavailable: a store the BFF needs (Redis) is down; the client may retry after a few seconds. */
+export function dependencyUnavailable(extensions: Record<string, unknown> = {}): ProblemError {
+  const detail = 'The service is unavailable. Please try again later.';
+  return problem(503, 'dependency_unavailable', detail, titleOf(503), extensions, {
+    'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS),
+  });
+}
+
 /** 404 not_found with the contract's text. */
 export function notFound(): ProblemError {
   return problem(404, 'not_found', 'The page or record could not be found.');

@@ -79,11 +79,12 @@ export class RedisJobStore implements JobStore {
   constructor(client: Redis, { now = Date.now, onError }: RedisJobStoreOptions = {}) {
     this.#client = client;
     this.#now = now;
-    // A connection in subscriber mode takes no other command: one more connection per instance.
-    this.#subscriber = client.duplicate({ connectionName: 'coach-portal-bff-jobs' });
+    // A connection in subscriber mode takes no other command: one more connection per instance. Its
+    // subscription waits for Redis however long it is away (and is renewed after every reconnection).
+    this.#subscriber = client.duplicate({ connectionName: 'coach-portal-bff-jobs', maxRetriesPerRequest: null });
     this.#subscriber.on('error', (error: Error) => onError?.(error));
     this.#subscriber.on('message', (_channel: string, jobId: string) => this.#abort(jobId));
-    this.#subscribed = this.#subscriber.subscribe(STOP_CHANNEL);
+    this.#subscribed = this.#subscriber.subscribe(STOP_CHANNEL).catch((error: Error) => onError?.(error));
   }
 
   /** Resolves once Stop messages from other instances are received. */

@@ -5,7 +5,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addRequestLogFields } from '../../logger.ts';
-import { notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
+import { dependencyUnavailable, notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
+import { isRedisUnavailableError } from '../../redis/availability.ts';
 import { API_HEADERS } from '../external/helmet.ts';
 
 const CODES: Record<number, string> = {
@@ -79,12 +80,15 @@ function sendProblem(reply: FastifyReply, body: ProblemBody) {
 }
 
 async function problems(fastify: FastifyInstance) {
-  fastify.setErrorHandler((error, request, reply) => {
+  fastify.setErrorHandler((thrown, request, reply) => {
     // The browser left before its answer (the upstream work was cancelled with it): nothing failed, nobody to answer.
     if (reply.raw.destroyed && !reply.raw.writableFinished) {
       request.log.info({ route: request.routeOptions.url ?? null }, 'client went away before the answer');
       return reply.send();
     }
+    // Redis gone (a timeout, a closed connection): the client may retry in a few seconds, it is not our bug.
+    if (isRedisUnavailableError(thrown)) request.log.warn({ err: thrown }, 'Redis unavailable');
+    const error = isRedisUnavailableError(thrown) ? dependencyUnavailable() : thrown;
     const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
     if (error instanceof ProblemError) reply.headers(error.headers);
     if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');

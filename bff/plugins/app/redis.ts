@@ -1,31 +1,57 @@
 // Decorates `fastify.redis`: the ioredis connection of this BFF instance (REDIS_URL), shared by the
 // session store, the rate limits, the self-pay checkouts and the download jobs (which add one subscriber
 // connection of their own for Stop), and quit when the app closes; null without REDIS_URL (everything then
-// lives in this process's memory).
+// lives in this process's memory). While Redis is known to be down, every API call but the probes is
+// answered 503 `dependency_unavailable` with Retry-After at once, instead of waiting for a command timeout.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { dependencyUnavailable } from '../../problem.ts';
+import { RedisAvailability } from '../../redis/availability.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     redis: Redis | null;
+    /** Whether Redis is usable now (null without REDIS_URL). */
+    redisAvailability: RedisAvailability | null;
   }
 }
 
 export interface RedisOptions {
   url?: string | undefined;
+  /** How often the connection is pinged to notice an outage and the recovery. */
+  heartbeatMs?: number | undefined;
 }
 
-async function redis(fastify: FastifyInstance, { url }: RedisOptions) {
+// The probes answer for themselves (/readyz reports Redis down); the static client needs no Redis.
+const WITHOUT_REDIS = new Set(['getLiveness', 'getReadiness']);
+
+async function redis(fastify: FastifyInstance, { url, heartbeatMs }: RedisOptions) {
   if (!url) {
     fastify.decorate('redis', null);
+    fastify.decorate('redisAvailability', null);
     return;
   }
   // One quick retry per command: a request fails fast while Redis is away and /readyz says so.
   const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectionName: 'coach-portal-bff' });
   client.on('error', (err: Error) => fastify.log.warn({ err }, 'Redis connection error'));
+  const availability = new RedisAvailability(client, {
+    heartbeatMs,
+    onChange: (up) => (up ? fastify.log.info('Redis is available again') : fastify.log.error('Redis is unavailable')),
+  });
   fastify.decorate('redis', client);
+  fastify.decorate('redisAvailability', availability);
+
+  fastify.addHook('onRequest', async (request) => {
+    if (availability.up) return;
+    const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+    if (operationId && !WITHOUT_REDIS.has(operationId)) throw dependencyUnavailable();
+  });
+  // A command that found Redis gone (timed out, connection closed) marks it down for the next requests.
+  fastify.addHook('onError', async (_request, _reply, error) => availability.failed(error));
+
   fastify.addHook('onClose', async () => {
+    availability.stop();
     if (client.status === 'end') return;
     await client.quit().catch(() => client.disconnect());
   });

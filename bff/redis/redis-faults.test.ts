@@ -1,0 +1,140 @@
+// Redis faults against a real redis-server: stopped, hung (SIGSTOP), restarted with and without
+// persistence. While Redis is down every API call answers 503 dependency_unavailable with Retry-After
+// (never a 500), at once once the outage is known; sessions and rate-limit counters survive a restart
+// only with persistence.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { SESSION_COOKIE } from '../plugins/app/session.ts';
+import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { CSRF, type SandboxBff, startSandboxBff } from '../test-support/sandbox-bff.ts';
+
+let redis: RunningRedis | undefined;
+let bff: SandboxBff | undefined;
+afterEach(async () => {
+  await bff?.close();
+  await redis?.stop();
+  bff = undefined;
+  redis = undefined;
+});
+
+async function started(options: { persistence?: boolean } = {}) {
+  redis = await startRedis(options);
+  bff = await startSandboxBff({ assessments: 5, env: { REDIS_URL: redis.url } });
+  return { redis, bff, server: bff.server };
+}
+
+const withCookie = (server: FastifyInstance, cookie: string) =>
+  server.inject({ url: '/api/session', cookies: { [SESSION_COOKIE]: cookie } });
+const publicCall = (server: FastifyInstance) => server.inject('/api/public/self-registration/short');
+const wrongSignIn = (server: FastifyInstance) =>
+  server.inject({ method: 'POST', url: '/api/session', headers: CSRF, payload: { email: SEED_COACHES.demo.email, password: 'wrong' } });
+
+function expectUnavailable(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response.headers['retry-after']).toBe('5');
+  expect(response.headers['x-request-id']).toBeTruthy();
+  expect(response.json()).toMatchObject({ code: 'dependency_unavailable', detail: 'The service is unavailable. Please try again later.' });
+}
+
+/** Redis commands the BFF sends while `work` runs. */
+async function commandsDuring(server: FastifyInstance, work: () => Promise<unknown>): Promise<number> {
+  const client = server.redis;
+  if (!client) throw new Error('no Redis');
+  const send = vi.spyOn(client, 'sendCommand');
+  try {
+    await work();
+    return send.mock.calls.length;
+  } finally {
+    send.mockRestore();
+  }
+}
+
+describe('Redis stopped', () => {
+  it('answers 503 dependency_unavailable with Retry-After to calls with a cookie and to public calls, then at once', async () => {
+    const { redis, bff, server } = await started();
+    const cookie = await bff.signIn();
+    expect((await withCookie(server, cookie)).statusCode).toBe(200);
+
+    await redis.stop();
+    expectUnavailable(await withCookie(server, cookie));
+    expectUnavailable(await publicCall(server));
+    expectUnavailable(await wrongSignIn(server));
+    // Known down: the next calls are refused before any Redis command is even tried.
+    await vi.waitFor(() => expect(server.redisAvailability?.up).toBe(false));
+    expect(await commandsDuring(server, async () => expectUnavailable(await withCookie(server, cookie)))).toBe(0);
+    // The probes still answer: liveness up, readiness says which dependency is down.
+    expect((await server.inject('/healthz')).statusCode).toBe(200);
+    const readiness = await server.inject('/readyz');
+    expect(readiness.statusCode).toBe(503);
+    expect(readiness.json().checks).toContainEqual(expect.objectContaining({ name: 'redis', status: 'down' }));
+  });
+
+  it('starts while Redis is down, refuses with 503 and serves once Redis is there', async () => {
+    redis = await startRedis();
+    await redis.stop();
+    bff = await startSandboxBff({ assessments: 5, env: { REDIS_URL: redis.url } });
+    const { server } = bff;
+    expectUnavailable(await publicCall(server));
+    await redis.restart();
+    await vi.waitFor(() => expect(server.redisAvailability?.up).toBe(true), { timeout: 10_000, interval: 100 });
+    expect((await publicCall(server)).statusCode).toBe(400);
+    expect((await server.inject('/readyz')).statusCode).toBe(200);
+  });
+});
+
+describe('Redis hung (SIGSTOP)', () => {
+  it('answers 503 after one command timeout, then at once until Redis answers again', async () => {
+    const { redis, bff, server } = await started();
+    const cookie = await bff.signIn();
+    redis.pause();
+    try {
+      expectUnavailable(await withCookie(server, cookie));
+      await vi.waitFor(() => expect(server.redisAvailability?.up).toBe(false));
+      expect(await commandsDuring(server, async () => expectUnavailable(await publicCall(server)))).toBe(0);
+    } finally {
+      redis.resume();
+    }
+    await vi.waitFor(() => expect(server.redisAvailability?.up).toBe(true), { timeout: 10_000, interval: 100 });
+    // Nothing was lost: the session held in Redis is still there.
+    expect((await withCookie(server, cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('Redis restarted', () => {
+  async function restartAndWait(redis: RunningRedis, server: FastifyInstance) {
+    await redis.restart();
+    // The connection comes back by itself (ioredis reconnects) and the heartbeat notices.
+    await vi.waitFor(
+      async () => {
+        expect(server.redisAvailability?.up).toBe(true);
+        expect((await server.inject('/readyz')).statusCode).toBe(200);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  }
+
+  it('without persistence: every session ends (401 session_ended) and the rate-limit counters start again', async () => {
+    const { redis, bff, server } = await started();
+    const cookie = await bff.signIn();
+    for (let attempt = 0; attempt < 4; attempt++) expect((await wrongSignIn(server)).statusCode).not.toBe(429);
+    expect((await wrongSignIn(server)).statusCode).toBe(429);
+
+    await restartAndWait(redis, server);
+    const after = await withCookie(server, cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('session_ended');
+    expect((await wrongSignIn(server)).statusCode).not.toBe(429);
+  });
+
+  it('with an append-only file: sessions and rate-limit counters survive', async () => {
+    const { redis, bff, server } = await started({ persistence: true });
+    const cookie = await bff.signIn();
+    for (let attempt = 0; attempt < 4; attempt++) expect((await wrongSignIn(server)).statusCode).not.toBe(429);
+
+    await restartAndWait(redis, server);
+    expect((await withCookie(server, cookie)).statusCode).toBe(200);
+    expect((await wrongSignIn(server)).statusCode).toBe(429);
+  });
+});
