@@ -6,7 +6,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
 import type { SelfPayDeps, SelfPaySettings } from '../../plugins/app/self-pay.ts';
-import { failed, upstreamError } from '../../problem.ts';
+import { dependencyUnavailable, failed, upstreamError } from '../../problem.ts';
 import type { CheckoutRecord, CheckoutStore } from '../../self-pay/checkout-store.ts';
 import { PAYMENT_FAILED } from '../../self-pay/paypal-client.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
@@ -216,7 +216,7 @@ export async function createCheckout(
   });
   if (!data) throw failed(400, 'checkout_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
   const { checkoutId } = data;
-  await checkouts.set({
+  const record: CheckoutRecord = {
     checkoutId,
     coachUuid,
     provider,
@@ -226,11 +226,39 @@ export async function createCheckout(
     payPalOrderId: null,
     captured: false,
     createdAt: Date.now(),
-  });
+  };
+  const remembered = await remember(ctx, checkouts, record);
+  // A card payment needs no record (the provider form carries the checkout; the status page asks the legacy
+  // API); a PayPal order is made from it, so without one the guest is asked to try again.
+  if (!remembered && provider === 'paypal') throw dependencyUnavailable();
   if (provider === 'card') return created({ provider, checkoutId, form: cardForm(ctx, init, form, checkoutId, amount, settings) });
   const clientId = init.payPalClientId ?? '';
   const sdkUrl = `${settings.payPalSdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=${init.currency}&disable-funding=card,credit`;
   return created({ provider, checkoutId, clientId, currency: init.currency, amount, sdkUrl });
+}
+
+const REMEMBER_ATTEMPTS = 3;
+const REMEMBER_BACKOFF_MS = 250;
+
+/**
+ * Stores the record of a checkout the legacy API has just created, retrying a store that fails (Redis
+ * restarting). If it still fails, the checkout exists upstream unpaid and unknown here: one error line names
+ * it for the operator, and the caller decides whether the guest can go on.
+ */
+async function remember(ctx: OperationContext, checkouts: CheckoutStore, record: CheckoutRecord): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await checkouts.set(record);
+      return true;
+    } catch (err) {
+      if (attempt >= REMEMBER_ATTEMPTS) {
+        const { checkoutId, provider } = record;
+        ctx.log.error({ err, checkoutId, provider }, 'self-pay checkout created by the legacy API but not remembered');
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, REMEMBER_BACKOFF_MS * attempt));
+    }
+  }
 }
 
 export async function checkoutStatus(

@@ -2,7 +2,7 @@
 // against the fault upstream; the PayPal Orders API is a loopback stand-in. Every response is checked
 // against openapi/bff.yaml by injectChecked.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSandbox } from '../../../sandbox/app.ts';
 import { CARD_PROVIDER_HOST, CARD_PROVIDER_MERCHANT_ID, PAYPAL_CLIENT_ID } from '../../../sandbox/handlers/self-pay.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
@@ -106,6 +106,27 @@ describe('self-pay against the sandbox', () => {
     });
     const proceed = await api.post(checkouts(coach), FORM);
     expect(proceed.json()).toMatchObject({ status: 400, code: 'invalid_link' });
+  });
+
+  it('goes on with a card checkout the store could not remember, and asks a PayPal guest to try again (503)', async () => {
+    // The store fails just after the legacy API created the checkout (Redis restarting), three times over.
+    const set = vi.spyOn(server.selfPay.checkouts, 'set').mockRejectedValue(new Error('Connection is closed.'));
+    const card = await api.post(checkouts(ZAR_COACH), FORM);
+    expect(card.statusCode).toBe(201);
+    expect(card.json()).toMatchObject({ provider: 'card', form: { fields: { custom_str1: card.json().checkoutId } } });
+    expect(set).toHaveBeenCalledTimes(3);
+
+    set.mockClear();
+    const payPal = await api.post(checkouts(USD_COACH), FORM);
+    expect(payPal.statusCode).toBe(503);
+    expect(payPal.headers['retry-after']).toBe('5');
+    expect(payPal.json()).toMatchObject({ code: 'dependency_unavailable', detail: 'The service is unavailable. Please try again later.' });
+    expect(set).toHaveBeenCalledTimes(3);
+
+    // A store that recovers on the second attempt loses nothing.
+    set.mockReset().mockRejectedValueOnce(new Error('Connection is closed.'));
+    expect((await api.post(checkouts(USD_COACH), FORM)).statusCode).toBe(201);
+    expect(set).toHaveBeenCalledTimes(2);
   });
 
   it('creates a ZAR checkout as the card provider form, priced by selfpay/init, and follows it to success', async () => {
