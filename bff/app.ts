@@ -9,6 +9,7 @@ import { createLogger, newRequestId, RequestLogController } from './logger.ts';
 import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
+import idempotency, { idempotentBatches } from './plugins/app/idempotency.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems, { clientErrorHandler, frameworkErrorHandler } from './plugins/app/problems.ts';
 import rateLimits from './plugins/app/rate-limits.ts';
@@ -52,14 +53,17 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(clientGone);
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
   await fastify.register(reportJobs);
+  await fastify.register(idempotency);
   await fastify.register(assessmentSnapshots, config.snapshots);
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
   // One routes folder per contract tag, each exporting the same signature (TagRoutes).
   const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes, clientsRoutes];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
-  // Every change to the coach's assessments drops the list copies (on every instance).
-  await fastify.register(openapiRoutes, { handlers: invalidatingSnapshots(handlers, fastify.snapshots) });
+  // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with
+  // its Idempotency-Key repeats nothing it did.
+  const wrapped = invalidatingSnapshots(idempotentBatches(handlers, fastify.idempotency), fastify.snapshots);
+  await fastify.register(openapiRoutes, { handlers: wrapped });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 

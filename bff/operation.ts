@@ -82,6 +82,8 @@ export interface OperationContext {
     readonly origin?: string | undefined;
     readonly cookie?: string | undefined;
     readonly 'content-type'?: string | undefined;
+    /** The batch actions' retry key (batch/idempotent.ts). */
+    readonly 'idempotency-key'?: string | undefined;
   };
   /** Starts a session under a new id (never the old one) and sets its cookie; the old session ends. */
   startSession(session: NewSession): Promise<SessionRecord>;

@@ -2920,6 +2920,45 @@ export interface components {
             /** @description The portal version available on the server; when it is newer than the running client's build stamp, the client shows the new-version notice. */
             portalVersion: string;
         };
+        /** @description One item of a batch that failed, reported by name. */
+        BatchFailure: {
+            id: string;
+            /** @description What the user knows the item by (the client's name, the team's name). */
+            name: string;
+            code: string;
+            /** @description The user-facing reason (spec message or legacy `error.info`). */
+            message: string;
+        };
+        /**
+         * @description The per-item outcome of a batch. `succeeded + failed.length + notAttempted = total`.
+         * @example {
+         *       "total": 3,
+         *       "succeeded": 2,
+         *       "failed": [
+         *         {
+         *           "id": "4a1d6a55-1b62-4c3e-9a55-8a0f1c2b7d03",
+         *           "name": "Thandi Mokoena",
+         *           "code": "upstream_error",
+         *           "message": "Thandi Mokoena send failed with Mailbox unavailable"
+         *         }
+         *       ],
+         *       "notAttempted": 0
+         *     }
+         */
+        BatchResult: {
+            /** Format: int32 */
+            total: number;
+            /** Format: int32 */
+            succeeded: number;
+            failed: components["schemas"]["BatchFailure"][];
+            /**
+             * Format: int32
+             * @description Items not tried because the batch was cancelled or stopped (client gone, Stop pressed, session ended).
+             */
+            notAttempted: number;
+            /** @description The ids of the items not tried, in selection order (present when `notAttempted` is above 0), so that only they are sent again. */
+            notAttemptedIds?: string[];
+        };
         /**
          * @description An RFC 9457 problem. `code` is stable and meant for the client's logic; `detail` is the user-facing message from the specification's error catalogue.
          * @example {
@@ -2947,6 +2986,8 @@ export interface components {
             detail: string;
             /** @description The request id, for support. */
             instance?: string;
+            /** @description On a 401 `session_ended` that stopped a batch midway, what it did before (succeeded, failed) and which items it did not attempt; nothing of it is repeated by a retry with the same `Idempotency-Key`. */
+            batch?: components["schemas"]["BatchResult"];
             /** @description Field-level validation failures, when `code` is `validation_failed`. */
             errors?: {
                 field: string;
@@ -5129,43 +5170,6 @@ export interface components {
         BatchRequest: {
             ids: components["schemas"]["SelectedIds"];
         };
-        /** @description One item of a batch that failed, reported by name. */
-        BatchFailure: {
-            id: string;
-            /** @description What the user knows the item by (the client's name, the team's name). */
-            name: string;
-            code: string;
-            /** @description The user-facing reason (spec message or legacy `error.info`). */
-            message: string;
-        };
-        /**
-         * @description The per-item outcome of a batch. `succeeded + failed.length + notAttempted = total`.
-         * @example {
-         *       "total": 3,
-         *       "succeeded": 2,
-         *       "failed": [
-         *         {
-         *           "id": "4a1d6a55-1b62-4c3e-9a55-8a0f1c2b7d03",
-         *           "name": "Thandi Mokoena",
-         *           "code": "upstream_error",
-         *           "message": "Thandi Mokoena send failed with Mailbox unavailable"
-         *         }
-         *       ],
-         *       "notAttempted": 0
-         *     }
-         */
-        BatchResult: {
-            /** Format: int32 */
-            total: number;
-            /** Format: int32 */
-            succeeded: number;
-            failed: components["schemas"]["BatchFailure"][];
-            /**
-             * Format: int32
-             * @description Items not tried because the batch was cancelled or stopped (client gone, Stop pressed, session ended).
-             */
-            notAttempted: number;
-        };
         /**
          * @description Assign SCO on the teams page (spec coach-shell §2.6, §4 SCO, §5 "SCO e-mail"): the selected
          *     teams go to the coach with this e-mail. Extends `BatchRequest` (same `ids`). The e-mail must
@@ -7010,8 +7014,58 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The `Idempotency-Key` was used for another request (other records or options) within 24 hours (code `idempotency_key_reused`). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency_key_reused",
+                 *       "title": "Failed",
+                 *       "status": 422,
+                 *       "code": "idempotency_key_reused",
+                 *       "detail": "This action was already sent with other choices. Please start it again.",
+                 *       "instance": "req-0001"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request with this `Idempotency-Key` is still running (code `idempotency_in_progress`); retry after `Retry-After` seconds. */
+        IdempotencyConflict: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency_in_progress",
+                 *       "title": "Please Note",
+                 *       "status": 409,
+                 *       "code": "idempotency_in_progress",
+                 *       "detail": "This action is still in progress. Please wait a moment and try again.",
+                 *       "instance": "req-0001"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+         *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+         *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+         *     only the items not attempted, and the answer covers the whole selection. The same key with another
+         *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+         *     409 `idempotency_in_progress`.
+         * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description Seconds until the limit resets. */
@@ -10345,7 +10399,18 @@ export interface operations {
     deleteTeams: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10392,6 +10457,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10402,7 +10468,18 @@ export interface operations {
     assignTeamSco: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10443,6 +10520,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10453,7 +10531,18 @@ export interface operations {
     revokeTeamSco: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10491,7 +10580,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10755,7 +10846,18 @@ export interface operations {
     addTeamMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The team's uuid.
@@ -10802,6 +10904,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10812,7 +10915,18 @@ export interface operations {
     removeTeamMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The team's uuid.
@@ -10858,6 +10972,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11301,7 +11416,18 @@ export interface operations {
     editAssessments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11348,7 +11474,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11578,7 +11706,18 @@ export interface operations {
     sendInvites: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11629,7 +11768,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11689,7 +11830,18 @@ export interface operations {
     sendReports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11733,7 +11885,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11796,7 +11950,18 @@ export interface operations {
     setAssessmentsWrapped: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11842,7 +12007,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11853,7 +12020,18 @@ export interface operations {
     deleteAssessments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11898,7 +12076,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11998,7 +12178,18 @@ export interface operations {
     assignAssessmentSco: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12039,7 +12230,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -12050,7 +12243,18 @@ export interface operations {
     revokeAssessmentSco: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12088,7 +12292,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -13137,7 +13343,18 @@ export interface operations {
     deletePairs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13174,7 +13391,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -13185,7 +13404,18 @@ export interface operations {
     sendPairReports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
+                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
+                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
+                 *     409 `idempotency_in_progress`.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13224,7 +13454,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

@@ -3,7 +3,15 @@ import { problem, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { captureLogs } from '../test-support/test-server.ts';
 import { BatchItemError, SessionEndedError } from './batch-errors.ts';
-import { type BatchItem, type BatchOptions, type BatchResult, type BatchWorker, MAX_BATCH_ITEMS, runBatch as run } from './run-batch.ts';
+import {
+  type BatchItem,
+  type BatchOptions,
+  type BatchResult,
+  type BatchWorker,
+  cutResult,
+  MAX_BATCH_ITEMS,
+  runBatch as run,
+} from './run-batch.ts';
 
 // Every answer must be the contract's BatchResult, and add up.
 async function runBatch(
@@ -165,7 +173,13 @@ describe('runBatch', () => {
     controller.abort();
     const result = await running;
     expect(started).toEqual(['id-0', 'id-1', 'id-2']);
-    expect(result).toEqual({ total: 10, succeeded: 1, failed: [], notAttempted: 9 });
+    expect(result).toEqual({
+      total: 10,
+      succeeded: 1,
+      failed: [],
+      notAttempted: 9,
+      notAttemptedIds: ['id-1', 'id-2', 'id-3', 'id-4', 'id-5', 'id-6', 'id-7', 'id-8', 'id-9'],
+    });
   });
 
   it('starts nothing when already cancelled', async () => {
@@ -174,7 +188,13 @@ describe('runBatch', () => {
     let calls = 0;
     const result = await runBatch(items(5), async () => void calls++, { signal: controller.signal });
     expect(calls).toBe(0);
-    expect(result).toEqual({ total: 5, succeeded: 0, failed: [], notAttempted: 5 });
+    expect(result).toEqual({
+      total: 5,
+      succeeded: 0,
+      failed: [],
+      notAttempted: 5,
+      notAttemptedIds: ['id-0', 'id-1', 'id-2', 'id-3', 'id-4'],
+    });
   });
 
   it('counts an in-flight item that still succeeded after Stop as succeeded', async () => {
@@ -190,10 +210,10 @@ describe('runBatch', () => {
     );
     await started.promise;
     controller.abort();
-    expect(await result).toEqual({ total: 3, succeeded: 1, failed: [], notAttempted: 2 });
+    expect(await result).toEqual({ total: 3, succeeded: 1, failed: [], notAttempted: 2, notAttemptedIds: ['id-1', 'id-2'] });
   });
 
-  it('stops at the first upstream 403: aborts the others, starts nothing more, rethrows for the logout', async () => {
+  it('stops at the first upstream 403: aborts the others, starts nothing more, answers 401 with what was done', async () => {
     const started: string[] = [];
     const abortedInFlight: string[] = [];
     const sessionEnded = new SessionEndedError();
@@ -209,7 +229,39 @@ describe('runBatch', () => {
       },
       { concurrency: 3 },
     );
-    await expect(running).rejects.toBe(sessionEnded);
+    const cut = await running.then(
+      () => expect.unreachable(),
+      (error: unknown) => error,
+    );
+    expect(cut).toMatchObject({ statusCode: 401, code: 'session_ended', detail: 'Your session has ended. Please log in again.' });
+    // The browser learns that id-0 was done and which items were not attempted (id-1 to id-19), never sent twice.
+    expect(cutResult(cut)).toEqual({
+      total: 20,
+      succeeded: 1,
+      failed: [],
+      notAttempted: 19,
+      notAttemptedIds: [
+        'id-1',
+        'id-2',
+        'id-3',
+        'id-4',
+        'id-5',
+        'id-6',
+        'id-7',
+        'id-8',
+        'id-9',
+        'id-10',
+        'id-11',
+        'id-12',
+        'id-13',
+        'id-14',
+        'id-15',
+        'id-16',
+        'id-17',
+        'id-18',
+        'id-19',
+      ],
+    });
     expect(started).toEqual(['id-0', 'id-1', 'id-2', 'id-3']);
     expect(abortedInFlight.sort()).toEqual(['id-1', 'id-2']);
   });
@@ -220,12 +272,12 @@ describe('runBatch', () => {
       runBatch(items(3), async () => {
         throw ended;
       }),
-    ).rejects.toBe(ended);
+    ).rejects.toMatchObject({ code: 'session_ended', extensions: { batch: { notAttempted: 3 } } });
     const plain = Object.assign(new Error('403'), { code: 'session_ended' });
     await expect(
       runBatch(items(3), async () => {
         throw plain;
       }),
-    ).rejects.toBe(plain);
+    ).rejects.toMatchObject({ code: 'session_ended', extensions: { batch: { notAttempted: 3 } } });
   });
 });

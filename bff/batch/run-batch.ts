@@ -4,7 +4,7 @@
 
 import type { components } from '../../generated/bff.ts';
 import type { Log } from '../operation.ts';
-import { isSessionEnded, problem, TIMEOUT_MESSAGE } from '../problem.ts';
+import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, TIMEOUT_MESSAGE, titleOf } from '../problem.ts';
 import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
 import { fanOut } from './fan-out.ts';
 
@@ -44,7 +44,8 @@ const TIMED_OUT = Symbol('timed out');
 /**
  * Runs `worker` over `items`, never more than `concurrency` at once. One item's failure never fails the batch;
  * `failed` keeps the input order. At the first session-ended error (upstream 403) nothing new starts, the
- * in-flight items are aborted and, once they settled, that error is rethrown so the route ends the session.
+ * in-flight items are aborted and, once they settled, a 401 `session_ended` carrying the partial result
+ * (`batchCut`) is thrown: the browser learns what was done and what was not attempted.
  */
 export async function runBatch<T extends BatchItem>(
   items: readonly T[],
@@ -67,7 +68,7 @@ export async function runBatch<T extends BatchItem>(
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
-  let sessionEnded: { error: unknown } | undefined;
+  let sessionEnded = false;
 
   const runItem = async (index: number, item: T, controller: AbortController): Promise<Outcome> => {
     let timer: NodeJS.Timeout | undefined;
@@ -84,7 +85,7 @@ export async function runBatch<T extends BatchItem>(
       return { kind: 'succeeded' };
     } catch (error) {
       if (isSessionEnded(error)) {
-        sessionEnded ??= { error };
+        sessionEnded = true;
         stop.abort(error);
         return { kind: 'notAttempted' };
       }
@@ -107,11 +108,24 @@ export async function runBatch<T extends BatchItem>(
 
   const result = summarize(items, outcomes, failureMessage);
   if (sessionEnded) {
-    log?.warn({ batch: { ...result, failed: result.failed.length } }, 'batch stopped: the upstream session ended');
-    throw sessionEnded.error;
+    log?.warn({ batch: counts(result) }, 'batch stopped: the upstream session ended');
+    throw batchCut(result);
   }
-  if (result.notAttempted > 0) log?.info({ batch: { ...result, failed: result.failed.length } }, 'batch cancelled');
+  if (result.notAttempted > 0) log?.info({ batch: counts(result) }, 'batch cancelled');
   return result;
+}
+
+/** The figures of a result for a log line (no names, no ids). */
+const counts = ({ total, succeeded, failed, notAttempted }: BatchResult) => ({ total, succeeded, failed: failed.length, notAttempted });
+
+/** 401 `session_ended` for a batch the session's end stopped midway, with what it did and did not do (`batch`). */
+export function batchCut(result: BatchResult): ProblemError {
+  return problem(401, 'session_ended', SESSION_ENDED_DETAIL, titleOf(401), { batch: result });
+}
+
+/** The partial result a `batchCut` problem carries, or undefined for any other error. */
+export function cutResult(error: unknown): BatchResult | undefined {
+  return error instanceof ProblemError && error.code === 'session_ended' ? (error.extensions.batch as BatchResult | undefined) : undefined;
 }
 
 function summarize<T extends BatchItem>(
@@ -120,14 +134,16 @@ function summarize<T extends BatchItem>(
   failureMessage: ((item: T, reason: ItemReason) => string) | undefined,
 ): BatchResult {
   const result: BatchResult = { total: items.length, succeeded: 0, failed: [], notAttempted: 0 };
+  const notAttemptedIds: string[] = [];
   outcomes.forEach((outcome, index) => {
     const item = items[index] as T;
     if (outcome.kind === 'succeeded') result.succeeded++;
-    else if (outcome.kind === 'notAttempted') result.notAttempted++;
+    else if (outcome.kind === 'notAttempted') notAttemptedIds.push(item.id);
     else {
       const message = failureMessage ? failureMessage(item, outcome.reason) : outcome.reason.message;
       result.failed.push({ id: item.id, name: item.name, code: outcome.reason.code, message });
     }
   });
-  return result;
+  result.notAttempted = notAttemptedIds.length;
+  return notAttemptedIds.length > 0 ? { ...result, notAttemptedIds } : result;
 }

@@ -6,7 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export type Answer =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string | string[]> }
-  | { fault: 'slow'; delayMs: number; then?: Answer }
+  | { fault: 'slow'; delayMs: number; answer?: Answer }
   | { fault: 'reset' }
   /** A 200 whose headers and first body bytes arrive, then the connection is reset. */
   | { fault: 'cut' }
@@ -62,7 +62,7 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
         }, answer.delayMs);
         timers.add(timer);
       });
-      if (!response.destroyed) await respond(answer.then ?? { status: 200, json: {} }, request, response);
+      if (!response.destroyed) await respond(answer.answer ?? { status: 200, json: {} }, request, response);
       return;
     }
     const body = answer.json === undefined ? (answer.text ?? '') : JSON.stringify(answer.json);

@@ -456,3 +456,148 @@ describe('Download Reports against a faulty legacy API', () => {
     expect(requestsTo(reportPath(2))).toEqual([]);
   });
 });
+
+describe('batch retries with an Idempotency-Key (sendInvites)', () => {
+  const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => id(from + i));
+  const invitesTo = (n: number) => upstream.received.filter((r) => r.url.startsWith(`/api/v2/tokens/${id(n)}/sendinvite`)).length;
+  const allInvites = () => upstream.received.filter((r) => r.url.includes('/sendinvite')).length;
+  const invite = (key: string, body: object, cookie = session) =>
+    injectChecked(server, {
+      method: 'POST',
+      url: '/api/assessments/invites',
+      headers: { ...CSRF, 'idempotency-key': key },
+      cookies: { [SESSION_COOKIE]: cookie },
+      payload: body,
+    });
+
+  it('24 invites cut by a 403 after 12: the 401 says what was done; the repeat after signing in again sends only the 12 others', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: ids(1, 24).map((_, i) => row(i + 1)) });
+    for (let n = 1; n <= 24; n++)
+      upstream.answer(invitePath(n), n === 13 ? { status: 403, json: { error: { info: 'Forbidden' } } } : sent(n));
+    const body = { ids: ids(1, 24), serverSend: true };
+    const key = 'a6d3c9e0-1f2b-4c5d-8e9f-0a1b2c3d4e5f';
+
+    const cut = await invite(key, body);
+    expect(cut.statusCode).toBe(401);
+    expect(cut.json()).toMatchObject({
+      code: 'session_ended',
+      batch: { total: 24, succeeded: 12, failed: [], notAttempted: 12, notAttemptedIds: ids(13, 24) },
+    });
+    expect((await call('GET', '/api/session')).statusCode).toBe(401);
+
+    // Signed in again, the coach (the client, with the same key) repeats the action: 13 to 24 only.
+    session = await signIn();
+    upstream.answer(invitePath(13), sent(13));
+    const resumed = await invite(key, body);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toEqual({
+      total: 24,
+      succeeded: 24,
+      failed: [],
+      notAttempted: 0,
+      skippedCompleted: 0,
+      reminders: 0,
+      drafts: [],
+    });
+    for (let n = 1; n <= 24; n++) expect(invitesTo(n)).toBe(n === 13 ? 2 : 1);
+
+    // Once more: the first result, no legacy call at all.
+    const before = upstream.received.length;
+    const repeat = await invite(key, body);
+    expect(repeat.json()).toEqual(resumed.json());
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it('answers the first result to a repeat whose answer was lost when the connection was cut', async () => {
+    await start();
+    upstream.answer(TOKENS, { status: 200, json: [1, 2, 3].map((n) => row(n)) });
+    for (const n of [1, 2, 3]) upstream.answer(invitePath(n), sent(n));
+    const base = new URL(await listen());
+    const key = 'lost-answer-0001';
+    const payload = JSON.stringify({ ids: [1, 2, 3].map(id), serverSend: true });
+    // A raw socket that sends the request and is cut once the BFF has done the work, before reading a byte.
+    const { connect } = await import('node:net');
+    const socket = connect(Number(base.port), base.hostname);
+    socket.write(
+      [
+        'POST /api/assessments/invites HTTP/1.1',
+        `host: ${base.host}`,
+        `origin: ${ORIGIN}`,
+        'x-csrf: 1',
+        `idempotency-key: ${key}`,
+        `cookie: ${cookieHeader()}`,
+        'content-type: application/json',
+        `content-length: ${Buffer.byteLength(payload)}`,
+        '',
+        payload,
+      ].join('\r\n'),
+    );
+    await vi.waitFor(() =>
+      expect(logs.lines().some((line) => line.msg === 'request completed' && line.route === '/api/assessments/invites')).toBe(true),
+    );
+    socket.destroy();
+    expect(allInvites()).toBe(3);
+
+    const retry = await invite(key, JSON.parse(payload));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ total: 3, succeeded: 3, failed: [], notAttempted: 0 });
+    expect(allInvites()).toBe(3);
+  });
+
+  it('refuses the key for another request (422) and a repeat while the first still runs (409 with Retry-After)', async () => {
+    await start({ BATCH_ITEM_TIMEOUT_MS: '60000' });
+    upstream.answer(TOKENS, { status: 200, json: [1, 2].map((n) => row(n)) });
+    upstream.answer(invitePath(1), { fault: 'slow', delayMs: 400, answer: sent(1) });
+    upstream.answer(invitePath(2), sent(2));
+    const key = 'in-progress-0001';
+    const body = { ids: [1, 2].map(id), serverSend: true };
+    const before = upstream.received.length;
+    const first = invite(key, body);
+    await upstream.request(before + 2);
+
+    const meanwhile = await invite(key, body);
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.headers['retry-after']).toBe('2');
+    expect(meanwhile.json()).toMatchObject({ code: 'idempotency_in_progress' });
+    expect((await first).json()).toMatchObject({ total: 2, succeeded: 2 });
+
+    const other = await invite(key, { ids: [id(1)], serverSend: true });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({
+      code: 'idempotency_key_reused',
+      detail: 'This action was already sent with other choices. Please start it again.',
+    });
+    // Without a key nothing is remembered: the action runs again.
+    expect((await call('POST', '/api/assessments/invites', body)).json()).toMatchObject({ succeeded: 2 });
+    expect(invitesTo(1)).toBe(2);
+  });
+
+  it('keeps the keys in Redis: a repeat through another instance answers the first result', async () => {
+    const redis = await startRedis();
+    try {
+      await start({ REDIS_URL: redis.url });
+      upstream.answer(TOKENS, { status: 200, json: [1, 2].map((n) => row(n)) });
+      for (const n of [1, 2]) upstream.answer(invitePath(n), sent(n));
+      const body = { ids: [1, 2].map(id), serverSend: true };
+      expect((await invite('shared-key-0001', body)).json()).toMatchObject({ succeeded: 2 });
+      const other = buildServer(testConfig({ LEGACY_API_URL: upstream.url, REDIS_URL: redis.url }));
+      try {
+        const repeat = await injectChecked(other, {
+          method: 'POST',
+          url: '/api/assessments/invites',
+          headers: { ...CSRF, 'idempotency-key': 'shared-key-0001' },
+          cookies: { [SESSION_COOKIE]: session },
+          payload: body,
+        });
+        expect(repeat.json()).toMatchObject({ total: 2, succeeded: 2 });
+        expect(allInvites()).toBe(2);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await server.close();
+      await redis.stop();
+    }
+  });
+});
