@@ -55,7 +55,13 @@ describe('request.clientGone', () => {
     socket.destroy();
 
     const { result, reason } = await finished.promise;
-    expect(result).toEqual({ total: 8, succeeded: 0, failed: [], notAttempted: 8, notAttemptedIds: ['0', '1', '2', '3', '4', '5', '6', '7'] });
+    expect(result).toEqual({
+      total: 8,
+      succeeded: 0,
+      failed: [],
+      notAttempted: 8,
+      notAttemptedIds: ['0', '1', '2', '3', '4', '5', '6', '7'],
+    });
     expect(reason).toBeInstanceOf(ClientGoneError);
   });
 
