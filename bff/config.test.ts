@@ -38,7 +38,7 @@ describe('loadConfig defaults', () => {
       upstream: { timeoutMs: 15_000 },
       batch: { concurrency: 4, itemTimeoutMs: 30_000 },
       session: { idleTimeoutMs: 30 * 60_000, absoluteTimeoutMs: 8 * 3_600_000 },
-      rateLimit: { max: 300, windowMs: 60_000, strictMax: 10, strictWindowMs: 60_000 },
+      rateLimit: { max: 300, windowMs: 60_000, strictMax: 10, strictWindowMs: 60_000, publicMissesMax: 20 },
       shutdownTimeoutMs: 10_000,
     });
   });
@@ -118,7 +118,7 @@ describe('loadConfig values', () => {
       batch: { concurrency: 8, itemTimeoutMs: 60_000 },
       snapshots: { ttlMs: 45_000, maxRows: 200_000 },
       session: { idleTimeoutMs: 600_000, absoluteTimeoutMs: 3_600_000 },
-      rateLimit: { max: 100, windowMs: 30_000, strictMax: 3, strictWindowMs: 900_000 },
+      rateLimit: { max: 100, windowMs: 30_000, strictMax: 3, strictWindowMs: 900_000, publicMissesMax: 20 },
       shutdownTimeoutMs: 0,
       http: { headersTimeoutMs: 4000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 65000, maxRequestsPerSocket: 100, maxConnections: 500 },
       supportEmail: 'help@example.com',

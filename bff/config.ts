@@ -44,6 +44,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: integer(1000, HOUR, 'milliseconds from 1000 to 3600000'),
   RATE_LIMIT_STRICT_MAX: integer(1, 1000, 'an integer from 1 to 1000'),
   RATE_LIMIT_STRICT_WINDOW_MS: integer(1000, 24 * HOUR, 'milliseconds from 1000 to 86400000'),
+  RATE_LIMIT_PUBLIC_MISSES_MAX: integer(1, 100_000, 'an integer from 1 to 100000'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
   HTTP_HEADERS_TIMEOUT_MS: integer(500, 2 * MINUTE, 'milliseconds from 500 to 120000'),
   HTTP_REQUEST_TIMEOUT_MS: integer(500, 10 * MINUTE, 'milliseconds from 500 to 600000'),
@@ -97,7 +98,14 @@ export interface Config {
   /** The per-session copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
   readonly snapshots: { readonly ttlMs: number; readonly maxRows: number };
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
-  readonly rateLimit: { readonly max: number; readonly windowMs: number; readonly strictMax: number; readonly strictWindowMs: number };
+  readonly rateLimit: {
+    readonly max: number;
+    readonly windowMs: number;
+    readonly strictMax: number;
+    readonly strictWindowMs: number;
+    /** Public links answered 400 or 404 per IP in 10 minutes. */
+    readonly publicMissesMax: number;
+  };
   readonly shutdownTimeoutMs: number;
   /**
    * The HTTP server's own limits: the headers and the whole request (headers and body) must arrive within
@@ -229,6 +237,7 @@ function buildConfig(env: Env): Config {
       windowMs: env.RATE_LIMIT_WINDOW_MS ?? MINUTE,
       strictMax: env.RATE_LIMIT_STRICT_MAX ?? 10,
       strictWindowMs: env.RATE_LIMIT_STRICT_WINDOW_MS ?? MINUTE,
+      publicMissesMax: env.RATE_LIMIT_PUBLIC_MISSES_MAX ?? 20,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     http: {

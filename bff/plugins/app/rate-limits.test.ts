@@ -95,7 +95,7 @@ describe('rate limits', () => {
     expect(seen[30]).toBe(429);
   });
 
-  it('limits password reset and the public self-pay and mini-assessment calls per IP (strict)', async () => {
+  it('limits password reset per IP (strict), and the public pages per resource instead', async () => {
     const server = await start({ RATE_LIMIT_STRICT_MAX: '2' });
     expect(await statuses(3, () => forgot(server))).toEqual([202, 202, 429]);
     const reset = () =>
@@ -107,7 +107,7 @@ describe('rate limits', () => {
       });
     expect(await statuses(3, reset)).toEqual([400, 400, 429]);
     const mini = () => injectChecked(server, { method: 'GET', url: '/api/public/mini/translations' });
-    expect((await statuses(3, mini))[2]).toBe(429);
+    expect((await statuses(5, mini)).includes(429)).toBe(false);
   });
 
   it('gives every session its own generous budget and never limits the probes', async () => {

@@ -1,10 +1,11 @@
 // Rate limits with @fastify/rate-limit's counters (in Redis when REDIS_URL is set, so every
 // BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
-// 15 minutes per IP; password reset, the impersonation check and the public self-pay and
-// mini-assessment calls RATE_LIMIT_STRICT_MAX per window per IP; everything else RATE_LIMIT_MAX per
-// window per session (per IP without one); logout never. A hit answers 429 `rate_limited` with Retry-After,
-// and its completion line names the limit and a hash of the key. Client IPs come from `request.ip`, which honours
-// TRUST_PROXY only (a forged X-Forwarded-For from anyone else changes nothing).
+// 15 minutes per IP; password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP;
+// the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); everything
+// else RATE_LIMIT_MAX per window per session (per IP without one); logout never. A hit answers 429
+// `rate_limited` with Retry-After, and its completion line names the limit and a hash of the key. Client
+// IPs come from `request.ip`, which honours TRUST_PROXY only (a forged X-Forwarded-For from anyone else
+// changes nothing).
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -17,6 +18,8 @@ export interface RateLimitsOptions {
   windowMs: number;
   strictMax: number;
   strictWindowMs: number;
+  /** Public links answered 400 or 404 per IP in 10 minutes (RATE_LIMIT_PUBLIC_MISSES_MAX). */
+  publicMissesMax: number;
 }
 
 interface Limit {
@@ -27,22 +30,21 @@ interface Limit {
   key: (request: FastifyRequest) => string | null;
   /** Keys that need the body are counted once it is parsed (preValidation), the rest on arrival. */
   needsBody?: boolean;
+  /** Counts only the requests answered 400 or 404 (a guessed link or id that does not exist). */
+  missesOnly?: boolean;
 }
 
-type Checker = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+type Checker = (
+  request: FastifyRequest,
+  options?: { increment: boolean },
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
 const MINUTE = 60_000;
 // spec: none; the contract's TooManyRequests message.
 const DETAIL = 'Too many attempts. Please wait a minute and try again.';
 // The probes, and logout: a coach who went too fast can always sign out.
 const UNLIMITED = new Set(['getLiveness', 'getReadiness', 'deleteSession']);
-const PUBLIC_STRICT_PATHS = [
-  '/api/public/self-registration',
-  '/api/public/checkouts',
-  '/api/public/mini',
-  '/api/public/reports',
-  '/api/public/policies',
-];
+const TEN_MINUTES = 10 * MINUTE;
 
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -51,7 +53,40 @@ const emailOf = (request: FastifyRequest) => {
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
-function limitsFor(operationId: string, url: string, options: RateLimitsOptions): Limit[] {
+const paramOf = (name: string) => (request: FastifyRequest) => {
+  const value = (request.params as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : null;
+};
+const byIp = (name: string, max: number, windowMs: number): Limit => ({ name, max, windowMs, key: (request) => request.ip });
+const byParam = (name: string, max: number, windowMs: number, param: string): Limit => ({ name, max, windowMs, key: paramOf(param) });
+/**
+ * Wrong guesses: every public page is reached through a link holding an id; an IP whose links keep
+ * missing (400 or 404) is stopped, whatever page it tries. Shared by all public operations.
+ */
+const MISSES = 'public-misses';
+
+/**
+ * The public pages' limits, per resource rather than one IP budget: sized so that an office of 30 behind
+ * one address, each opening a report and clicking through its tabs or taking a mini-assessment, never
+ * meets them, while a guesser is stopped by MISSES and a flood by the per-IP ceilings.
+ */
+const PUBLIC_LIMITS: Readonly<Record<string, readonly (Limit | typeof MISSES)[]>> = {
+  getGuestReport: [byIp('guest-report-ip', 300, MINUTE), MISSES],
+  getPolicyPage: [byIp('policy-page-ip', 120, MINUTE), MISSES],
+  acknowledgePolicy: [byParam('policy-sign', 10, MINUTE, 'policyUuid'), MISSES],
+  getMiniTranslations: [byIp('mini-texts-ip', 120, MINUTE)],
+  startMiniAssessment: [byIp('mini-start-ip', 60, TEN_MINUTES), MISSES],
+  submitMiniSection1: [byParam('mini-submit', 10, MINUTE, 'uniqueId'), MISSES],
+  submitMiniSection2: [byParam('mini-submit', 10, MINUTE, 'uniqueId'), MISSES],
+  getSelfRegistration: [byIp('registration-page-ip', 120, MINUTE), MISSES],
+  createCheckout: [byIp('checkout-create-ip', 30, TEN_MINUTES), MISSES],
+  // The status page polls a pending payment every few seconds.
+  getCheckout: [byParam('checkout-status', 60, MINUTE, 'checkoutId'), MISSES],
+  createPayPalOrder: [byParam('paypal-order', 10, MINUTE, 'checkoutId'), MISSES],
+  capturePayPalOrder: [byParam('paypal-capture', 10, MINUTE, 'checkoutId'), MISSES],
+};
+
+function limitsFor(operationId: string, options: RateLimitsOptions): readonly Limit[] {
   const strict = { max: options.strictMax, windowMs: options.strictWindowMs };
   const perIp = (name: string) => ({ name, ...strict, key: (request: FastifyRequest) => request.ip });
   if (operationId === 'createSession') {
@@ -65,7 +100,17 @@ function limitsFor(operationId: string, url: string, options: RateLimitsOptions)
   }
   if (operationId === 'resetPassword') return [perIp('password-reset-ip')];
   if (operationId === 'startImpersonatedSession') return [perIp('impersonation-ip')];
-  if (PUBLIC_STRICT_PATHS.some((prefix) => url.startsWith(prefix))) return [perIp('public-ip')];
+  const publicLimits = PUBLIC_LIMITS[operationId];
+  if (publicLimits) {
+    const misses: Limit = {
+      name: 'public-misses-ip',
+      max: options.publicMissesMax,
+      windowMs: TEN_MINUTES,
+      key: (request) => request.ip,
+      missesOnly: true,
+    };
+    return publicLimits.map((limit) => (limit === MISSES ? misses : limit));
+  }
   return [
     {
       name: 'general',
@@ -83,7 +128,7 @@ function withName(limit: Limit, request: FastifyRequest): string | null {
 
 function addHook(
   route: RouteOptions,
-  hook: 'onRequest' | 'preValidation',
+  hook: 'onRequest' | 'preValidation' | 'onResponse',
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ) {
   const existing = route[hook];
@@ -117,8 +162,10 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const key = limit.key(request);
       if (key === null) return;
-      const result = await check(request);
-      if (result.isAllowed || !result.isExceeded) return;
+      // A misses-only limit is read here and counted once the answer says the guess missed.
+      const result = await check(request, { increment: !limit.missesOnly });
+      const over = limit.missesOnly ? result.remaining === 0 : result.isExceeded;
+      if (result.isAllowed || !over) return;
       // No line of its own: the request's one completion line says which limit and whose (hashed) key, so a
       // flood writes one line per rejected request.
       const rateLimit = { limit: limit.name, key: hashKey(key) };
@@ -128,13 +175,23 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     };
   }
 
+  function countMiss(limit: Limit) {
+    const check = checkerFor(limit);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (reply.statusCode !== 400 && reply.statusCode !== 404) return;
+      if (limit.key(request) === null) return;
+      await check(request).catch((err: unknown) => request.log.warn({ err }, 'a missed guess could not be counted'));
+    };
+  }
+
   fastify.addHook('onRoute', (route) => {
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
     if (typeof operationId !== 'string' || UNLIMITED.has(operationId)) return;
-    for (const limit of limitsFor(operationId, route.url, options)) {
+    for (const limit of limitsFor(operationId, options)) {
       // The limit's name in the key: one IP counts separately against each limit.
       const named: Limit = { ...limit, key: (request) => withName(limit, request) };
       addHook(route, limit.needsBody ? 'preValidation' : 'onRequest', enforce(named));
+      if (limit.missesOnly) addHook(route, 'onResponse', countMiss(named));
     }
   });
 }

@@ -58,7 +58,7 @@ beforeAll(async () => {
   sandbox = await buildSandbox({ store });
   sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
   // One BFF for the file: the state that matters lives in the sandbox.
-  server = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, UPSTREAM_TIMEOUT_MS: '2000', RATE_LIMIT_STRICT_MAX: '1000' }));
+  server = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, UPSTREAM_TIMEOUT_MS: '2000', RATE_LIMIT_PUBLIC_MISSES_MAX: '1000' }));
   await server.ready();
   api = calls(server);
 });
@@ -290,20 +290,28 @@ describe('mini-assessment', () => {
 });
 
 describe('public rate limits', () => {
-  it.each([
-    ['the guest report', report('e', UNKNOWN)],
-    ['the policy page', policy(DEMO, SEED_POLICY.uuid)],
-    ['the mini-assessment texts', '/api/public/mini/translations'],
-  ])('limits %s per IP', async (_, url) => {
-    const limited = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_STRICT_MAX: '2' }));
+  it('let a guest click through a report many times a minute, and an office share one address', async () => {
+    const assessment = completed('ennea');
+    for (let view = 0; view < 60; view++) expect((await api.get(report('e', assessment.uuid))).statusCode).toBe(200);
+    for (let view = 0; view < 30; view++) expect((await api.get('/api/public/mini/translations')).statusCode).toBe(200);
+  });
+
+  it('stop an address whose links keep missing, whatever page it then asks for', async () => {
+    const limited = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_PUBLIC_MISSES_MAX: '3' }));
     try {
       const { get } = calls(limited);
-      await get(url);
-      await get(url);
-      const third = await get(url);
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ code: 'rate_limited' });
-      expect(third.headers['retry-after']).toBeDefined();
+      expect((await get(report('e', UNKNOWN))).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await get(policy(DEMO, UNKNOWN))).statusCode).toBeGreaterThanOrEqual(400);
+      // A found page is not a miss.
+      expect((await get(report('e', completed('ennea').uuid))).statusCode).toBe(200);
+      expect((await get(report('e', UNKNOWN))).statusCode).toBeGreaterThanOrEqual(400);
+      const stopped = await get(policy(DEMO, SEED_POLICY.uuid));
+      expect(stopped.statusCode).toBe(429);
+      expect(stopped.json()).toMatchObject({ code: 'rate_limited' });
+      expect(stopped.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      const other = await injectChecked(limited, { method: 'GET', url: policy(DEMO, SEED_POLICY.uuid), remoteAddress: '192.0.2.44' });
+      expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

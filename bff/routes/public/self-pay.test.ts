@@ -29,7 +29,9 @@ const checkouts = (coach: string) => `/api/public/self-registration/${coach}/che
 const checkout = (id: string) => `/api/public/checkouts/${id}`;
 
 function bff(env: Record<string, string>): FastifyInstance {
-  return buildServer(testConfig({ UPSTREAM_TIMEOUT_MS: '1000', RATE_LIMIT_STRICT_MAX: '1000', PAYPAL_CLIENT_SECRET: SECRET, ...env }));
+  return buildServer(
+    testConfig({ UPSTREAM_TIMEOUT_MS: '1000', RATE_LIMIT_PUBLIC_MISSES_MAX: '1000', PAYPAL_CLIENT_SECRET: SECRET, ...env }),
+  );
 }
 
 function calls(server: FastifyInstance) {
@@ -281,12 +283,14 @@ describe('self-pay against the sandbox', () => {
     expect(payPal.received).toHaveLength(0);
   });
 
-  it('limits the public calls per IP', async () => {
-    const limited = bff({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_STRICT_MAX: '2' });
+  it('limits the public calls per resource: page views are generous, wrong links are not', async () => {
+    const limited = bff({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_PUBLIC_MISSES_MAX: '2' });
     try {
       const { get } = calls(limited);
-      await get(registration(USD_COACH));
-      await get(registration(USD_COACH));
+      // An office behind one address opening its coach's registration page.
+      for (let view = 0; view < 40; view++) expect((await get(registration(USD_COACH))).statusCode).toBe(200);
+      expect((await get(registration('short'))).statusCode).toBe(400);
+      expect((await get(registration('c0ac0000-0000-4000-8000-0000000000ff'))).statusCode).toBe(400);
       const third = await get(registration(USD_COACH));
       expect(third.statusCode).toBe(429);
       expect(third.headers['retry-after']).toBeDefined();
@@ -446,7 +450,7 @@ describe('self-pay against a failing legacy API and PayPal', () => {
   });
 
   it('answers payment_provider_error when no PayPal secret is configured', async () => {
-    server = buildServer(testConfig({ LEGACY_API_URL: legacy.url, PAYPAL_API_URL: payPal.url, RATE_LIMIT_STRICT_MAX: '1000' }));
+    server = buildServer(testConfig({ LEGACY_API_URL: legacy.url, PAYPAL_API_URL: payPal.url, RATE_LIMIT_PUBLIC_MISSES_MAX: '1000' }));
     await server.ready();
     api = calls(server);
     await usdCheckout();
