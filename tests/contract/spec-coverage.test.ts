@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listOperations, loadYaml } from '../../scripts/lib/contract.ts';
 import { SPEC_CALLS } from './spec-calls.ts';
 
-const SPEC_DIR = '../shared/spec';
+const SPEC_DIR = 'docs/requirements/spec';
 
 /** The first cell of every row of each document's "## 7." table. */
 function specCallRows(): string[] {
