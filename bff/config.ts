@@ -121,8 +121,11 @@ export interface Config {
   };
   /** Named in the blocked-coach message (spec public-and-guest §6). */
   readonly supportEmail: string;
-  /** The portal version the server offers; a newer one than the client's build shows the new-version notice. */
-  readonly portalVersion: string;
+  /**
+   * The portal version the server announces (a newer one than the client's build shows the new-version
+   * notice); undefined: the version of the client it serves (web/dist/portal-version.txt).
+   */
+  readonly portalVersion: string | undefined;
   /** Self-pay providers (spec public-and-guest §4, §9): the CSP allowances and the BFF's PayPal Orders API access. */
   readonly selfPay: {
     /**
@@ -250,7 +253,7 @@ function buildConfig(env: Env): Config {
     },
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
     // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.
-    portalVersion: env.PORTAL_VERSION ?? '20251030t113749',
+    portalVersion: env.PORTAL_VERSION,
     selfPay: {
       // The sandbox's card provider outside production; production lists the real one.
       cardProviderOrigins: (env.CARD_PROVIDER_HOSTS || mode === 'production'

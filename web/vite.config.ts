@@ -2,8 +2,10 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The built portal version stamp (spec public-and-guest §9); the BFF reports the deployed one.
-const portalVersion = process.env.PORTAL_VERSION ?? '20251030t113749';
+// The built portal version stamp (spec public-and-guest §9), also written to dist/portal-version.txt:
+// the BFF announces the version of the client it serves, so a tab still running an older build shows
+// the new-version notice once a newer one is deployed.
+const portalVersion = process.env.PORTAL_BUILD_VERSION ?? '20251030t113749';
 const bff = process.env.BFF_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -11,7 +13,16 @@ export default defineConfig({
   base: '/coachportal/',
   // The portal's interface is English only: react-aria's strings for its other 30-odd locales
   // (table, grid and dialog announcements) are left out of the bundle.
-  plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] })],
+  plugins: [
+    react(),
+    optimizeLocales.vite({ locales: ['en-US'] }),
+    {
+      name: 'portal-version',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'portal-version.txt', source: portalVersion });
+      },
+    },
+  ],
   define: { __PORTAL_VERSION__: JSON.stringify(portalVersion) },
   build: {
     outDir: 'dist',

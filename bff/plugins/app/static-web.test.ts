@@ -8,7 +8,7 @@ import { buildServer } from '../../app.ts';
 import { problemViolations } from '../../test-support/contract.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 import problems from './problems.ts';
-import staticWeb from './static-web.ts';
+import staticWeb, { builtPortalVersion, DEFAULT_PORTAL_VERSION } from './static-web.ts';
 
 const INDEX =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Coach Portal</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
@@ -162,5 +162,20 @@ describe('without a build', () => {
 
   it('keeps the API working', async () => {
     expect((await unbuilt.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('builtPortalVersion', () => {
+  it("is the build's stamp, or the spec's default without a build or with a stamp that is not one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-version-'));
+    try {
+      expect(builtPortalVersion(dir)).toBe(DEFAULT_PORTAL_VERSION);
+      await writeFile(join(dir, 'portal-version.txt'), '20260101t090000\n');
+      expect(builtPortalVersion(dir)).toBe('20260101t090000');
+      await writeFile(join(dir, 'portal-version.txt'), '<script>');
+      expect(builtPortalVersion(dir)).toBe(DEFAULT_PORTAL_VERSION);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 });

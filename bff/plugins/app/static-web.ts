@@ -3,6 +3,7 @@
 // handles every portal route; Vite's content-hashed files under assets/ are cached for a year.
 // Without a build, the portal's pages answer 503 saying so; the API keeps working.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +34,19 @@ function decodedPath(url: string): string {
     return decodeURIComponent(path);
   } catch {
     return path;
+  }
+}
+
+// spec public-and-guest §9: the built portal version stamp, when no build says otherwise.
+export const DEFAULT_PORTAL_VERSION = '20251030t113749';
+
+/** The version stamp of the client build in `distDir` (written by web/vite.config.ts), or the default without one. */
+export function builtPortalVersion(distDir: string): string {
+  try {
+    const stamp = readFileSync(join(distDir, 'portal-version.txt'), 'utf8').trim();
+    return /^[0-9]{8}t[0-9]{6}$/.test(stamp) ? stamp : DEFAULT_PORTAL_VERSION;
+  } catch {
+    return DEFAULT_PORTAL_VERSION;
   }
 }
 

@@ -1,5 +1,6 @@
 // Sign-in, the session, logout, the impersonation check and password reset (contract tag `session`).
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { builtPortalVersion } from '../../plugins/app/static-web.ts';
 import {
   currentSession,
   malformedSignIn,
@@ -12,7 +13,9 @@ import {
 } from './session-service.ts';
 
 export const sessionRoutes: TagRoutes = (_app, config) => {
-  const settings = { idleTimeoutMs: config.session.idleTimeoutMs, supportEmail: config.supportEmail, portalVersion: config.portalVersion };
+  // PORTAL_VERSION, else the version of the client this BFF serves (read once: a deployment restarts it).
+  const portalVersion = config.portalVersion ?? builtPortalVersion(config.webDistDir);
+  const settings = { idleTimeoutMs: config.session.idleTimeoutMs, supportEmail: config.supportEmail, portalVersion };
   return {
     createSession: {
       invalid: { rules: [{ when: () => true, answer: malformedSignIn }] },
