@@ -96,6 +96,8 @@ describe('loadConfig values', () => {
       HTTP_MAX_REQUESTS_PER_SOCKET: '100',
       HTTP_MAX_CONNECTIONS: '500',
       SUPPORT_EMAIL: 'help@example.com',
+      ADMIN_COACHES_URL: 'https://admin.example.com/coaches',
+      RATE_LIMIT_PUBLIC_MISSES_MAX: '50',
       PORTAL_VERSION: '20260101t090000',
       CARD_PROVIDER_HOSTS: 'www.cards.example',
       PAYPAL_API_URL: 'https://paypal.example',
@@ -118,10 +120,11 @@ describe('loadConfig values', () => {
       batch: { concurrency: 8, itemTimeoutMs: 60_000 },
       snapshots: { ttlMs: 45_000, maxRows: 200_000 },
       session: { idleTimeoutMs: 600_000, absoluteTimeoutMs: 3_600_000 },
-      rateLimit: { max: 100, windowMs: 30_000, strictMax: 3, strictWindowMs: 900_000, publicMissesMax: 20 },
+      rateLimit: { max: 100, windowMs: 30_000, strictMax: 3, strictWindowMs: 900_000, publicMissesMax: 50 },
       shutdownTimeoutMs: 0,
       http: { headersTimeoutMs: 4000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 65000, maxRequestsPerSocket: 100, maxConnections: 500 },
       supportEmail: 'help@example.com',
+      adminCoachesUrl: 'https://admin.example.com/coaches',
       portalVersion: '20260101t090000',
       selfPay: {
         cardProviderOrigins: ['https://www.cards.example'],
@@ -138,6 +141,13 @@ describe('loadConfig values', () => {
   it('refuses a support address or portal version of the wrong shape', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody', PORTAL_VERSION: '2026' })).toThrow(
       /SUPPORT_EMAIL must be an e-mail address[\s\S]*PORTAL_VERSION must be a version stamp/,
+    );
+  });
+
+  it("sends an impersonator back to /admin/coaches, or to the admin application's address", () => {
+    expect(loadConfig({}).adminCoachesUrl).toBe('/admin/coaches');
+    expect(loadConfig({ ADMIN_COACHES_URL: 'https://admin.coachportal.example/coaches' }).adminCoachesUrl).toBe(
+      'https://admin.coachportal.example/coaches',
     );
   });
 
@@ -165,6 +175,17 @@ describe('loadConfig errors', () => {
     ['RATE_LIMIT_MAX', 'many', 'RATE_LIMIT_MAX must be an integer from 1 to 100000 (got "many")'],
     ['RATE_LIMIT_STRICT_WINDOW_MS', '1', 'RATE_LIMIT_STRICT_WINDOW_MS must be milliseconds from 1000 to 86400000 (got "1")'],
     ['SHUTDOWN_TIMEOUT_MS', '1h', 'SHUTDOWN_TIMEOUT_MS must be milliseconds from 0 to 300000 (got "1h")'],
+    ['RATE_LIMIT_PUBLIC_MISSES_MAX', '0', 'RATE_LIMIT_PUBLIC_MISSES_MAX must be an integer from 1 to 100000 (got "0")'],
+    [
+      'ADMIN_COACHES_URL',
+      'javascript:alert(1)',
+      'ADMIN_COACHES_URL must be a path on the portal host (/admin/coaches) or an http(s) URL (got "javascript:alert(1)")',
+    ],
+    [
+      'ADMIN_COACHES_URL',
+      '//elsewhere.example',
+      'ADMIN_COACHES_URL must be a path on the portal host (/admin/coaches) or an http(s) URL (got "//elsewhere.example")',
+    ],
   ])('rejects %s=%s', (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
   });

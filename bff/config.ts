@@ -51,6 +51,13 @@ const EnvSchema = Type.Object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(1000, 10 * MINUTE, 'milliseconds from 1000 to 600000'),
   HTTP_MAX_REQUESTS_PER_SOCKET: integer(1, 1_000_000, 'an integer from 1 to 1000000'),
   HTTP_MAX_CONNECTIONS: integer(1, 1_000_000, 'an integer from 1 to 1000000'),
+  ADMIN_COACHES_URL: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      pattern: '^(/[^/\\s][^\\s]*|https?://[^\\s]+)$',
+      description: 'a path on the portal host (/admin/coaches) or an http(s) URL',
+    }),
+  ),
   SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'an e-mail address' })),
   PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
   CARD_PROVIDER_HOSTS: Type.Optional(
@@ -121,6 +128,8 @@ export interface Config {
   };
   /** Named in the blocked-coach message (spec public-and-guest §6). */
   readonly supportEmail: string;
+  /** Where an impersonator goes on logout ('Return to Coaches'): the admin application's coach list. */
+  readonly adminCoachesUrl: string;
   /**
    * The portal version the server announces (a newer one than the client's build shows the new-version
    * notice); undefined: the version of the client it serves (web/dist/portal-version.txt).
@@ -252,6 +261,8 @@ function buildConfig(env: Env): Config {
       maxConnections: env.HTTP_MAX_CONNECTIONS ?? 10_000,
     },
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
+    // spec public-and-guest §6: "an impersonator is sent to /admin/coaches" (the admin application, same host).
+    adminCoachesUrl: env.ADMIN_COACHES_URL ?? '/admin/coaches',
     // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.
     portalVersion: env.PORTAL_VERSION,
     selfPay: {

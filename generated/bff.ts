@@ -57,8 +57,9 @@ export interface paths {
          *     §6 "Impersonation or assist", coach-shell §2.1). The BFF calls `GET api/v2/logout` with the
          *     session's legacy cookie (a failure there is logged, not answered: the BFF session is
          *     destroyed regardless), destroys the session record and clears the cookie. The client then
-         *     forgets its own state and goes to `redirectTo`: `/admin/coaches` for an impersonator's
-         *     session, `/coachportal/login` otherwise.
+         *     forgets its own state and goes to `redirectTo`: for an impersonator's session the admin
+         *     application's coach list (`ADMIN_COACHES_URL`, by default `/admin/coaches` on the portal's
+         *     host), `/coachportal/login` otherwise.
          *
          *     Problem codes: 401 `session_ended` (no session; the client goes to the login page anyway);
          *     403 `csrf_required`.
@@ -7215,10 +7216,10 @@ export interface operations {
                      */
                     "application/json": {
                         /**
-                         * @description Where the client goes next.
-                         * @enum {string}
+                         * Format: uri-reference
+                         * @description Where the client goes next (`/coachportal/login`, or the admin application's coach list).
                          */
-                        redirectTo: "/coachportal/login" | "/admin/coaches";
+                        redirectTo: string;
                     };
                 };
             };

@@ -12,6 +12,8 @@ import { coachByEmail, type Store } from '../state/store.ts';
 import { sessionCoachView } from '../state/views.ts';
 
 export const IMPERSONATE_PATH = '/__sandbox/impersonate';
+/** The admin application's coach list as the sandbox stands in for it (ADMIN_COACHES_URL of the demo BFF). */
+export const ADMIN_COACHES_PATH = '/__sandbox/admin/coaches';
 
 interface ImpersonateBody {
   adminEmail?: unknown;
@@ -63,6 +65,22 @@ ${coaches.map((coach) => `<option value="${escapeHtml(coach.email)}">${escapeHtm
 </html>
 `);
   });
+
+  // Where 'Return to Coaches' (an impersonator's logout) lands in the demo: the real admin application is not here.
+  app.get(ADMIN_COACHES_PATH, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Coaches (sandbox)</title></head>
+<body>
+<main>
+<h1>Coaches</h1>
+<p>The admin application's coach list, where an administrator returns after impersonating a coach. The sandbox stands in for it: the real list is not part of the portal.</p>
+<p><a href="${IMPERSONATE_PATH}">Impersonate another coach</a></p>
+</main>
+</body>
+</html>
+`),
+  );
 
   app.post(IMPERSONATE_PATH, async (request, reply) => {
     const body = (request.body ?? {}) as ImpersonateBody;

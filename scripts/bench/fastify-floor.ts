@@ -16,7 +16,12 @@ const origin = new URL(upstreamUrl).origin;
 const agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
 const app = Fastify({ logger: false });
 const never = new AbortController().signal;
-const settings = { idleTimeoutMs: 1_800_000, supportEmail: 'support@coachportal.test', portalVersion: '20251030t113749' };
+const settings = {
+  idleTimeoutMs: 1_800_000,
+  supportEmail: 'support@coachportal.test',
+  portalVersion: '20251030t113749',
+  adminCoachesUrl: '/admin/coaches',
+};
 const started = Date.now();
 const record: SessionRecord = {
   id: 'bench-floor-session-id-0123456789abcdefghijk',

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ADMIN_COACHES_PATH } from '../../sandbox/controls/impersonate.ts';
 import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from '../../sandbox/providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from '../../sandbox/providers/paypal-sdk.ts';
 
@@ -62,6 +63,8 @@ export function bffEnvForSandbox(sandboxUrl: string, bffPort: number, webDistDir
     PAYPAL_API_URL: `${sandboxUrl}${PAYPAL_PREFIX}`,
     PAYPAL_CLIENT_SECRET,
     PAYPAL_SDK_URL: `${sandboxUrl}${PAYPAL_SDK_PATH}`,
+    // 'Return to Coaches' lands on the sandbox's stand-in for the admin application's coach list.
+    ADMIN_COACHES_URL: `${sandboxUrl}${ADMIN_COACHES_PATH}`,
   };
 }
 

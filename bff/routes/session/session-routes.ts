@@ -15,7 +15,12 @@ import {
 export const sessionRoutes: TagRoutes = (_app, config) => {
   // PORTAL_VERSION, else the version of the client this BFF serves (read once: a deployment restarts it).
   const portalVersion = config.portalVersion ?? builtPortalVersion(config.webDistDir);
-  const settings = { idleTimeoutMs: config.session.idleTimeoutMs, supportEmail: config.supportEmail, portalVersion };
+  const settings = {
+    idleTimeoutMs: config.session.idleTimeoutMs,
+    supportEmail: config.supportEmail,
+    portalVersion,
+    adminCoachesUrl: config.adminCoachesUrl,
+  };
   return {
     createSession: {
       invalid: { rules: [{ when: () => true, answer: malformedSignIn }] },
@@ -26,7 +31,7 @@ export const sessionRoutes: TagRoutes = (_app, config) => {
     getSession: (_input, ctx) => currentSession(ctx, settings),
     // Extending = re-reading the coach (spec public-and-guest §4 "Session"); the request itself moved the idle deadline.
     extendSession: (_input, ctx) => currentSession(ctx, settings),
-    deleteSession: (_input, ctx) => signOut(ctx),
+    deleteSession: (_input, ctx) => signOut(ctx, settings),
     startImpersonatedSession: (_input, ctx) => startImpersonation(ctx, settings),
     requestPasswordReset,
     resetPassword: {

@@ -18,6 +18,8 @@ export interface SessionSettings {
   idleTimeoutMs: number;
   supportEmail: string;
   portalVersion: string;
+  /** ADMIN_COACHES_URL: where an impersonator's logout leads. */
+  adminCoachesUrl: string;
 }
 
 // spec public-and-guest §8 "Login", "Forgot password", "Reset"; §5 "Password (reset)".
@@ -146,12 +148,15 @@ export async function currentSession(ctx: SessionContext, settings: SessionSetti
   return toSession(await readCoach(ctx.legacy, ctx.session.coachId), ctx.session, settings);
 }
 
-export async function signOut(ctx: SessionContext): Promise<{ redirectTo: '/coachportal/login' | '/admin/coaches' }> {
+export async function signOut(
+  ctx: SessionContext,
+  { adminCoachesUrl }: Pick<SessionSettings, 'adminCoachesUrl'>,
+): Promise<{ redirectTo: string }> {
   const impersonator = ctx.session.flags.impersonator;
   // A failed legacy logout is logged, not answered: the portal session ends regardless.
   await ctx.legacy.GET('/api/v2/logout').catch((err: unknown) => ctx.log.warn({ err }, 'legacy logout failed'));
   await ctx.endSession();
-  return { redirectTo: impersonator ? '/admin/coaches' : '/coachportal/login' };
+  return { redirectTo: impersonator ? adminCoachesUrl : '/coachportal/login' };
 }
 
 /** The raw value of the admin application's legacy cookie (kept encoded, exactly as the legacy API set it). */

@@ -1,6 +1,7 @@
 // Session check (spec public-and-guest §2 "Session check", §6): the sandbox plays the admin tool's
 // impersonation (POST /__sandbox/impersonate sets the legacy cookie; cookies ignore the port), then
-// the page starts the impersonated session; Return to Coaches goes back to /admin/coaches.
+// the page starts the impersonated session; Return to Coaches goes back to the admin application's coach
+// list (ADMIN_COACHES_URL; the sandbox's stand-in page in the demo).
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, openPortal, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
 
@@ -27,7 +28,9 @@ describe.each(VIEWPORT_NAMES)('session check at %s size', (viewport) => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Return to Coaches' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/coaches');
+    await page.getByRole('heading', { level: 1, name: 'Coaches' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/__sandbox/admin/coaches');
+    await expectNoAxeViolations(page);
     await portal.close();
   });
 
