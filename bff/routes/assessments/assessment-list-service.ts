@@ -39,7 +39,7 @@ export async function listAssessmentIds(
   snapshots: SnapshotCache,
 ): Promise<{ ids: string[]; filteredTotal: number }> {
   const rows = queryAssessments(await assessmentSnapshot(ctx, snapshots, query.view ?? 'own'), query);
-  return { ids: rows.map((entry) => entry.row.id), filteredTotal: rows.length };
+  return { ids: rows.map((entry) => entry.id), filteredTotal: rows.length };
 }
 
 /** listAssessmentProjects: the projects of the coach's own assessments, self-registered ones left out, sorted case-insensitively. */

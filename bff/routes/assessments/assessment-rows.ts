@@ -4,7 +4,7 @@
 // contract says): the caller answers 502.
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import { fromLegacyTime, isLegacyTime } from '../../domain/legacy-time.ts';
 import { maturityOf } from '../../domain/maturity.ts';
 import { hasRegistered, inviteStateOf, isComplete, isReceived, isReportSent, isWrappedUp, markingStateOf } from '../../domain/pipeline.ts';
 import { availableReports, type ReportCode } from './report-availability.ts';
@@ -58,6 +58,16 @@ function autoSendStatusOf(a: LegacyAssessment): AssessmentRow['autoSendStatus'] 
 
 function enneaOf({ userEnnea, userTriType, userInstinct }: LegacyAssessment): AssessmentRow['ennea'] {
   return { type: userEnnea ?? 1, trifix: userTriType ?? DEFAULT_TRIFIX, ...(userInstinct ? { instinct: userInstinct } : {}) };
+}
+
+/** Are the record's times legacy times (else it cannot become a row)? */
+export function hasLegacyTimes(a: LegacyAssessment): boolean {
+  return (
+    typeof a.tokenCreatedAt === 'string' &&
+    isLegacyTime(a.tokenCreatedAt) &&
+    (!a.guestRegisteredAt || isLegacyTime(a.guestRegisteredAt)) &&
+    (!a.guestCompletedAt || isLegacyTime(a.guestCompletedAt))
+  );
 }
 
 /** The contract's AssessmentRow, or null when a time of the record is not a legacy time. */

@@ -1,14 +1,15 @@
 // The coach's assessments as the list screens read them (spec assessments-and-clients §2.1, §2.2, §4.7, §7):
 // the own list merged with the received one when the coach has received SCOs, or the given list, read from
-// the legacy API once per copy (snapshots/snapshot-cache.ts) and shaped once: rows mapped, search text and
-// sort keys ready, the clients grouped on first use.
+// the legacy API once per copy (snapshots/snapshot-cache.ts). Each record's times are checked and its id and
+// creation time read when the copy is made (the default order needs nothing else); the row, its search text
+// and the clients are shaped on first use and kept, so the first page maps only the rows it shows.
 import type { components as Bff, operations } from '../../../generated/bff.ts';
 import { isReceived, matchesFilter, type PipelineFilter } from '../../domain/pipeline.ts';
 import type { SessionContext } from '../../operation.ts';
 import { upstreamError } from '../../problem.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
-import { type AssessmentRow, type LegacyAssessment, toAssessmentRow } from './assessment-rows.ts';
+import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from './assessment-rows.ts';
 
 export type AssessmentView = 'own' | 'given';
 export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
@@ -16,10 +17,12 @@ export type ClientSort = NonNullable<NonNullable<operations['listClients']['para
 type ClientRow = Bff['schemas']['ClientRow'];
 
 export interface AssessmentEntry {
-  legacy: LegacyAssessment;
-  row: AssessmentRow;
-  /** Name, surname, e-mail, company and project, folded (contract: listAssessments `q`). */
-  search: string;
+  readonly legacy: LegacyAssessment;
+  readonly id: string;
+  /** The contract's row, shaped on first use. */
+  readonly row: AssessmentRow;
+  /** Name, surname, e-mail, company and project, folded (contract: listAssessments `q`), on first use. */
+  readonly search: string;
 }
 
 export interface ClientEntry {
@@ -38,6 +41,34 @@ export interface AssessmentSnapshot {
 }
 
 const folded = (...parts: (string | null)[]): string => fold(parts.filter(Boolean).join('\u0001'));
+
+/** A record of the copy: checked when the copy is made, shaped when first shown, searched or sorted on. */
+class LazyEntry implements AssessmentEntry {
+  readonly legacy: LegacyAssessment;
+  readonly id: string;
+  /** The legacy creation time ('YYYY-MM-DD HH:MM:SS' sorts as its time does). */
+  readonly createdAt: string;
+  #row: AssessmentRow | undefined;
+  #search: string | undefined;
+
+  constructor(legacy: LegacyAssessment) {
+    this.legacy = legacy;
+    this.id = legacy.uuid;
+    this.createdAt = legacy.tokenCreatedAt;
+  }
+
+  get row(): AssessmentRow {
+    // Never null: the record's times were checked when the copy was made.
+    this.#row ??= toAssessmentRow(this.legacy) as AssessmentRow;
+    return this.#row;
+  }
+
+  get search(): string {
+    const { clientName, clientSurname, clientEmail, clientCompany, userCoach } = this.legacy;
+    this.#search ??= folded(clientName, clientSurname, clientEmail, clientCompany, userCoach);
+    return this.#search;
+  }
+}
 const nameKey = (surname: string, name: string): string => fold(`${surname} ${name}`.trim());
 const orNull = (text: string): string | null => (text === '' ? null : fold(text));
 
@@ -95,22 +126,21 @@ function clientKey({ row }: ClientEntry, column: ClientSort): SortKey {
 }
 
 /** The default order of both lists: newest first, then by id (spec §2.2: by tokenCreatedAt). */
-const newestFirst = (a: { row: { createdAt: string; id: string } }, b: { row: { createdAt: string; id: string } }) =>
-  a.row.createdAt < b.row.createdAt ? 1 : a.row.createdAt > b.row.createdAt ? -1 : a.row.id < b.row.id ? -1 : 1;
+const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : 1;
 
-function entriesOf(records: unknown, log: SessionContext['log']): AssessmentEntry[] {
+function entriesOf(records: unknown, log: SessionContext['log']): LazyEntry[] {
   if (!Array.isArray(records)) {
     log.error('tokensX answered something other than a list');
     throw upstreamError();
   }
-  const entries: AssessmentEntry[] = [];
+  const entries: LazyEntry[] = [];
   for (const legacy of records as LegacyAssessment[]) {
-    const row = legacy && typeof legacy === 'object' && typeof legacy.uuid === 'string' ? toAssessmentRow(legacy) : null;
-    if (!row) {
+    if (!legacy || typeof legacy !== 'object' || typeof legacy.uuid !== 'string' || !hasLegacyTimes(legacy)) {
       log.error('tokensX answered a record the contract cannot carry');
       throw upstreamError();
     }
-    entries.push({ legacy, row, search: folded(row.clientName, row.clientSurname, row.clientEmail, row.company, row.project) });
+    entries.push(new LazyEntry(legacy));
   }
   return entries;
 }
@@ -148,9 +178,7 @@ function groupClients(entries: readonly AssessmentEntry[]): Table<ClientEntry, C
       search: folded(row.clientName, row.clientSurname, row.clientEmail, row.company, ...list.map((entry) => entry.row.project)),
     });
   }
-  clients.sort((a, b) =>
-    newestFirst({ row: { createdAt: a.row.createdAt, id: a.row.id } }, { row: { createdAt: b.row.createdAt, id: b.row.id } }),
-  );
+  clients.sort((a, b) => newestFirst(a.row, b.row));
   return new Table<ClientEntry, ClientSort>(clients, clientKey, { column: 'createdAt', order: 'desc' });
 }
 
@@ -159,28 +187,34 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
   const path = { coachId: ctx.session.coachId };
   const tokens = (mode?: 'received' | 'given') =>
     ctx.legacy.GET('/api/v2/coaches/{coachId}/tokensX', { params: { path, ...(mode ? { query: { mode } } : {}) } });
-  const [coach, list] = await Promise.all([
-    ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path } }),
-    tokens(view === 'given' ? 'given' : undefined),
-  ]);
+  // The received list is asked for as soon as the coach record says there is one, while the own list downloads.
+  const coachAnswer = ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path } });
+  const receivedAnswer = coachAnswer.then((coach) =>
+    view === 'own' && coach.data && coach.data.countOfReceivedSCOs > 0 ? tokens('received') : null,
+  );
+  const [coach, list, received] = await Promise.all([coachAnswer, tokens(view === 'given' ? 'given' : undefined), receivedAnswer]);
   if (!coach.data || !list.data) throw upstreamError();
   const hasReceived = coach.data.countOfReceivedSCOs > 0;
   const hasGiven = coach.data.countOfGivenSCOs > 0;
   const entries = entriesOf(list.data, ctx.log);
   // spec §2.1, §7: own merged with received when the coach has received SCOs, each record once.
-  if (view === 'own' && hasReceived) {
-    const received = await tokens('received');
+  if (received) {
     if (!received.data) throw upstreamError();
-    const ids = new Set(entries.map((entry) => entry.row.id));
-    for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.row.id)) entries.push(entry);
+    const ids = new Set(entries.map((entry) => entry.id));
+    for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.id)) entries.push(entry);
   }
   entries.sort(newestFirst);
   let clients: Table<ClientEntry, ClientSort> | undefined;
+  let byId: Map<string, AssessmentEntry> | undefined;
   return {
     view,
     // Sorted newest first already (ties by id, as Table would order them).
     table: new Table<AssessmentEntry, AssessmentSort>(entries, assessmentKey, { column: 'createdAt', order: 'desc' }),
-    byId: new Map(entries.map((entry) => [entry.row.id, entry])),
+    // Built on the first lookup by id (actions, details): the first page needs none.
+    get byId() {
+      byId ??= new Map(entries.map((entry) => [entry.id, entry]));
+      return byId;
+    },
     hasReceived,
     hasGiven,
     clients: () => {
