@@ -203,6 +203,30 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
     expect(lastList(seen)?.get('filter')).toBe('notInvitedYet');
   });
 
+  it('refreshes: the BFF reads the lists again (refresh=true), then the page shown is fetched anew', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    renderScreen();
+    await screen.findByText('60 records');
+    const before = lists(seen).length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(lists(seen).length).toBeGreaterThanOrEqual(before + 2));
+    const [refresh, again] = lists(seen).slice(before);
+    expect(refresh?.query.get('refresh')).toBe('true');
+    expect(again?.query.get('refresh')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
+  });
+
+  it('says why a refresh failed', async () => {
+    const user = userEvent.setup();
+    fakeBff(ROWS);
+    renderScreen();
+    await screen.findByText('60 records');
+    fakeBff(ROWS, { 'GET /api/assessments': [problem(502, 'upstream_error', 'There was an unexpected error')] });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('There was an unexpected error')).toBeTruthy();
+  });
+
   it('sorts by a column header (aria-sort) and pages with Next and the page numbers', async () => {
     const user = userEvent.setup();
     const seen = fakeBff(ROWS);

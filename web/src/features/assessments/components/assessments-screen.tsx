@@ -21,6 +21,7 @@ import { COPIED_TO_CLIPBOARD, DOWNLOADING, TOAST_MS } from '../utils/assessment-
 import { assessmentColumns } from './assessment-columns.tsx';
 import './assessments.css';
 import { CopiedLinkMessage } from './copied-link-message.tsx';
+import { RefreshListsButton } from './refresh-lists-button.tsx';
 
 // The dialogs load when first opened (the coach routes' 170 KB budget).
 const ViewDetailsDialog = lazy(() => import('./view-details-dialog.tsx'));
@@ -138,7 +139,10 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     <section className="assessments stack" aria-labelledby="assessments-title">
       <header className="assessments__header">
         <h1 id="assessments-title">{TITLES[view]}</h1>
-        {view === 'own' ? <Link href="/clients">View clients</Link> : null}
+        <div className="assessments__header-links">
+          <RefreshListsButton view={view} onError={(detail) => setMessage({ title: 'Failed', body: <p>{detail}</p> })} />
+          {view === 'own' ? <Link href="/clients">View clients</Link> : null}
+        </div>
       </header>
       <DataTable
         label={TITLES[view]}
