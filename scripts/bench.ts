@@ -11,6 +11,7 @@ import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
 import { type BenchProcess, pinToCpu, startProcess } from './bench/processes.ts';
+import { measureRender, renderReport } from './bench/render.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
 
 const ROUNDS = 5;
@@ -178,6 +179,11 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
   const upstream = await startProcess('legacy stand-in', new URL('./bench/legacy-stand-in.ts', import.meta.url));
   processes.push(upstream);
+  // `BENCH_ONLY=render npm run bench`: the client's 500-row render alone (about 30 s with the build).
+  if (process.env.BENCH_ONLY === 'render') {
+    process.stdout.write(`${renderReport(await measureRender()).join('\n')}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'lists') {
     process.stdout.write(`${(await lists(upstream)).join('\n')}\n`);
     return;
