@@ -53,10 +53,12 @@ export class Table<E, C extends string> {
     return sorted;
   }
 
-  /** The sorted entries that `matches` keeps, remembered under `key` (the query's filter and search). */
-  query(column: C, order: Order, key: string, matches: ((entry: E) => boolean) | null): readonly E[] {
+  /**
+   * The sorted entries a query keeps, remembered under `key` (the query's filter and search); `matcher`
+   * makes its predicate (null: every entry) only when the query is not remembered.
+   */
+  query(column: C, order: Order, key: string, matcher: () => ((entry: E) => boolean) | null): readonly E[] {
     const sorted = this.sorted(column, order);
-    if (!matches) return sorted;
     const memo = `${column}:${order}:${key}`;
     const known = this.#queries.get(memo);
     if (known) {
@@ -64,6 +66,8 @@ export class Table<E, C extends string> {
       this.#queries.set(memo, known);
       return known;
     }
+    const matches = matcher();
+    if (!matches) return sorted;
     const result = sorted.filter(matches);
     this.#queries.set(memo, result);
     if (this.#queries.size > MAX_QUERIES) this.#queries.delete(this.#queries.keys().next().value as string);

@@ -84,6 +84,26 @@ describe('GET /api/assessments (listAssessments)', () => {
     expect((await list('?q=nobody-by-this-name')).filteredTotal).toBe(0);
   });
 
+  it('finds for any text and filter exactly the records whose own fields hold the text (never across two records)', async () => {
+    const rows = await merged();
+    const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    const text = (row: (typeof rows)[number]) =>
+      fold([row.clientName, row.clientSurname, row.clientEmail, row.clientCompany, row.userCoach].filter(Boolean).join('\u0001'));
+    // Single letters (many hits per record), e-mail pieces, a domain shared by all, and text that spans a record's end.
+    const last = rows.at(-1);
+    const spanning = last ? `${fold(last.userCoach ?? last.clientEmail).slice(-2)}${fold(rows[0]?.clientName ?? '').slice(0, 2)}` : 'zz';
+    for (const q of ['a', 'e', 'ov', 'client', '@', 'example', 'leadership', spanning]) {
+      for (const filter of ['showAll', 'wrapped', 'notInvitedYet'] as const) {
+        const expected = rows
+          .filter((row) => text(row).includes(fold(q)) && (filter === 'showAll' || matchesFilter(row, filter)))
+          .map((row) => row.uuid)
+          .sort();
+        const ids = (await get(`/api/assessments/ids?q=${encodeURIComponent(q)}&filter=${filter}`)).json().ids as string[];
+        expect([...ids].sort(), `${q} / ${filter}`).toEqual(expected);
+      }
+    }
+  });
+
   it('sorts on score (100 × finalTPR + aim) with unmarked rows last in either direction', async () => {
     for (const order of ['asc', 'desc'] as const) {
       const { items } = await list(`?sort=score&order=${order}&pageSize=500`);

@@ -33,6 +33,8 @@ export interface ClientEntry {
 export interface AssessmentSnapshot {
   view: AssessmentView;
   table: Table<AssessmentEntry, AssessmentSort>;
+  /** Which entries (by default-order index) a filter and a search keep; null keeps all. */
+  keep(filter: PipelineFilter, text: string): Uint8Array | null;
   byId: ReadonlyMap<string, AssessmentEntry>;
   hasReceived: boolean;
   hasGiven: boolean;
@@ -46,6 +48,8 @@ const folded = (...parts: (string | null)[]): string => fold(parts.filter(Boolea
 class LazyEntry implements AssessmentEntry {
   readonly legacy: LegacyAssessment;
   readonly id: string;
+  /** The position in the copy's default order (set once the copy is ordered). */
+  index = 0;
   /** The legacy creation time ('YYYY-MM-DD HH:MM:SS' sorts as its time does). */
   readonly createdAt: string;
   #row: AssessmentRow | undefined;
@@ -204,10 +208,15 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
     for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.id)) entries.push(entry);
   }
   entries.sort(newestFirst);
+  entries.forEach((entry, index) => {
+    entry.index = index;
+  });
+  const keep = keeper(entries);
   let clients: Table<ClientEntry, ClientSort> | undefined;
   let byId: Map<string, AssessmentEntry> | undefined;
   return {
     view,
+    keep,
     // Sorted newest first already (ties by id, as Table would order them).
     table: new Table<AssessmentEntry, AssessmentSort>(entries, assessmentKey, { column: 'createdAt', order: 'desc' }),
     // Built on the first lookup by id (actions, details): the first page needs none.
@@ -253,10 +262,86 @@ export function queryAssessments(
 ): readonly AssessmentEntry[] {
   const text = fold(q.trim());
   if (filter === 'showAll' && text === '') return snapshot.table.sorted(sort, order);
-  return snapshot.table.query(
-    sort,
-    order,
-    `${filter}\u0000${text}`,
-    (entry) => matchesFilter(entry.legacy, filter) && (text === '' || entry.search.includes(text)),
-  );
+  return snapshot.table.query(sort, order, `${filter}\u0000${text}`, () => {
+    const kept = snapshot.keep(filter, text);
+    return kept ? (entry) => kept[(entry as LazyEntry).index] === 1 : null;
+  });
+}
+
+// Between two records' search texts in the copy's one search string: folded text never holds it.
+const SEPARATOR = '\u0002';
+
+/**
+ * What answers a filter and a search in about a millisecond at 20,000 records, whatever is asked: each
+ * filter's members marked once per copy, and every record's search text joined into one string (with where
+ * each begins) searched by indexOf, instead of a predicate run over every record for every new query.
+ */
+function keeper(entries: readonly LazyEntry[]): AssessmentSnapshot['keep'] {
+  const masks = new Map<PipelineFilter, Uint8Array>();
+  let search: { text: string; starts: Int32Array } | undefined;
+
+  const maskOf = (filter: PipelineFilter): Uint8Array => {
+    let mask = masks.get(filter);
+    if (!mask) {
+      mask = new Uint8Array(entries.length);
+      for (const entry of entries) if (matchesFilter(entry.legacy, filter)) mask[entry.index] = 1;
+      masks.set(filter, mask);
+    }
+    return mask;
+  };
+
+  const searchOf = () => {
+    if (!search) {
+      const starts = new Int32Array(entries.length + 1);
+      const parts: string[] = [];
+      let at = 0;
+      entries.forEach((entry, index) => {
+        starts[index] = at;
+        parts.push(entry.search);
+        at += entry.search.length + SEPARATOR.length;
+      });
+      starts[entries.length] = at;
+      search = { text: parts.join(SEPARATOR), starts };
+    }
+    return search;
+  };
+
+  /** The index of the record whose text holds position `at`. */
+  const recordAt = (starts: Int32Array, at: number): number => {
+    let low = 0;
+    let high = starts.length - 2;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  const matching = (text: string): Uint8Array => {
+    const hits = new Uint8Array(entries.length);
+    if (text.includes(SEPARATOR)) {
+      for (const entry of entries) if (entry.search.includes(text)) hits[entry.index] = 1;
+      return hits;
+    }
+    const { text: all, starts } = searchOf();
+    let from = all.indexOf(text);
+    while (from !== -1) {
+      const record = recordAt(starts, from);
+      hits[record] = 1;
+      // The next record's text: one hit per record is enough.
+      from = all.indexOf(text, starts[record + 1] as number);
+    }
+    return hits;
+  };
+
+  return (filter, text) => {
+    if (text === '') return filter === 'showAll' ? null : maskOf(filter);
+    const hits = matching(text);
+    if (filter !== 'showAll') {
+      const mask = maskOf(filter);
+      for (let index = 0; index < hits.length; index++) if (mask[index] === 0) hits[index] = 0;
+    }
+    return hits;
+  };
 }

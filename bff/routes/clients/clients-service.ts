@@ -22,7 +22,7 @@ export async function listClients(
 ): Promise<ClientList> {
   const clients = (await assessmentSnapshot(ctx, snapshots, 'own')).clients();
   const text = fold(q.trim());
-  const rows = clients.query(sort, order, text, text === '' ? null : (entry) => entry.search.includes(text));
+  const rows = clients.query(sort, order, text, () => (text === '' ? null : (entry) => entry.search.includes(text)));
   return {
     items: pageOf(rows, page, pageSize).map((entry) => entry.row),
     total: clients.entries.length,
