@@ -268,6 +268,9 @@ export function queryAssessments(
   });
 }
 
+/** Search texts whose hits a copy remembers. */
+const MAX_TEXTS = 16;
+
 // Between two records' search texts in the copy's one search string: folded text never holds it.
 const SEPARATOR = '\u0002';
 
@@ -318,6 +321,27 @@ function keeper(entries: readonly LazyEntry[]): AssessmentSnapshot['keep'] {
     return low;
   };
 
+  // The last texts' hits: a filter changed under the same search reuses them, and a text typed on from an
+  // earlier one (a search as the coach types) checks only that one's hits.
+  const texts = new Map<string, Uint8Array>();
+  const remembered = (text: string): Uint8Array => {
+    const known = texts.get(text);
+    if (known) return known;
+    let hits: Uint8Array | undefined;
+    for (const [earlier, earlierHits] of texts) {
+      if (!text.includes(earlier)) continue;
+      hits = new Uint8Array(entries.length);
+      for (let index = 0; index < earlierHits.length; index++) {
+        if (earlierHits[index] === 1 && (entries[index] as LazyEntry).search.includes(text)) hits[index] = 1;
+      }
+      break;
+    }
+    hits ??= matching(text);
+    texts.set(text, hits);
+    if (texts.size > MAX_TEXTS) texts.delete(texts.keys().next().value as string);
+    return hits;
+  };
+
   const matching = (text: string): Uint8Array => {
     const hits = new Uint8Array(entries.length);
     if (text.includes(SEPARATOR)) {
@@ -337,11 +361,11 @@ function keeper(entries: readonly LazyEntry[]): AssessmentSnapshot['keep'] {
 
   return (filter, text) => {
     if (text === '') return filter === 'showAll' ? null : maskOf(filter);
-    const hits = matching(text);
-    if (filter !== 'showAll') {
-      const mask = maskOf(filter);
-      for (let index = 0; index < hits.length; index++) if (mask[index] === 0) hits[index] = 0;
-    }
-    return hits;
+    const hits = remembered(text);
+    if (filter === 'showAll') return hits;
+    const mask = maskOf(filter);
+    const both = new Uint8Array(entries.length);
+    for (let index = 0; index < hits.length; index++) both[index] = hits[index] === 1 && mask[index] === 1 ? 1 : 0;
+    return both;
   };
 }
