@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/prism.ts';
 import { type Stack, startStack } from '../../../scripts/lib/stack.ts';
+import { signIn } from '../assessments/assessments-steps.ts';
 import { PASSWORD } from '../auth/auth-steps.ts';
 import { expectNoAxeViolations, openPortal, startChromiumForFile, VIEWPORT_NAMES, VIEWPORTS } from '../support/browser.ts';
 
@@ -45,12 +46,7 @@ describe.each(VIEWPORT_NAMES)('the new-version notice at %s size', (viewport) =>
 
     // The suite's stack announces the build it serves: no notice.
     const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    const login = await page.request.post(portal.url('/api/session'), {
-      headers: { 'X-CSRF': '1', Origin: new URL(portal.url('/')).origin },
-      data: { email: 'demo@coachportal.test', password: PASSWORD },
-    });
-    expect(login.status()).toBe(200);
+    const page = await signIn(portal);
     await page.goto(portal.url('/coachportal/dashboard'));
     await page.getByRole('heading', { level: 1, name: /^Welcome, Amara/ }).waitFor();
     expect(await page.getByText(NOTICE).count()).toBe(0);
