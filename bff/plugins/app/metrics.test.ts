@@ -123,6 +123,41 @@ describe('metrics', () => {
     expect(text).not.toContain('bff_redis_up');
   });
 
+  it('count the Download Reports zips streaming and the bytes sent', async () => {
+    bff = await startSandboxBff({ assessments: 30, env: { METRICS_PORT: '0' } });
+    const { server } = bff;
+    const cookie = await bff.signIn();
+    const cookies = { [SESSION_COOKIE]: cookie };
+    const listed = await server.inject({ url: '/api/assessments?pageSize=100', cookies });
+    const ids = (listed.json() as { items: Array<{ id: string; completedAt?: string }> }).items
+      .filter((row) => row.completedAt)
+      .map((row) => row.id);
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/report-downloads',
+      headers: CSRF,
+      cookies,
+      payload: { ids, reports: ['basic'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((created.json() as { total: number }).total).toBeGreaterThan(0);
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    const url = server.metrics?.url();
+
+    const archive = await fetch(`${base}/api/report-downloads/${(created.json() as { jobId: string }).jobId}/archive`, {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    expect(archive.status).toBe(200);
+    expect(sample(await scrape(url), 'bff_report_downloads_running')).toBe(1);
+    const zip = await archive.arrayBuffer();
+    expect(zip.byteLength).toBeGreaterThan(1000);
+    await expect.poll(async () => sample(await scrape(url), 'bff_report_downloads_running')).toBe(0);
+    const bytes = sample(await scrape(url), 'bff_report_download_bytes_total') ?? 0;
+    expect(bytes).toBeGreaterThanOrEqual(zip.byteLength);
+    // What the socket sent: the zip, its headers and the chunked framing.
+    expect(bytes).toBeLessThan(zip.byteLength + 8000);
+  });
+
   it('say whether Redis is up, and count its errors', async () => {
     redis = await startRedis();
     bff = await startSandboxBff({ assessments: 1, env: { METRICS_PORT: '0', REDIS_URL: redis.url } });
