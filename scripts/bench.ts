@@ -4,8 +4,11 @@
 // 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
 // with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy and the BFF each run in their own process
 // on 127.0.0.1; this process generates the load. Runs take about 2 minutes.
+import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { request } from 'undici';
+import { publishLegacyCall } from '../bff/diagnostics.ts';
+import { createBffMetrics } from '../bff/metrics/bff-metrics.ts';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { listReport, measureLists } from './bench/lists.ts';
@@ -172,6 +175,118 @@ async function lists(upstream: BenchProcess): Promise<string[]> {
   }
 }
 
+/** Prometheus scrapes every 15 s by default; the metrics run scrapes more often, so the scrapes' cost shows. */
+const METRICS_SCRAPE_MS = 5_000;
+const METRICS_ROUNDS = 7;
+
+/**
+ * The metrics' cost: two BFF processes alike but for METRICS_PORT, the second scraped every 5 s, measured in
+ * interleaved throughput rounds after the same warm-up. `BENCH_ONLY=metrics npm run bench` (about 90 s).
+ */
+async function metricsCost(upstream: BenchProcess): Promise<string[]> {
+  const metricsPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const script = new URL('./bench/bff-under-test.ts', import.meta.url);
+  const [plain, measured] = await Promise.all([
+    startProcess('BFF', script, { BENCH_UPSTREAM_URL: upstream.url }, SERVER_V8_FLAGS),
+    startProcess(
+      'BFF with metrics',
+      script,
+      { BENCH_UPSTREAM_URL: upstream.url, BENCH_METRICS_PORT: String(metricsPort) },
+      SERVER_V8_FLAGS,
+    ),
+  ]);
+  processes.push(plain, measured);
+  let scrapes = 0;
+  let scrapeBytes = 0;
+  const scraper = setInterval(() => {
+    void request(`http://127.0.0.1:${metricsPort}/metrics`).then(async ({ statusCode, body }) => {
+      const text = await body.text();
+      if (statusCode === 200) {
+        scrapes += 1;
+        scrapeBytes = text.length;
+      }
+    });
+  }, METRICS_SCRAPE_MS);
+  try {
+    const targets: Target[] = [];
+    for (const server of [plain, measured]) {
+      const target = {
+        name: server.name,
+        url: `${server.url}/api/session`,
+        headers: { cookie: await signIn(server.url) },
+        servingPid: server.pid,
+      };
+      await expectOk(target);
+      targets.push(target);
+    }
+    log(`metrics: warming up (${WARM_UP_SECONDS} s per BFF)`);
+    for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
+    const runs = new Map(targets.map((target) => [target.name, { rps: [] as number[], cpu: [] as number[] }]));
+    for (let round = 0; round < METRICS_ROUNDS; round++) {
+      for (const target of rotated(targets, round)) {
+        const result = await measureThroughput(target, THROUGHPUT_SECONDS);
+        runs.get(target.name)?.rps.push(result.requestsPerSecond);
+        runs.get(target.name)?.cpu.push(result.cpuMsPerRequest);
+        log(`metrics round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
+      }
+    }
+    const row = (name: string) => {
+      const run = runs.get(name) ?? { rps: [], cpu: [] };
+      return [name, String(Math.round(median(run.rps))), run.rps.map(Math.round).join(', '), median(run.cpu).toFixed(4)];
+    };
+    const plainRun = runs.get(plain.name) ?? { rps: [], cpu: [] };
+    const measuredRun = runs.get(measured.name) ?? { rps: [], cpu: [] };
+    // Paired rounds: each round's ratio, then their median (drift between rounds cancels out).
+    const ratios = measuredRun.rps.map((rps, index) => rps / (plainRun.rps[index] ?? rps));
+    const cpuRatio = median(measuredRun.cpu) / median(plainRun.cpu);
+    const work = metricWorkMicroseconds();
+    return [
+      `Metric work per request, measured in this process (1,000,000 calls each, after a warm-up): recording an answer ` +
+        `${work.request.toFixed(2)} µs, recording a legacy call ${work.legacyCall.toFixed(2)} µs (getSession makes one): ` +
+        `${(((work.request + work.legacyCall) / 1000 / median(plainRun.cpu)) * 100).toFixed(1)} % of the BFF's CPU per request.`,
+      '',
+      `Metrics' cost (\`GET /api/session\`, ${METRICS_ROUNDS} interleaved rounds of ${THROUGHPUT_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up each; ` +
+        `the BFF with METRICS_PORT scraped every ${METRICS_SCRAPE_MS / 1000} s: ${scrapes} scrapes of ${scrapeBytes} bytes):`,
+      '',
+      table(['', 'requests/s (median)', 'requests/s per round', 'CPU per request (ms, median)'], [row(plain.name), row(measured.name)]),
+      '',
+      `Throughput with metrics: ${median(ratios).toFixed(3)}× (median of the rounds' ratios: ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')}); ` +
+        `CPU per request ${cpuRatio.toFixed(3)}×. Target: at most 3 % lower throughput: ` +
+        `${median(ratios) >= 0.97 ? 'met' : '**not met**'}.`,
+    ];
+  } finally {
+    clearInterval(scraper);
+    await Promise.all([plain.stop(), measured.stop()]);
+  }
+}
+
+/** CPU µs of the metrics' own work: one answer recorded (counter and histogram), one legacy call published and recorded. */
+function metricWorkMicroseconds(): { request: number; legacyCall: number } {
+  const metrics = createBffMetrics();
+  try {
+    const record = metrics.requestsOf('getSession');
+    const call = { method: 'GET', path: '/api/v2/coaches/{coachId}', status: 200, durationMs: 1, attempts: 1 };
+    const time = (work: (index: number) => void) => {
+      for (let index = 0; index < 200_000; index++) work(index);
+      const started = process.cpuUsage();
+      for (let index = 0; index < 1_000_000; index++) work(index);
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1_000_000;
+    };
+    return {
+      request: time((index) => record(200, (index % 50) / 1000)),
+      legacyCall: time(() => publishLegacyCall(call, undefined)),
+    };
+  } finally {
+    metrics.close();
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const cores = availableParallelism();
@@ -180,6 +295,10 @@ async function main(): Promise<void> {
   processes.push(upstream);
   if (process.env.BENCH_ONLY === 'lists') {
     process.stdout.write(`${(await lists(upstream)).join('\n')}\n`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'metrics') {
+    process.stdout.write(`${(await metricsCost(upstream)).join('\n')}\n`);
     return;
   }
   const env = { BENCH_UPSTREAM_URL: upstream.url };

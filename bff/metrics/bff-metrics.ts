@@ -19,8 +19,8 @@ const BATCH_SECONDS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
 export interface BffMetrics {
   readonly registry: Registry;
-  /** One answered request (onResponse). */
-  request(operation: string, status: number, seconds: number): void;
+  /** The recorder of one operation's answers (made once per route: a request then costs a Map lookup by status). */
+  requestsOf(operation: string): (status: number, seconds: number) => void;
   /** A Download Reports zip started streaming from this instance; call the result when it ended, with the bytes sent. */
   downloadStarted(): (bytes: number) => void;
   redisError(kind: 'connection' | 'command'): void;
@@ -116,17 +116,25 @@ export function createBffMetrics(): BffMetrics {
   });
   for (const event of ['started', 'ended', 'expired'] satisfies SessionEvent[]) sessions.inc({ event }, 0);
 
-  // Children by label values, so a request costs a Map lookup rather than prom-client's label hashing.
-  const requestChildren = new Map<string, Counter.Internal>();
-  const requestSecondsChildren = new Map<string, Histogram.Internal<'operation'>>();
+  // Children by label values, kept: a request costs a Map lookup rather than prom-client's label hashing.
+  const legacyChildren = new Map<string, { calls: Counter.Internal; seconds: Histogram.Internal<'method' | 'path'> }>();
+  const legacyChild = (method: string, path: string, status: string) => {
+    const key = `${method} ${path} ${status}`;
+    let child = legacyChildren.get(key);
+    if (!child) {
+      child = { calls: legacyCalls.labels(method, path, status), seconds: legacySeconds.labels(method, path) };
+      legacyChildren.set(key, child);
+    }
+    return child;
+  };
 
   const onLegacyCall = (message: unknown) => {
     const { call, failure } = message as LegacyCallEvent;
-    const labels = { method: call.method, path: call.path };
-    legacyCalls.inc({ ...labels, status: call.status === null ? (failure ?? 'error') : String(call.status) });
-    legacySeconds.observe(labels, call.durationMs / 1000);
-    if (failure === 'timeout') legacyTimeouts.inc(labels);
-    if (call.attempts > 1) legacyRetries.inc(labels, call.attempts - 1);
+    const child = legacyChild(call.method, call.path, call.status === null ? (failure ?? 'error') : String(call.status));
+    child.calls.inc();
+    child.seconds.observe(call.durationMs / 1000);
+    if (failure === 'timeout') legacyTimeouts.inc({ method: call.method, path: call.path });
+    if (call.attempts > 1) legacyRetries.inc({ method: call.method, path: call.path }, call.attempts - 1);
   };
   const onRateLimited = (message: unknown) => rateLimited.inc({ limit: String(message) });
   const onSession = (message: unknown) => sessions.inc({ event: message as SessionEvent });
@@ -147,20 +155,18 @@ export function createBffMetrics(): BffMetrics {
 
   return {
     registry,
-    request(operation, status, seconds) {
-      const key = `${operation} ${status}`;
-      let counter = requestChildren.get(key);
-      if (!counter) {
-        counter = requests.labels(operation, String(status));
-        requestChildren.set(key, counter);
-      }
-      counter.inc();
-      let histogram = requestSecondsChildren.get(operation);
-      if (!histogram) {
-        histogram = requestSeconds.labels(operation);
-        requestSecondsChildren.set(operation, histogram);
-      }
-      histogram.observe(seconds);
+    requestsOf(operation) {
+      const histogram = requestSeconds.labels(operation);
+      const counters = new Map<number, Counter.Internal>();
+      return (status, seconds) => {
+        let counter = counters.get(status);
+        if (!counter) {
+          counter = requests.labels(operation, String(status));
+          counters.set(status, counter);
+        }
+        counter.inc();
+        histogram.observe(seconds);
+      };
     },
     downloadStarted() {
       downloadsRunning.inc();

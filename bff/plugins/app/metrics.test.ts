@@ -88,7 +88,10 @@ describe('metrics', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) await server.inject(signIn('wrong-password'));
     expect((await server.inject(signIn(DEMO_PASSWORD))).statusCode).toBe(429);
 
+    expect((await server.inject('/api/no-such-operation/4a1d6a55-1b62-4c3e-9a55-8a0f1c2b7d01')).statusCode).toBe(404);
+
     const text = await scrape(server.metrics?.url());
+    expect(sample(text, 'bff_http_requests_total{operation="unmatched",status="404"}')).toBe(1);
     expect(sample(text, 'bff_http_requests_total{operation="createSession",status="200"}')).toBe(1);
     expect(sample(text, 'bff_http_requests_total{operation="createSession",status="429"}')).toBe(2);
     expect(sample(text, 'bff_http_requests_total{operation="listAssessments",status="200"}')).toBe(1);

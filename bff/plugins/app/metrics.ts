@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { type BffMetrics, createBffMetrics } from '../../metrics/bff-metrics.ts';
 import { isRedisUnavailableError } from '../../redis/availability.ts';
@@ -25,11 +25,11 @@ export interface MetricsOptions {
 
 const DOWNLOAD_OPERATION = 'downloadReportArchive';
 
-const operationOf = (request: FastifyRequest): string => {
-  const operationId = (request.routeOptions.schema as { operationId?: unknown } | undefined)?.operationId;
-  if (typeof operationId === 'string') return operationId;
-  return request.routeOptions.url === undefined ? 'unmatched' : 'static';
-};
+type Hooks = Record<string, unknown>;
+function appendHook(route: RouteOptions, hook: 'onResponse' | 'onSend', handler: unknown) {
+  const existing = (route as unknown as Hooks)[hook];
+  (route as unknown as Hooks)[hook] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), handler];
+}
 
 async function metrics(fastify: FastifyInstance, { port, host }: MetricsOptions) {
   if (port === undefined) {
@@ -48,9 +48,11 @@ async function metrics(fastify: FastifyInstance, { port, host }: MetricsOptions)
     },
   });
 
-  // A callback hook: no promise per request.
+  // Each route counts its own answers with a recorder made when the route is added (its label known then);
+  // a request without a route (404) is counted here. Callback hooks: no promise per request.
+  const unmatched = bff.requestsOf('unmatched');
   fastify.addHook('onResponse', (request, reply, done) => {
-    bff.request(operationOf(request), reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) unmatched(reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -77,9 +79,13 @@ async function metrics(fastify: FastifyInstance, { port, host }: MetricsOptions)
     done(null, payload);
   };
   fastify.addHook('onRoute', (route) => {
-    if ((route.schema as { operationId?: unknown } | undefined)?.operationId !== DOWNLOAD_OPERATION) return;
-    const existing = route.onSend;
-    route.onSend = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), countDownload] as typeof route.onSend;
+    const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+    const record = bff.requestsOf(typeof operationId === 'string' ? operationId : 'static');
+    appendHook(route, 'onResponse', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      record(reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+    if (operationId === DOWNLOAD_OPERATION) appendHook(route, 'onSend', countDownload);
   });
 
   fastify.addHook('onReady', async () => {
