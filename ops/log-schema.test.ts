@@ -2,7 +2,9 @@
 // sandbox writes its request, upstream, rate-limit and audit lines, runBatch its batch lines; every field of a
 // documented line is in its table (or the common one), every "always" field is there, every line of a request
 // that came with a traceparent carries its trace id, and no audit line holds a name or an e-mail address.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../bff/app.ts';
@@ -192,6 +194,26 @@ describe('log lines', () => {
       { operation: 'deleteSession', coachId: expect.any(String), statusCode: 200, requested: 1, succeeded: 1, failed: 0 },
     ]);
     for (const audit of audits) expect(JSON.stringify(audit)).not.toMatch(/@|Client|Demo/i);
+  });
+
+  it('reads well through npm run logs (pino-pretty)', async () => {
+    const script = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> })
+      .scripts.logs;
+    const [command = '', ...args] = (script ?? '').split(' ');
+    expect(command).toBe('pino-pretty');
+    const line = (logs.lines() as Line[]).find((candidate) => candidate.msg === 'coach action');
+    const child = promisify(execFile)(new URL(`../node_modules/.bin/${command}`, import.meta.url).pathname, [
+      ...args,
+      '--colorize',
+      'false',
+    ]);
+    child.child.stdin?.end(`${JSON.stringify(line)}\nnot a JSON line\n`);
+    const { stdout } = await child;
+    expect(stdout).toMatch(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} [^\]]+\] INFO: coach action$/m);
+    expect(stdout).toContain(`requestId: "${String(line?.requestId)}"`);
+    expect(stdout).toContain('"operation": "deleteAssessments"');
+    expect(stdout).not.toContain('pid:');
+    expect(stdout).toContain('not a JSON line');
   });
 
   it('puts the trace id of a traceparent on every line of that request, and none on the others', () => {
