@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['tests/**/*.test.ts', 'bff/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['tests/**/*.test.ts', 'bff/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'ops/**/*.test.ts'],
           exclude: ['tests/e2e/**'],
         },
       },

@@ -5,11 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createLogger, newRequestId, RequestLogController } from './logger.ts';
+import { createLogger, newRequestId, RequestLogController, tracedChildLogger } from './logger.ts';
 import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
+import audit from './plugins/app/audit.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import idempotency, { idempotentBatches } from './plugins/app/idempotency.ts';
+import metrics from './plugins/app/metrics.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems, { clientErrorHandler, frameworkErrorHandler } from './plugins/app/problems.ts';
 import rateLimits from './plugins/app/rate-limits.ts';
@@ -47,10 +49,12 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(requestId);
   await fastify.register(csrf, { allowedOrigins: config.allowedOrigins });
   await fastify.register(redis, { url: config.redisUrl });
+  await fastify.register(metrics, config.metrics);
   await fastify.register(sessionStore, { store, now });
   await fastify.register(session, { ...config.session, now });
   await fastify.register(rateLimits, { ...config.rateLimit });
   await fastify.register(clientGone);
+  await fastify.register(audit);
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
   await fastify.register(reportJobs);
   await fastify.register(idempotency);
@@ -90,6 +94,8 @@ export function buildServer(config: Config, { logger, ...appOptions }: ServerOpt
     loggerInstance,
     genReqId: newRequestId,
     logController: new RequestLogController(),
+    // A proxy's W3C traceparent puts its trace id on every line of the request.
+    childLoggerFactory: tracedChildLogger,
     // A list, never `true`: only these proxies may set X-Forwarded-For.
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     // While closing, keep serving what still arrives (in-flight clients); /readyz answers shutting_down.

@@ -55,6 +55,13 @@ describe('loadConfig defaults', () => {
     expect(config.webDistDir).toBe(fileURLToPath(new URL('../web/dist', import.meta.url)));
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise', () => {
+    expect(config.metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must not be PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be a port number from 0 to 65535/);
+  });
+
   it('returns a deeply frozen object', () => {
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.session)).toBe(true);
@@ -105,6 +112,8 @@ describe('loadConfig values', () => {
       PAYPAL_SDK_URL: 'https://www.paypal.example/sdk/js',
       MINI_ACCESS_KEY: 'mini-key-1',
       WEB_DIST_DIR: '/srv/portal/web',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     });
     expect(config).toEqual({
       env: 'test',
@@ -133,6 +142,7 @@ describe('loadConfig values', () => {
         payPalSdkUrl: 'https://www.paypal.example/sdk/js',
       },
       miniAccessKey: 'mini-key-1',
+      metrics: { port: 9464, host: '0.0.0.0' },
       webDistDir: '/srv/portal/web',
       warnings: [],
     });

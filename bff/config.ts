@@ -75,6 +75,8 @@ const EnvSchema = Type.Object({
       description: 'the value of the legacy mini-assessment access header (1 to 500 visible ASCII characters)',
     }),
   ),
+  METRICS_PORT: integer(0, 65535, 'a port number from 0 to 65535'),
+  METRICS_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.:-]{1,255}$', description: 'a host name or IP address to listen on' })),
   WEB_DIST_DIR: Type.Optional(Type.String({ pattern: '^/', maxLength: 4096, description: 'an absolute directory path' })),
 });
 type Env = Type.Static<typeof EnvSchema>;
@@ -153,6 +155,8 @@ export interface Config {
    * BFF, never by the browser. Unset (production without MINI_ACCESS_KEY): the mini calls answer 502 (logged).
    */
   readonly miniAccessKey: string | undefined;
+  /** The Prometheus metrics listener (plugins/app/metrics.ts), never the public one; off without METRICS_PORT. */
+  readonly metrics: { readonly port: number | undefined; readonly host: string };
   /** The built web client served under /coachportal/. */
   readonly webDistDir: string;
   /** Things worth a log line at start (for example a generated session secret). */
@@ -276,6 +280,8 @@ function buildConfig(env: Env): Config {
       payPalSdkUrl: env.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
     },
     miniAccessKey: env.MINI_ACCESS_KEY ?? (mode === 'production' ? undefined : SANDBOX_MINI_ACCESS_KEY),
+    // Loopback unless told otherwise: the scraper runs beside the BFF, and the numbers are nobody else's business.
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' },
     webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
     warnings,
   };
@@ -283,6 +289,9 @@ function buildConfig(env: Env): Config {
 
 function ruleProblems(config: Config, raw: Record<string, string>, invalid: readonly string[]): string[] {
   const problems = [...trustProxyProblems(raw.TRUST_PROXY), ...originProblems(config)];
+  if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    problems.push('METRICS_PORT must not be PORT: the metrics are never served on the public listener');
+  }
   const timeoutsValid = !invalid.some((name) => name.startsWith('SESSION_'));
   if (timeoutsValid && config.session.idleTimeoutMs > config.session.absoluteTimeoutMs) {
     problems.push('SESSION_IDLE_TIMEOUT_MS must not be longer than SESSION_ABSOLUTE_TIMEOUT_MS');

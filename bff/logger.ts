@@ -1,7 +1,9 @@
 // pino JSON logs: one line per event, request ids on every request line, secrets censored.
 import { randomUUID } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { traceOf } from './trace-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -113,4 +115,18 @@ export class RequestLogController extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
+}
+
+/**
+ * Fastify's per-request child logger, with `traceId` beside `requestId` when the proxy sent a valid W3C
+ * `traceparent` (trace-context.ts): every line of that request, the completion and audit lines included.
+ */
+export function tracedChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: Parameters<FastifyBaseLogger['child']>[1],
+  rawRequest: IncomingMessage,
+): FastifyBaseLogger {
+  const trace = traceOf(rawRequest);
+  return logger.child(trace ? { ...bindings, traceId: trace.traceId } : bindings, options);
 }

@@ -11,7 +11,9 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } from 'openapi-fetch';
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
-import { sessionEnded, upstreamError, upstreamTimeout } from '../problem.ts';
+import { type LegacyFailure, publishLegacyCall } from '../diagnostics.ts';
+import { ProblemError, sessionEnded, upstreamError, upstreamTimeout } from '../problem.ts';
+import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
@@ -74,6 +76,8 @@ export interface LegacyClientOptions {
   signal?: AbortSignal | undefined;
   /** Runs on an upstream 403 before the call fails with 401 session_ended (the session is destroyed). */
   onForbidden?: (() => Promise<void>) | undefined;
+  /** The browser request's W3C trace: every call carries it, as a child span (`traceparent`, `tracestate`). */
+  trace?: TraceContext | null | undefined;
   /** Told about every call, for the request log line. */
   onCall?: ((call: UpstreamCall) => void) | undefined;
   now?: () => number;
@@ -259,7 +263,7 @@ function baseOf(baseUrl: string): { origin: string; prefix: string } {
 type Method = Uppercase<HttpMethod>;
 
 export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
-  const { baseUrl, agent, timeoutMs, cookie, signal: clientSignal, onForbidden, onCall, now = Date.now } = options;
+  const { baseUrl, agent, timeoutMs, cookie, signal: clientSignal, onForbidden, onCall, trace, now = Date.now } = options;
   const { origin, prefix } = baseOf(baseUrl);
 
   async function call(method: Method, template: string, init: CallInit = {}): Promise<Answer> {
@@ -273,6 +277,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       }
     }
     if (cookie) headers.cookie = cookie;
+    if (trace) Object.assign(headers, childTraceHeaders(trace));
     let body: Dispatcher.RequestOptions['body'];
     if (init.body !== undefined) {
       const serialized = serializeBody(init.body);
@@ -294,6 +299,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     };
     const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
     let streaming = false;
+    let failed: LegacyFailure | undefined;
     try {
       const answer = await dispatch(method, path, headers, body, upstreamCall, controller.signal, parseAs);
       upstreamCall.status = answer.statusCode;
@@ -308,9 +314,11 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       return result;
     } catch (error) {
       if (controller.signal.aborted) {
-        if (controller.signal.reason === TIMED_OUT) throw upstreamTimeout();
+        failed = controller.signal.reason === TIMED_OUT ? 'timeout' : 'aborted';
+        if (failed === 'timeout') throw upstreamTimeout();
         throw controller.signal.reason;
       }
+      failed = error instanceof ProblemError && error.code === 'upstream_timeout' ? 'timeout' : 'error';
       throw error;
     } finally {
       if (!streaming) {
@@ -319,6 +327,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       }
       upstreamCall.durationMs = Math.round(performance.now() - started);
       onCall?.(upstreamCall);
+      publishLegacyCall(upstreamCall, upstreamCall.status === null ? failed : undefined);
     }
   }
 

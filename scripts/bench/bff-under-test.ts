@@ -23,6 +23,8 @@ const config = loadConfig({
   ALLOWED_ORIGINS: 'https://portal.bench.test',
   RATE_LIMIT_MAX: '100000',
   RATE_LIMIT_WINDOW_MS: '1000',
+  // BENCH_ONLY=metrics: the same BFF with its Prometheus metrics on (a listener of its own on this port).
+  METRICS_PORT: process.env.BENCH_METRICS_PORT,
 });
 // The production logger (bff/server.ts), writing to /dev/null instead of stdout.
 const server = buildServer(config, { logger: createBufferedLogger(config.logLevel, '/dev/null') });

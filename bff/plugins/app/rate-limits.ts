@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { publishRateLimited } from '../../diagnostics.ts';
 import { addRequestLogFields } from '../../logger.ts';
 import { problem } from '../../problem.ts';
 
@@ -170,6 +171,7 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       // flood writes one line per rejected request.
       const rateLimit = { limit: limit.name, key: hashKey(key) };
       addRequestLogFields(request, () => ({ rateLimit }));
+      publishRateLimited(limit.name);
       reply.header('retry-after', String(result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000)));
       throw problem(429, 'rate_limited', DETAIL);
     };

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { publishSession } from '../../diagnostics.ts';
 import { isSessionRecord, type NewSession, type SessionRecord } from '../../session/session-record.ts';
 
 declare module 'fastify' {
@@ -81,7 +82,10 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     const record = cookie ? await store.get(cookie.id) : null;
     const at = now();
     if (!record || ended(record, at)) {
-      if (record) await destroy(record.id);
+      if (record) {
+        await destroy(record.id);
+        publishSession('expired');
+      }
       reply.clearCookie(SESSION_COOKIE, COOKIE);
       return;
     }
@@ -100,7 +104,10 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
 
   fastify.decorateRequest('startSession', async function startSession(this: WithReply, input: NewSession) {
     const previous = this.session;
-    if (previous) await destroy(previous.id);
+    if (previous) {
+      await destroy(previous.id);
+      publishSession('ended');
+    }
     const at = now();
     const record = {
       id: randomBytes(32).toString('base64url'),
@@ -115,12 +122,16 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     await store.set(record, ttlAt(record, at));
     this.session = record;
     replyOf(this).setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+    publishSession('started');
     return record;
   });
 
   fastify.decorateRequest('endSession', async function endSession(this: WithReply) {
     const current = this.session;
-    if (current) await destroy(current.id);
+    if (current) {
+      await destroy(current.id);
+      publishSession('ended');
+    }
     this.session = null;
     replyOf(this).clearCookie(SESSION_COOKIE, COOKIE);
   });

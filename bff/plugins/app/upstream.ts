@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Agent } from 'undici';
 import { addRequestLogFields } from '../../logger.ts';
+import { traceOf } from '../../trace-context.ts';
 import { createLegacyAgent, createLegacyClient, type LegacyClient, type UpstreamCall } from '../../upstream/legacy-client.ts';
 
 declare module 'fastify' {
@@ -57,6 +58,7 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
         await request.endSession();
       },
       onCall: (call) => request.upstreamCalls.push(call),
+      trace: traceOf(request.raw),
     });
   }
 

@@ -1,0 +1,48 @@
+// What the building blocks tell whoever listens (the metrics plugin), through Node's diagnostics channels:
+// a publish costs nothing while nobody subscribes (`hasSubscribers` is checked before a message is made),
+// and the code that publishes needs to know nothing of Prometheus. Every value is bounded: operation
+// names, path templates, limit names, never an id, a key or a URL.
+import { channel } from 'node:diagnostics_channel';
+import type { UpstreamCall } from './upstream/legacy-client.ts';
+
+/** How a legacy call ended when it has no status: its timeout, the caller leaving (or Stop), or a broken connection. */
+export type LegacyFailure = 'timeout' | 'aborted' | 'error';
+
+export interface LegacyCallEvent {
+  readonly call: UpstreamCall;
+  /** Set when the call got no answer (status null). */
+  readonly failure: LegacyFailure | undefined;
+}
+
+export type SessionEvent = 'started' | 'ended' | 'expired';
+
+/** A multi-select action answered: its item counts and how long it took. */
+export interface BatchEvent {
+  readonly operation: string;
+  readonly succeeded: number;
+  readonly failed: number;
+  readonly notAttempted: number;
+  readonly durationMs: number;
+}
+
+export const legacyCallChannel = channel('coach-portal:legacy-call');
+export const rateLimitChannel = channel('coach-portal:rate-limited');
+export const sessionChannel = channel('coach-portal:session');
+export const batchChannel = channel('coach-portal:batch');
+
+export function publishLegacyCall(call: UpstreamCall, failure: LegacyFailure | undefined): void {
+  if (legacyCallChannel.hasSubscribers) legacyCallChannel.publish({ call, failure } satisfies LegacyCallEvent);
+}
+
+/** A request refused by the rate limit of this name. */
+export function publishRateLimited(limit: string): void {
+  if (rateLimitChannel.hasSubscribers) rateLimitChannel.publish(limit);
+}
+
+export function publishSession(event: SessionEvent): void {
+  if (sessionChannel.hasSubscribers) sessionChannel.publish(event);
+}
+
+export function publishBatch(event: BatchEvent): void {
+  if (batchChannel.hasSubscribers) batchChannel.publish(event);
+}
