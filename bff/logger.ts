@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: no "request completed" line for this route (probes that run every few seconds). */
     requestLog?: boolean;
+    /** false on a contract operation that has no handler yet (it answers 501 not_implemented). */
+    implemented?: boolean;
   }
 }
 

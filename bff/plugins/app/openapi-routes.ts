@@ -219,8 +219,9 @@ function routeOf(
   route: OperationHandler<OperationId> | OperationRoute<OperationId> | undefined,
   body: RequestBody | undefined,
 ) {
+  // A route without a handler says so in its config (the bad-input suite leaves those out).
   const { handler, invalid, config } =
-    typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId) });
+    typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId), config: { implemented: false } });
   return {
     ...(config && { config }),
     preValidation: checkBody(body, invalid),
