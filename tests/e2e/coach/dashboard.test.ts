@@ -105,6 +105,20 @@ describe.each(VIEWPORT_NAMES)('dashboard at %s size', (viewport) => {
     await portal.close();
   });
 
+  it('greets an assistant by name with the badge, warns them, and shows no assessment tiles or link', async () => {
+    const portal = await openPortal(browser(), viewport);
+    const page = await openDashboard(portal, 'assistant@coachportal.test');
+    const heading = page.getByRole('heading', { level: 1, name: /^Welcome, Thandi/ });
+    await heading.waitFor();
+    expect(await heading.getByText('Assistant', { exact: true }).count()).toBe(1);
+    const banner = page.getByRole('note', { name: 'Assistant' });
+    expect(await banner.innerText()).toMatch(/financial implications[\s\S]*sensitive/);
+    expect(await page.getByRole('link', { name: 'View Assessments' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Total' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await portal.close();
+  });
+
   it("shows the problem's text in an alert when the legacy dashboard fails, and goes to login when it answers 403", async () => {
     const portal = await openPortal(browser(), viewport);
     await setFaults({ serverErrors: { getDashboardInfo: 503 } });

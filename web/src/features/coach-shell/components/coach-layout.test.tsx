@@ -9,6 +9,7 @@ import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/se
 import { SESSION } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { CoachLayout } from './coach-layout.tsx';
+import { ASSISTANT_WARNING } from './session-banner.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -145,7 +146,12 @@ describe('session notices in the coach layout', () => {
       ...SESSION,
       roles: { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'assistant@coachportal.test' } },
     });
-    expect(screen.getByRole('note', { name: 'Assistant' }).textContent).toContain('Lerato is signed in as assistant of Amara Botha');
+    const banner = screen.getByRole('note', { name: 'Assistant' }).textContent;
+    expect(banner).toContain('Lerato is signed in as assistant of Amara Botha');
+    // spec coach-shell §2.3, §6: warned of the financial implications and the sensitive data.
+    expect(banner).toContain(ASSISTANT_WARNING);
+    expect(ASSISTANT_WARNING).toMatch(/financial implications/);
+    expect(ASSISTANT_WARNING).toMatch(/sensitive/);
   });
 });
 

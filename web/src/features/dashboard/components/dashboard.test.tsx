@@ -123,6 +123,20 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
   });
 
+  it('greets an assistant by name with the Assistant badge and shows no assessment tiles or link', async () => {
+    serve(() => json({ ...DASHBOARD, assistant: { name: 'Thandi Mokoena', email: 'thandi@example.test' } }));
+    const session = {
+      ...SESSION,
+      roles: { impersonator: false, assisted: true, assistant: { name: 'Thandi Mokoena', email: 'thandi@example.test' } },
+    };
+    render(<Dashboard session={session} />);
+    const heading = await screen.findByRole('heading', { level: 1, name: /Welcome, Thandi Mokoena/ });
+    expect(within(heading).getByText('Assistant')).toBeTruthy();
+    await screen.findByText('Planned maintenance');
+    expect(screen.queryByRole('link', { name: 'View Assessments' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+  });
+
   it("shows the problem's detail in an alert when the dashboard cannot be read", async () => {
     serve(() =>
       json(

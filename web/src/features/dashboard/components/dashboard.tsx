@@ -23,20 +23,30 @@ export function Dashboard({ session }: { session: Session }) {
   usePageTitle('Dashboard');
   const { data: dashboard, error, isPending } = useDashboard();
   const who = dashboard?.greeting ?? session.coach;
+  // spec §2.3, §6: an assistant is greeted by name with the Assistant badge (the banner names the coach).
+  const assistant = session.roles.assisted ? (dashboard?.assistant ?? session.roles.assistant) : null;
   return (
     <section className="dashboard stack" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">
-        Welcome, {who.name}
-        {/* spec §2.3: the phone shows a reduced greeting (the first name only). */}
-        <span className="dashboard__surname"> {who.surname}</span>
+        {assistant ? (
+          <>
+            Welcome, {assistant.name} <span className="badge dashboard__badge">Assistant</span>
+          </>
+        ) : (
+          <>
+            Welcome, {who.name}
+            {/* spec §2.3: the phone shows a reduced greeting (the first name only). */}
+            <span className="dashboard__surname"> {who.surname}</span>
+          </>
+        )}
       </h1>
       {isPending ? <Loading label="Loading..." /> : null}
-      {dashboard ? <DashboardContent dashboard={dashboard} /> : <ProblemAlert error={error} />}
+      {dashboard ? <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} /> : <ProblemAlert error={error} />}
     </section>
   );
 }
 
-function DashboardContent({ dashboard }: { dashboard: DashboardData }) {
+function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; assisted: boolean }) {
   return (
     <>
       {dashboard.policyAlert ? (
@@ -47,7 +57,7 @@ function DashboardContent({ dashboard }: { dashboard: DashboardData }) {
       {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
       {dashboard.onlyMiniAssessment ? (
         <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
-      ) : (
+      ) : assisted ? null /* spec §2.1, §6: Assessments are hidden for assistants. */ : (
         <>
           <p>
             <Link href="/assessments">View Assessments</Link>
