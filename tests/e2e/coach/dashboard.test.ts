@@ -59,6 +59,13 @@ describe.each(VIEWPORT_NAMES)('dashboard at %s size', (viewport) => {
     const total = page.getByRole('region', { name: 'Total' });
     await total.waitFor();
     const expected = await bffDashboard(portal);
+    // The top bar's token balance circle (spec coach-shell §2.1) shows the session's balance.
+    const session = (await (await page.request.get(portal.url('/api/session'))).json()) as { coach: { tokenBalance: number } };
+    const balance = page.getByRole('img', { name: new RegExp(`^Balance: ${session.coach.tokenBalance} credits`) });
+    await balance.waitFor();
+    expect(await balance.getAttribute('class')).toContain(
+      session.coach.tokenBalance < 0 ? 'balance-circle--deficit' : 'balance-circle--held',
+    );
 
     // The demo coach has received SCOs: five to-do tiles and Received SCOs, each with a count.
     expect(expected.tiles.map((tile) => tile.filter)).toEqual(Object.keys(LABELS));

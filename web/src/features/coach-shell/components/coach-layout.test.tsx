@@ -42,14 +42,14 @@ function renderShell(session: Session = SESSION) {
   const location = memoryLocation({ path: '/dashboard', record: true });
   const store = createStore();
   store.set(signedInAtom, session);
-  render(
+  const rendered = render(
     <Provider store={store}>
       <Router hook={location.hook}>
         <Shell />
       </Router>
     </Provider>,
   );
-  return { location, store };
+  return { location, store, unmount: rendered.unmount };
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
@@ -138,6 +138,22 @@ describe('session notices in the coach layout', () => {
     renderShell({ ...SESSION, roles: { impersonator: true, assisted: false, assistant: null } });
     expect(screen.getByRole('note', { name: 'Impersonation' }).textContent).toContain('as an administrator');
     expect(screen.getByRole('button', { name: 'Return to Coaches' })).toBeTruthy();
+  });
+
+  it('shows the token balance in a green circle, orange when negative, and none to an assistant', () => {
+    serve({});
+    const { unmount } = renderShell(SESSION);
+    const held = screen.getByRole('img', { name: 'Balance: 42 credits' });
+    expect(held.className).toContain('balance-circle--held');
+    unmount();
+    const second = renderShell({ ...SESSION, coach: { ...SESSION.coach, tokenBalance: -3 } });
+    expect(screen.getByRole('img', { name: /^Balance: -3 credits/ }).className).toContain('balance-circle--deficit');
+    second.unmount();
+    renderShell({
+      ...SESSION,
+      roles: { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'assistant@coachportal.test' } },
+    });
+    expect(screen.queryByRole('img', { name: /^Balance/ })).toBeNull();
   });
 
   it('names the assistant at the keyboard', () => {

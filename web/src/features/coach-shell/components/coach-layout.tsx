@@ -6,6 +6,7 @@ import { Toaster } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
+import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
@@ -51,6 +52,8 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           Menu
         </button>
         <span className="coach-layout__brand">Coach Portal</span>
+        {/* Balance is hidden for assistants (spec §2.1), so is the figure. */}
+        {session.roles.assisted ? null : <BalanceCircle balance={session.coach.tokenBalance} />}
         {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's). */}
         <Button variant="secondary" className="coach-layout__log-out" onPress={logOut}>
           Log Out
