@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { SESSION } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
@@ -35,7 +36,18 @@ function serve(answers: Record<string, Response[]>): string[] {
 /** The layout as the coach area renders it: the session comes from the atom. */
 function Shell() {
   const session = useAtomValue(sessionAtom);
-  return session ? <CoachLayout session={session}>content</CoachLayout> : <p>signed out</p>;
+  return session ? (
+    <CoachLayout session={session}>
+      <TitledContent />
+    </CoachLayout>
+  ) : (
+    <p>signed out</p>
+  );
+}
+
+function TitledContent() {
+  usePageTitle('Some Screen');
+  return <>content</>;
 }
 
 function renderShell(session: Session = SESSION) {
@@ -138,6 +150,13 @@ describe('session notices in the coach layout', () => {
     renderShell({ ...SESSION, roles: { impersonator: true, assisted: false, assistant: null } });
     expect(screen.getByRole('note', { name: 'Impersonation' }).textContent).toContain('as an administrator');
     expect(screen.getByRole('button', { name: 'Return to Coaches' })).toBeTruthy();
+  });
+
+  it("shows the screen's title in the top bar and the document title", async () => {
+    serve({});
+    renderShell();
+    await waitFor(() => expect(document.querySelector('.coach-layout__title')?.textContent).toBe('Some Screen'));
+    expect(document.title).toBe('Some Screen | Coach Portal');
   });
 
   it('shows the token balance in a green circle, orange when negative, and none to an assistant', () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
+import { usePageTitleValue } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
@@ -28,6 +29,8 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const drawerId = useId();
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // The screen's own h1 names it for assistive technology; the top bar repeats it for the eye.
+  const pageTitle = usePageTitleValue();
 
   // spec public-and-guest §4 "Session": the logout itself happens at expiry, and the login page says why.
   useEffect(() => {
@@ -52,6 +55,9 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           Menu
         </button>
         <span className="coach-layout__brand">Coach Portal</span>
+        <span className="coach-layout__title" aria-hidden="true">
+          {pageTitle}
+        </span>
         {/* Balance is hidden for assistants (spec §2.1), so is the figure. */}
         {session.roles.assisted ? null : <BalanceCircle balance={session.coach.tokenBalance} />}
         {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's). */}
