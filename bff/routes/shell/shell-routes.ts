@@ -1,10 +1,12 @@
-// The authenticated shell (contract tag `shell`): the dashboard and the messages.
+// The authenticated shell (contract tag `shell`): the dashboard, the messages and Leave A Message.
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { getDashboard } from './dashboard-service.ts';
+import { feedbackFormProblem, sendFeedback } from './feedback-service.ts';
 import { acknowledgeMessages, listMessages } from './messages-service.ts';
 
 export const shellRoutes: TagRoutes = () => ({
   getDashboard,
   listMessages,
   acknowledgeMessages,
+  sendFeedback: { invalid: { form: feedbackFormProblem }, handler: sendFeedback },
 });
