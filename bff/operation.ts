@@ -112,6 +112,8 @@ export class Answer<B> {
 
 /** 201 with the created resource (and its Location, when it has an address). */
 export const created = <B>(body: B, location?: string): Answer<B> => new Answer(201, body, location ? { location } : {});
+/** 204: done, nothing to answer. */
+export const noContent = (): Answer<undefined> => new Answer(204, undefined);
 /** 202: accepted, the work goes on elsewhere. */
 export const accepted = <B>(body: B): Answer<B> => new Answer(202, body);
 /** A file streamed to the browser with its type and Content-Disposition. */
@@ -121,7 +123,7 @@ export const fileAnswer = (stream: Readable, type: string, disposition: string):
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
   ctx: ContextOf<K>,
-) => Promise<Success<K> | Answer<Success<K>> | Answer<Readable>>;
+) => Promise<Success<K> | Answer<Success<K>> | Answer<Readable> | Answer<undefined>>;
 
 /** A validation failure as the route plugin reports it: where, which field (dotted path) and what. */
 export interface InvalidField {

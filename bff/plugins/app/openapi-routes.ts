@@ -20,6 +20,7 @@ import {
   PUBLIC_OPERATIONS,
 } from '../../operation.ts';
 import { problem, sessionEnded } from '../../problem.ts';
+import { roleRefusal } from '../../roles.ts';
 import { failedField } from './problems.ts';
 
 export const BFF_CONTRACT_FILE = new URL('../../../openapi/bff.yaml', import.meta.url);
@@ -122,6 +123,14 @@ export function publicOperationsDisagreeing(spec: Json): string[] {
 
 async function requireSession(request: FastifyRequest) {
   if (!request.session) throw sessionEnded();
+}
+
+/** After the session: a role the operation is refused to (bff/roles.ts) gets 403 before anything is read. */
+function refuseRoles(operationId: OperationId) {
+  return async (request: FastifyRequest) => {
+    const refusal = roleRefusal(operationId, request.session?.flags);
+    if (refusal) throw refusal;
+  };
 }
 
 function notImplemented(operationId: string): OperationHandler<OperationId> {
@@ -265,7 +274,7 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
       // The glue spreads what this returns over the route it builds from the contract.
       operationResolver: ((operationId: OperationId) => {
         const options = routeOf(operationId, routes[operationId], bodies.get(operationId));
-        return secured.has(operationId) ? { ...options, onRequest: requireSession } : options;
+        return secured.has(operationId) ? { ...options, onRequest: [requireSession, refuseRoles(operationId)] } : options;
       }) as unknown as OperationResolver,
     });
   });

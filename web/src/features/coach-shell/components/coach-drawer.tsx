@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Session } from '../../../lib/session/session.ts';
 import { COACH_SCREENS, drawerItems, isCurrent } from '../utils/drawer-items.ts';
@@ -14,6 +14,11 @@ export interface CoachDrawerProps {
   toggleRef: RefObject<HTMLButtonElement | null>;
 }
 
+// Loaded when first opened: the shell is in every coach route's initial JavaScript, the dialog is not.
+const LeaveMessageDialog = lazy(() =>
+  import('../../feedback/components/leave-message-dialog.tsx').then(({ LeaveMessageDialog }) => ({ default: LeaveMessageDialog })),
+);
+
 const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
 
 /** The side drawer (spec coach-shell §2.1): the profile link, the screens this coach may open, Log Out. */
@@ -21,6 +26,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
   const [location] = useLocation();
   const panel = useRef<HTMLElement>(null);
   const { coach, roles } = session;
+  const [leavingMessage, setLeavingMessage] = useState(false);
 
   // Opened on a phone: the first link takes the focus; Esc closes and gives it back to the toggle.
   useEffect(() => {
@@ -77,9 +83,19 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
                 Log Out
               </button>
             </li>
+            <li>
+              <button type="button" className="coach-drawer__link" onClick={() => setLeavingMessage(true)}>
+                Leave A Message
+              </button>
+            </li>
           </ul>
         </div>
       </nav>
+      {leavingMessage ? (
+        <Suspense fallback={null}>
+          <LeaveMessageDialog isOpen onClose={() => setLeavingMessage(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

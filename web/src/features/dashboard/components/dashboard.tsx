@@ -8,6 +8,7 @@ import { type Dashboard as DashboardData, useDashboard } from '../api/get-dashbo
 import { DashboardDonut } from './dashboard-donut.tsx';
 import { DashboardMessages } from './dashboard-messages.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
+import { DownloadSummaryButton } from './download-summary-button.tsx';
 import './dashboard.css';
 
 // spec coach-shell §2.3.
@@ -55,6 +56,11 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
         </Alert>
       ) : null}
       {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
+      {dashboard.onlyMiniAssessment ? null : (
+        <div className="dashboard__actions">
+          <DownloadSummaryButton />
+        </div>
+      )}
       {dashboard.onlyMiniAssessment ? (
         <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
       ) : assisted ? null /* spec §2.1, §6: Assessments are hidden for assistants. */ : (

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toast.tsx';
+import { problem, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
+import { LEAVE_MESSAGE, LeaveMessageDialog } from './leave-message-dialog.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+
+const onClose = vi.fn();
+
+function open() {
+  render(
+    <>
+      <LeaveMessageDialog isOpen onClose={onClose} />
+      <Toaster />
+    </>,
+  );
+  return screen.getByRole('dialog', { name: LEAVE_MESSAGE.title });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  onClose.mockReset();
+});
+
+describe('LeaveMessageDialog', () => {
+  it('asks for a category and a non-blank text before sending anything', async () => {
+    const calls = serve(fetchMock, {});
+    const user = userEvent.setup();
+    const dialog = open();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'bugReport');
+    await user.type(within(dialog).getByLabelText('Message'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the category and text, toasts the thanks and closes', async () => {
+    const calls = serve(fetchMock, { 'POST /api/feedback': [new Response(null, { status: 204 })] });
+    const user = userEvent.setup();
+    const dialog = open();
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'featureRequest');
+    await user.type(within(dialog).getByLabelText('Message'), 'A Slovak team report, please.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(LEAVE_MESSAGE.sent)).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/feedback', body: { category: 'featureRequest', message: 'A Slovak team report, please.' }, csrf: '1' },
+    ]);
+  });
+
+  it('alerts the failure, then gives the message back to try again', async () => {
+    serve(fetchMock, { 'POST /api/feedback': [problem(502, 'upstream_error', 'There was an unexpected error')] });
+    const user = userEvent.setup();
+    const dialog = open();
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'freeText');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Failed' });
+    expect(alert.textContent).toContain(LEAVE_MESSAGE.failed);
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
