@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   TextArea as AriaTextArea,
   TextField as AriaTextField,
@@ -13,14 +13,16 @@ export interface TextAreaProps extends AriaTextFieldProps {
   description?: ReactNode;
   errorMessage?: string;
   rows?: number;
+  /** The <textarea> itself, e.g. to insert text at the caret. */
+  textAreaRef?: Ref<HTMLTextAreaElement>;
 }
 
 /** A multi-line text field with label, description and error. */
-export function TextArea({ label, description, errorMessage, rows = 4, className, ...props }: TextAreaProps) {
+export function TextArea({ label, description, errorMessage, rows = 4, className, textAreaRef, ...props }: TextAreaProps) {
   return (
     <AriaTextField {...props} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
-      <AriaTextArea className="field__input" rows={rows} />
+      <AriaTextArea ref={textAreaRef} className="field__input" rows={rows} />
       {description ? (
         <Text slot="description" className="field__description">
           {description}

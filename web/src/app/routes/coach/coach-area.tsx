@@ -18,6 +18,7 @@ const Assessments = lazyRoute(() => import('./assessments.tsx'));
 const ScoGiven = lazyRoute(() => import('./sco-given.tsx'));
 const Clients = lazyRoute(() => import('./clients.tsx'));
 const ClientResults = lazyRoute(() => import('./client-results.tsx'));
+const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = [
@@ -25,7 +26,6 @@ const UPCOMING: readonly CoachScreenId[] = [
   'teams',
   'pairs',
   'balance',
-  'emailTemplates',
   'samplesAndBrochures',
   'help',
   'profile',
@@ -54,6 +54,7 @@ export function Component() {
           <Route path="/sco-given" component={ScoGiven} />
           <Route path="/clients" component={Clients} />
           <Route path="/clighent/:clientId" component={ClientResults} />
+          <Route path="/email-templates" component={EmailTemplates} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

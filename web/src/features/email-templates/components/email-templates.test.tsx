@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toast.tsx';
+import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
+import { EMAIL_TEMPLATES_TEXT, EmailTemplates } from './email-templates.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+
+const INVITE_PLACEHOLDERS = ['guestemail', 'guestname', 'guestsurname', 'coachname', 'coachsurname', 'coachemail', 'assessmentlink'];
+const template = (fields: Record<string, unknown> = {}) => ({
+  name: 'ennea_invite',
+  isCustomised: false,
+  text: 'Dear {guestname},\nYour link: {assessmentlink}',
+  placeholders: INVITE_PLACEHOLDERS,
+  ...fields,
+});
+const PATH = '/api/email-templates/ennea_invite';
+
+function renderScreen() {
+  render(
+    <>
+      <EmailTemplates />
+      <Toaster />
+    </>,
+  );
+}
+const textArea = () => screen.findByLabelText('Template text') as Promise<HTMLTextAreaElement>;
+const updateButton = () => screen.getByRole('button', { name: EMAIL_TEMPLATES_TEXT.update });
+const revertButton = () => screen.getByRole('button', { name: EMAIL_TEMPLATES_TEXT.revert });
+
+beforeEach(() => window.history.replaceState(null, '', '/email-templates'));
+afterEach(() => fetchMock.mockReset());
+
+describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
+  it('shows the default text; Update only once the text differs, Revert never for a default', async () => {
+    serve(fetchMock, { [`GET ${PATH}`]: [json(template())] });
+    const user = userEvent.setup();
+    renderScreen();
+    const field = await textArea();
+    expect(field.value).toBe('Dear {guestname},\nYour link: {assessmentlink}');
+    expect(screen.getByText('Default text')).toBeTruthy();
+    expect(updateButton().hasAttribute('disabled')).toBe(true);
+    expect(revertButton().hasAttribute('disabled')).toBe(true);
+    await user.type(field, '!');
+    expect(updateButton().hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // Typing it back to the saved text disables Update again.
+    await user.type(field, '{Backspace}');
+    expect(updateButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('saves the changed text, toasts Successful and then offers Revert', async () => {
+    const calls = serve(fetchMock, {
+      [`GET ${PATH}`]: [json(template())],
+      [`PUT ${PATH}`]: [json(template({ isCustomised: true, text: 'Dear {guestname},\nYour link: {assessmentlink}\nThanks' }))],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(await textArea(), '\nThanks');
+    await user.click(updateButton());
+    expect(await screen.findByText(EMAIL_TEMPLATES_TEXT.updated)).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      method: 'PUT',
+      path: PATH,
+      body: { text: 'Dear {guestname},\nYour link: {assessmentlink}\nThanks' },
+      csrf: '1',
+    });
+    await waitFor(() => expect(revertButton().hasAttribute('disabled')).toBe(false));
+    expect(updateButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Customised')).toBeTruthy();
+  });
+
+  it('toasts Error, Unsuccessful when the save fails, keeping the text', async () => {
+    serve(fetchMock, {
+      [`GET ${PATH}`]: [json(template())],
+      [`PUT ${PATH}`]: [problem(502, 'template_update_failed', EMAIL_TEMPLATES_TEXT.failed)],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(await textArea(), ' more');
+    await user.click(updateButton());
+    expect(await screen.findByText(EMAIL_TEMPLATES_TEXT.failed)).toBeTruthy();
+    expect((await textArea()).value.endsWith(' more')).toBe(true);
+  });
+
+  it('reverts a customised template after the confirmation, with the spec’s texts', async () => {
+    const calls = serve(fetchMock, {
+      [`GET ${PATH}`]: [json(template({ isCustomised: true, text: 'Mine' }))],
+      [`DELETE ${PATH}`]: [json(template())],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    expect((await textArea()).value).toBe('Mine');
+    await user.click(revertButton());
+    const dialog = screen.getByRole('alertdialog', { name: 'Warning' });
+    expect(dialog.textContent).toContain(EMAIL_TEMPLATES_TEXT.confirmRevert);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await user.click(revertButton());
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Warning' })).getByRole('button', { name: 'Revert' }));
+    expect(await screen.findByText(EMAIL_TEMPLATES_TEXT.reverted)).toBeTruthy();
+    await waitFor(async () => expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}'));
+  });
+
+  it('inserts a placeholder at the caret', async () => {
+    serve(fetchMock, { [`GET ${PATH}`]: [json(template({ text: 'Hello , bye' }))] });
+    const user = userEvent.setup();
+    renderScreen();
+    const field = await textArea();
+    field.setSelectionRange(6, 6);
+    await user.click(screen.getByRole('button', { name: '{guestsurname}' }));
+    expect(field.value).toBe('Hello {guestsurname}, bye');
+  });
+
+  it('opens the template the URL names and keeps each template’s unsaved text when switching', async () => {
+    window.history.replaceState(null, '', '/email-templates?template=send_reports');
+    serve(fetchMock, {
+      'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
+      [`GET ${PATH}`]: [json(template())],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    expect((await textArea()).value).toBe('Reports: {reportlinks}');
+    await user.type(await textArea(), ' soon');
+    await user.selectOptions(screen.getByLabelText('Template'), 'ennea_invite');
+    await waitFor(async () => expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}'));
+    expect(window.location.search).toBe('?template=ennea_invite');
+    await user.selectOptions(screen.getByLabelText('Template'), 'send_reports');
+    await waitFor(async () => expect((await textArea()).value).toBe('Reports: {reportlinks} soon'));
+  });
+});
