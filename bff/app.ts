@@ -27,6 +27,7 @@ import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
 import { clientsRoutes } from './routes/clients/clients-routes.ts';
+import { creditsRoutes } from './routes/credits/credits-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
 import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
@@ -73,6 +74,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     clientsRoutes,
     profileRoutes,
     templatesRoutes,
+    creditsRoutes,
   ];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with

@@ -1,0 +1,10 @@
+// The Balance screen (contract tag `credits`).
+import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { cancelCreditOrder, getCredits, listCreditTransactions, orderCredits } from './credits-service.ts';
+
+export const creditsRoutes: TagRoutes = ({ snapshots }) => ({
+  getCredits: (_input, ctx) => getCredits(ctx, snapshots),
+  listCreditTransactions,
+  orderCredits,
+  cancelCreditOrder,
+});
