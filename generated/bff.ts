@@ -9751,6 +9751,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description Search text, matched case- and accent-insensitively against the description.
+                 * @example Enneagram
+                 */
+                q?: string;
+                /**
                  * @description The page to answer, from 1.
                  * @example 1
                  */

@@ -66,6 +66,15 @@ describe('listCreditTransactions', () => {
     expect([...credits].sort((a, b) => a - b)).toEqual(credits);
   });
 
+  it('searches the descriptions, accents and case aside', async () => {
+    const all = (await get('/api/credits/transactions?pageSize=500')).json();
+    const found = (await get('/api/credits/transactions?pageSize=500&q=BULK')).json();
+    expect(found.total).toBe(all.total);
+    expect(found.filteredTotal).toBeGreaterThan(0);
+    expect(found.filteredTotal).toBeLessThan(all.total);
+    expect(found.items.every((item: { description: string }) => /bulk/i.test(item.description))).toBe(true);
+  });
+
   it('refuses a page size the table does not offer', async () => {
     expect((await get('/api/credits/transactions?pageSize=20')).statusCode).toBe(400);
   });

@@ -8,7 +8,7 @@ import { isReceived } from '../../domain/pipeline.ts';
 import { created, noContent, type OperationHandler, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, upstreamError } from '../../problem.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { pageOf, Table } from '../../snapshots/table.ts';
+import { fold, pageOf, Table } from '../../snapshots/table.ts';
 import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
 type CreditsOverview = Bff['schemas']['CreditsOverview'];
@@ -83,9 +83,9 @@ const sortKey = (entry: CreditTransaction, column: TransactionSort): string | nu
   return entry[column];
 };
 
-/** listCreditTransactions: the legacy list (newest first) sorted and paged here. */
+/** listCreditTransactions: the legacy list (newest first) searched, sorted and paged here. */
 export const listCreditTransactions: OperationHandler<'listCreditTransactions'> = async ({ query = {} }, ctx) => {
-  const { page = 1, pageSize = 50, sort = 'datetime', order = 'desc' } = query;
+  const { q = '', page = 1, pageSize = 50, sort = 'datetime', order = 'desc' } = query;
   const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/balanceTransactions', {
     params: { path: { coachId: ctx.session.coachId } },
     signal: ctx.signal,
@@ -100,11 +100,13 @@ export const listCreditTransactions: OperationHandler<'listCreditTransactions'> 
     }
     items.push({ datetime: at, description, credits, balance });
   }
-  const rows = new Table(items, sortKey).sorted(sort, order);
+  const text = fold(q.trim());
+  const sorted = new Table(items, sortKey).sorted(sort, order);
+  const rows = text === '' ? sorted : sorted.filter((entry) => fold(entry.description).includes(text));
   return {
     items: pageOf(rows, page, pageSize),
     total: items.length,
-    filteredTotal: items.length,
+    filteredTotal: rows.length,
     page,
     pageSize: pageSize as CreditTransactionPage['pageSize'],
   };
