@@ -1,6 +1,6 @@
 // `npm run screenshots -- /coachportal/email-templates [more paths]`: signs in to a running portal (`npm start`,
 // or PORTAL_URL) as a demo account and saves each path at desktop (1280 px) and phone (375 px) width, full
-// page, in Debian's Chromium, to SCREENSHOT_DIR (default /tmp/coachportal-screenshots). For looking at a
+// page (SCREENSHOT_FULL_PAGE=0: the first screen only), in Debian's Chromium, to SCREENSHOT_DIR (default /tmp/coachportal-screenshots). For looking at a
 // screen as a user would before calling it done.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ try {
     for (const path of paths) {
       await page.goto(new URL(path, portal).href, { waitUntil: 'networkidle' });
       const file = join(out, `${path.replace(/^\/+/, '').replace(/[^a-z0-9]+/gi, '-') || 'root'}-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: process.env.SCREENSHOT_FULL_PAGE !== '0' });
       console.log(file);
     }
     await context.close();

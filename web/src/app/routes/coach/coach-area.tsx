@@ -19,18 +19,10 @@ const ScoGiven = lazyRoute(() => import('./sco-given.tsx'));
 const Clients = lazyRoute(() => import('./clients.tsx'));
 const ClientResults = lazyRoute(() => import('./client-results.tsx'));
 const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
+const Balance = lazyRoute(() => import('./balance.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = [
-  'miniAssessments',
-  'teams',
-  'pairs',
-  'balance',
-  'samplesAndBrochures',
-  'help',
-  'profile',
-  'team',
-];
+const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'teams', 'pairs', 'samplesAndBrochures', 'help', 'profile', 'team'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -55,6 +47,7 @@ export function Component() {
           <Route path="/clients" component={Clients} />
           <Route path="/clighent/:clientId" component={ClientResults} />
           <Route path="/email-templates" component={EmailTemplates} />
+          <Route path="/balance" component={Balance} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />
