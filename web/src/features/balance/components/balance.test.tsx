@@ -80,7 +80,7 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
     const user = userEvent.setup();
     renderBalance();
     await user.click(await screen.findByRole('button', { name: 'Purchase credits' }));
-    const dialog = screen.getByRole('dialog', { name: BALANCE_TEXT.purchaseTitle });
+    const dialog = await screen.findByRole('dialog', { name: BALANCE_TEXT.purchaseTitle });
     const order = within(dialog).getByRole('button', { name: 'Order' });
     await user.type(within(dialog).getByLabelText('Number of credits'), '9');
     expect(order.hasAttribute('disabled')).toBe(true);
@@ -102,7 +102,7 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
     const user = userEvent.setup();
     renderBalance();
     await user.click(await screen.findByRole('button', { name: 'Purchase credits' }));
-    await user.type(screen.getByLabelText('Number of credits'), '10');
+    await user.type(await screen.findByLabelText('Number of credits'), '10');
     await user.click(screen.getByRole('button', { name: 'Order' }));
     expect(await screen.findByText('Failed')).toBeTruthy();
   });
@@ -116,12 +116,12 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
     const user = userEvent.setup();
     renderBalance();
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Warning' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Warning' });
     expect(dialog.textContent).toContain(BALANCE_TEXT.confirmCancel(30));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Warning' })).getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Warning' })).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText(BALANCE_TEXT.cancelled)).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase credits' })).toBeTruthy());
   });

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { type TableStateConfig, tableDate } from '../../../components/data-table/table-state.ts';
 import { useTableState } from '../../../components/data-table/use-table-state.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -17,8 +16,11 @@ import { useCancelCreditOrder } from '../api/cancel-credit-order.ts';
 import { type CreditsOverview, useCredits } from '../api/get-credits.ts';
 import { type CreditTransaction, type CreditTransactionSort, useCreditTransactions } from '../api/list-credit-transactions.ts';
 import { BALANCE_TEXT, BALANCE_TOAST_MS } from './balance-text.ts';
-import { PurchaseCreditsDialog } from './purchase-credits-dialog.tsx';
 import './balance.css';
+
+// The dialogs load when first opened: the history's table already fills the route's budget.
+const PurchaseCreditsDialog = lazy(async () => ({ default: (await import('./purchase-credits-dialog.tsx')).PurchaseCreditsDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
 
 // spec coach-shell §2.2: rows without a name or clientName sort by their time by default.
 const TABLE_CONFIG: TableStateConfig<CreditTransactionSort, never> = {
@@ -125,17 +127,21 @@ function Overview({ overview }: { overview: CreditsOverview }) {
           <Link href="/profile#webResourcesSection">profile's web resources</Link>.
         </p>
       </article>
-      <PurchaseCreditsDialog overview={overview} isOpen={purchasing} onClose={() => setPurchasing(false)} />
-      <ConfirmDialog
-        title="Warning"
-        isOpen={confirming}
-        confirmLabel="Cancel order"
-        isDestructive
-        onConfirm={cancelOrder}
-        onCancel={() => setConfirming(false)}
-      >
-        {BALANCE_TEXT.confirmCancel(pendingCredits)}
-      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {purchasing ? <PurchaseCreditsDialog overview={overview} isOpen onClose={() => setPurchasing(false)} /> : null}
+        {confirming ? (
+          <ConfirmDialog
+            title="Warning"
+            isOpen
+            confirmLabel="Cancel order"
+            isDestructive
+            onConfirm={cancelOrder}
+            onCancel={() => setConfirming(false)}
+          >
+            {BALANCE_TEXT.confirmCancel(pendingCredits)}
+          </ConfirmDialog>
+        ) : null}
+      </Suspense>
     </div>
   );
 }
