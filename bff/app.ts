@@ -28,6 +28,7 @@ import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
 import { clientsRoutes } from './routes/clients/clients-routes.ts';
 import { creditsRoutes } from './routes/credits/credits-routes.ts';
+import { miniRoutes } from './routes/mini/mini-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
 import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
@@ -75,6 +76,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     profileRoutes,
     templatesRoutes,
     creditsRoutes,
+    miniRoutes,
   ];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with

@@ -2,10 +2,12 @@
 // and capture — legacy selfpay/* ↔ BFF mapping (spec public-and-guest §2, §4 "Self-registration
 // payment", §7, §8 "Self-register", "Payment", §9; openapi/bff paths api_public_self-registration_*,
 // api_public_checkouts_*). Price, currency and provider come from selfpay/init, never from the browser.
+
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
 import type { SelfPayDeps, SelfPaySettings } from '../../plugins/app/self-pay.ts';
+import { portalOrigin as portalOriginOf } from '../../portal-origin.ts';
 import { dependencyUnavailable, failed, upstreamError } from '../../problem.ts';
 import type { CheckoutRecord, CheckoutStore } from '../../self-pay/checkout-store.ts';
 import { PAYMENT_FAILED } from '../../self-pay/paypal-client.ts';
@@ -128,8 +130,7 @@ function amountOf(ctx: OperationContext, init: SelfPayInit): string {
 
 /** The portal origin the visitor uses (CSRF already checked it is an allowed one), else the first allowed. */
 function portalOrigin(ctx: OperationContext, settings: SelfPaySettings): string {
-  const origin = ctx.headers.origin;
-  const chosen = origin && settings.allowedOrigins.includes(origin) ? origin : settings.allowedOrigins[0];
+  const chosen = portalOriginOf(ctx.headers.origin, settings.allowedOrigins);
   if (!chosen) throw misconfigured(ctx, 'ALLOWED_ORIGINS is empty: no return address for the card provider');
   return chosen;
 }

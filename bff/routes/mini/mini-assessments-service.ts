@@ -1,0 +1,91 @@
+// The Mini-Assessments page (spec coach-shell §2.2, §2.4, §3 "Mini-assessment record"): the legacy table load
+// searched, sorted and paged here like the shared table, the coach's public link for Copy Link, and the
+// results workbook.
+import type { components as Bff } from '../../../generated/bff.ts';
+import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import { datedWorkbookName, spreadsheetAnswer } from '../../downloads/spreadsheet.ts';
+import type { OperationHandler, OperationInput, SessionContext } from '../../operation.ts';
+import { portalOrigin } from '../../portal-origin.ts';
+import { upstreamError } from '../../problem.ts';
+import { fold, pageOf, Table } from '../../snapshots/table.ts';
+
+type MiniAssessmentRow = Bff['schemas']['MiniAssessmentRow'];
+type MiniAssessmentPage = Bff['schemas']['MiniAssessmentPage'];
+type MiniSort = NonNullable<NonNullable<OperationInput<'listMiniAssessments'>['query']>['sort']>;
+
+interface MiniEntry {
+  row: MiniAssessmentRow;
+  search: string;
+}
+
+const sortKey = ({ row }: MiniEntry, column: MiniSort): string | number | null => {
+  if (column === 'name') return fold(`${row.name} ${row.surname}`);
+  if (column === 'language') return row.language;
+  return row[column];
+};
+
+/** listMiniAssessments: every record shaped, then the query's search, sort and page. */
+export async function listMiniAssessments(
+  { query = {} }: OperationInput<'listMiniAssessments'>,
+  ctx: SessionContext,
+  allowedOrigins: readonly string[],
+): Promise<MiniAssessmentPage> {
+  const { q = '', page = 1, pageSize = 50, sort = 'createdAt', order = 'desc' } = query;
+  const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/miniAssessments', {
+    params: { path: { coachId: ctx.session.coachId } },
+    signal: ctx.signal,
+  });
+  if (!Array.isArray(data)) throw upstreamError();
+  const entries: MiniEntry[] = [];
+  for (const record of data) {
+    const createdAt = fromLegacyTime(record.createdAt);
+    const completedAt = record.section2CompletedAt ? fromLegacyTime(record.section2CompletedAt) : null;
+    if (createdAt === null || (record.section2CompletedAt && completedAt === null)) {
+      ctx.log.error('miniAssessments answered a time that is not a legacy time');
+      throw upstreamError();
+    }
+    const row: MiniAssessmentRow = {
+      uniqueId: record.uniqueId,
+      createdAt,
+      language: record.localLanguage,
+      name: record.name,
+      surname: record.surname,
+      email: record.email,
+      completedAt,
+      ennea: record.ennea,
+      trifix: record.trifix,
+      // The HTML report opens in a new tab once section 2 is done (spec coach-shell §2.4).
+      reportUrl: completedAt ? `/coachportal/reports/${record.uniqueId}` : null,
+    };
+    // spec: the search matches every shown column.
+    const search = fold([row.name, row.surname, row.email, row.language, row.ennea ?? '', row.trifix ?? ''].join('\u0001'));
+    entries.push({ row, search });
+  }
+  const origin = portalOrigin(ctx.headers.origin, allowedOrigins);
+  if (!origin) {
+    ctx.log.error('ALLOWED_ORIGINS is empty: no origin for the public mini-assessment link');
+    throw upstreamError();
+  }
+  const text = fold(q.trim());
+  const sorted = new Table(entries, sortKey).sorted(sort, order);
+  const rows = text === '' ? sorted : sorted.filter((entry) => entry.search.includes(text));
+  return {
+    items: pageOf(rows, page, pageSize).map((entry) => entry.row),
+    total: entries.length,
+    filteredTotal: rows.length,
+    page,
+    pageSize: pageSize as MiniAssessmentPage['pageSize'],
+    selfRegistrationUrl: new URL(`/coachportal/mini/${ctx.session.coachId}`, origin).href,
+  };
+}
+
+/** downloadMiniAssessmentsSpreadsheet: the table function 'Download spreadsheet'. */
+export const downloadMiniAssessmentsSpreadsheet: OperationHandler<'downloadMiniAssessmentsSpreadsheet'> = async (_input, ctx) =>
+  spreadsheetAnswer(
+    await ctx.legacy.GET('/api/v2/coaches/{coachId}/miniAssessmentsSpreadsheet', {
+      params: { path: { coachId: ctx.session.coachId } },
+      parseAs: 'stream',
+      signal: ctx.signal,
+    }),
+    datedWorkbookName('mini-assessments', Date.now()),
+  );
