@@ -38,6 +38,7 @@ describe('listMiniAssessments', () => {
           uniqueId: '3141f000-0000-4000-8000-000000000002',
           name: 'Marek',
           surname: 'Kováč',
+          email: 'marek@example.sk',
           section2CompletedAt: null,
           ennea: null,
           trifix: null,
