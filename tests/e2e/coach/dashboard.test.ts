@@ -102,13 +102,15 @@ describe.each(VIEWPORT_NAMES)('dashboard at %s size', (viewport) => {
     await portal.close();
   });
 
-  it('shows a coach limited to mini-assessments only the notice', async () => {
+  it('shows a coach limited to mini-assessments the notice and the way to their mini-assessments', async () => {
     const portal = await openPortal(browser(), viewport);
     const page = await openDashboard(portal, 'mini@coachportal.test');
     await page.getByText('Your access is limited to the Mini-Assessment offering.', { exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Total' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Not invited yet/ }).count()).toBe(0);
     await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'View Mini-Assessments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mini-Assessments' }).waitFor();
     await portal.close();
   });
 

@@ -20,6 +20,7 @@ const Clients = lazyRoute(() => import('./clients.tsx'));
 const ClientResults = lazyRoute(() => import('./client-results.tsx'));
 const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
 const Balance = lazyRoute(() => import('./balance.tsx'));
+const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'teams', 'pairs', 'samplesAndBrochures', 'help', 'profile', 'team'];
@@ -48,6 +49,7 @@ export function Component() {
           <Route path="/clighent/:clientId" component={ClientResults} />
           <Route path="/email-templates" component={EmailTemplates} />
           <Route path="/balance" component={Balance} />
+          <Route path="/mini-assessments" component={MiniAssessments} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

@@ -62,7 +62,12 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
         </div>
       )}
       {dashboard.onlyMiniAssessment ? (
-        <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
+        <>
+          <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
+          <p>
+            <Link href="/mini-assessments">View Mini-Assessments</Link>
+          </p>
+        </>
       ) : assisted ? null /* spec §2.1, §6: Assessments are hidden for assistants. */ : (
         <>
           <p>

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { filenameFromDisposition, saveFile } from './save-file.ts';
+import { downloadStartedAtom } from './session/session.ts';
+
+/** What the typed client answers for a GET with `parseAs: 'blob'`. */
+export interface FileAnswer {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * A file download saved by the browser (a spreadsheet, a report): the name from the BFF's Content-Disposition,
+ * else `fallbackName`; a download gives the session 30 minutes. The error is the BFF's problem.
+ */
+export function useDownload(fetchFile: () => Promise<FileAnswer>, fallbackName: string) {
+  const downloadStarted = useSetAtom(downloadStartedAtom);
+  return useMutation({
+    mutationFn: async () => {
+      const { data, error, response } = await fetchFile();
+      if (error !== undefined) throw error;
+      return { blob: data as Blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+    },
+    onSuccess: ({ blob, filename }) => {
+      downloadStarted();
+      saveFile(blob, filename);
+    },
+  });
+}
