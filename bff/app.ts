@@ -32,6 +32,7 @@ import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
 import { shellRoutes } from './routes/shell/shell-routes.ts';
+import { teamsRoutes } from './routes/teams/teams-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 
 export interface AppOptions {
@@ -63,7 +64,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
   // One routes folder per contract tag, each exporting the same signature (TagRoutes).
-  const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes, clientsRoutes, profileRoutes];
+  const tags = [operationsRoutes, sessionRoutes, publicRoutes, shellRoutes, assessmentsRoutes, clientsRoutes, profileRoutes, teamsRoutes];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with
   // its Idempotency-Key repeats nothing it did.
