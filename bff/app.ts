@@ -34,6 +34,7 @@ import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
 import { shellRoutes } from './routes/shell/shell-routes.ts';
+import { teamsRoutes } from './routes/teams/teams-routes.ts';
 import { templatesRoutes } from './routes/templates/templates-routes.ts';
 import type { SessionStore } from './session/session-store.ts';
 
@@ -77,6 +78,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     templatesRoutes,
     creditsRoutes,
     miniRoutes,
+    teamsRoutes,
   ];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with

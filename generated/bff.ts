@@ -1421,6 +1421,7 @@ export interface paths {
          *     Problem codes: 400 `invalid_email`: Please enter a valid email address.;
          *     400 `sco_coach_unknown`: That email address is not associated with a coach registered on
          *     the provider's system; 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
+         *     404 `not_found` (a selected team is not one of the coach's);
          *     409 `selection_includes_received`: Your selection includes teams that were given to you by
          *     another coach. Please amend your selection and try again.; 502 `upstream_error` (the legacy
          *     `error.info`); 504 `upstream_timeout`.
@@ -10526,6 +10527,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];

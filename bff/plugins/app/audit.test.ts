@@ -63,6 +63,22 @@ describe('audit lines', () => {
     expect(audits().at(-1)?.audit).not.toHaveProperty('notAttempted');
   });
 
+  it('counts a batch done as a whole by one legacy call (Add To Team) as its selection succeeded', async () => {
+    const teams = (await server.inject({ url: '/api/teams', cookies })).json().items as Array<{
+      id: string;
+      reportState: string;
+      isReceived: boolean;
+    }>;
+    const team = teams.find((entry) => entry.reportState === 'notRequested' && !entry.isReceived);
+    const ids = rows
+      .filter((row) => !row.receivedFromAnotherCoach)
+      .slice(-2)
+      .map((row) => row.id);
+    const added = await server.inject({ method: 'POST', url: `/api/teams/${team?.id}/members`, headers: CSRF, cookies, payload: { ids } });
+    expect(added.statusCode).toBe(200);
+    expect(audits().at(-1)?.audit).toMatchObject({ operation: 'addTeamMembers', statusCode: 200, requested: 2, succeeded: 2, failed: 0 });
+  });
+
   it('counts a batch that ran from its result', async () => {
     const ids = rows
       .filter((row) => !row.receivedFromAnotherCoach)

@@ -64,9 +64,10 @@ export function auditLine(operation: string, batch: boolean, request: Audited, r
   if (!batch) return { ...line, requested: 1, succeeded: done ? 1 : 0, failed: done ? 0 : 1 };
   const result = batchResult(payload);
   if (!result) {
-    // Refused before any item ran (validation, a repeated Idempotency-Key, …).
+    // Refused before any item ran (validation, a repeated Idempotency-Key, …), or done as a whole by one legacy
+    // call whose answer is not per item (Add To Team).
     const requested = selected(request);
-    return { ...line, requested, succeeded: 0, failed: done ? 0 : requested };
+    return { ...line, requested, succeeded: done ? requested : 0, failed: done ? 0 : requested };
   }
   return {
     ...line,

@@ -1,0 +1,138 @@
+// A team's members (spec coach-shell §2.7, §3 "Team member", §4, §5, §8): the legacy members list ↔ the
+// contract's TeamMember, adding the picked assessments, the leader flag and comments, and removing members.
+// Members of a team with a report requested or available never change (409 team_locked).
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { components as Legacy } from '../../../generated/legacy.ts';
+import { BatchItemError } from '../../batch/batch-errors.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import type { Config } from '../../config.ts';
+import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
+import { failed, notFound, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { readTeams, unlockedTeamOf } from './team-rows.ts';
+
+type TeamMember = Bff['schemas']['TeamMember'];
+type LegacyMember = Legacy['schemas']['TeamMember'];
+type AddTeamMembersResult = Bff['schemas']['AddTeamMembersResult'];
+
+// spec coach-shell §5, §8.
+export const MEMBER_MESSAGES = {
+  noneSelected: 'Select members to add to the team.',
+  addFailed: 'Unexpected error while trying to add assessments to the team.',
+  unknownMember: 'This assessment is not a member of the team.',
+} as const;
+/** How a selected id that is not a member is named in a failure. */
+export const UNKNOWN_MEMBER_NAME = 'Unknown member';
+
+/** One legacy member; null when its completion time is not a legacy time. */
+export function toTeamMember(member: LegacyMember): TeamMember | null {
+  const completedAt = member.completedAt === null ? null : fromLegacyTime(member.completedAt);
+  if (member.completedAt !== null && completedAt === null) return null;
+  return {
+    id: member.uuid,
+    isTeamLeader: member.isTeamLeader === 1,
+    memberComments: member.memberComments ?? '',
+    displayName: member.displayName,
+    project: member.userCoach ?? '',
+    company: member.userCompany ?? '',
+    occupation: member.userOccupation ?? '',
+    assessmentType: member.assessmentType,
+    enneaResult: member.enneaResult,
+    scoreImf: member.scoreIMF,
+    completedAt,
+  };
+}
+
+/** The team's members as the contract carries them (GET api/v2/teams/{teamId}/members). */
+export async function readMembers(ctx: SessionContext, teamId: string): Promise<TeamMember[]> {
+  const { data } = await ctx.legacy.GET('/api/v2/teams/{teamId}/members', { params: { path: { teamId } } });
+  if (!data) throw upstreamError();
+  const members = data.map(toTeamMember);
+  if (members.some((member) => member === null)) {
+    ctx.log.error({ teamId }, 'team members answered a completedAt that is not a legacy time');
+    throw upstreamError();
+  }
+  return members as TeamMember[];
+}
+
+/** spec coach-shell §4 "Team leaders": the members marked as leader. */
+export const leaderCountOf = (members: readonly TeamMember[]): number => members.filter((member) => member.isTeamLeader).length;
+
+/** An empty selection is the picker's own message (contract: addTeamMembers). */
+export const noMembersSelected = () => failed(400, 'no_members_selected', MEMBER_MESSAGES.noneSelected);
+
+/** addTeamMembers: one legacy call with the picked assessments; the answer counts those added and those already members. */
+export async function addTeamMembers(
+  { params: { teamId }, body }: OperationInput<'addTeamMembers'>,
+  ctx: SessionContext,
+): Promise<AddTeamMembersResult> {
+  unlockedTeamOf(await readTeams(ctx), teamId);
+  const ids = [...new Set(body.ids)];
+  let answer: { added: number } | undefined;
+  try {
+    const { data } = await ctx.legacy.POST('/api/v3/teams/{teamId}/addMembers', {
+      params: { path: { teamId } },
+      body: { memberUUIDs: ids },
+    });
+    answer = data;
+  } catch (error) {
+    // spec §8 "exception": the dialog's own text for a failed call; a timeout and an ended session stay what they are.
+    if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(addFailed(), { cause: error });
+    throw error;
+  }
+  if (!answer) throw addFailed();
+  const added = Math.min(Math.max(answer.added, 0), ids.length);
+  return { requested: ids.length, added, alreadyMembers: ids.length - added };
+}
+
+const addFailed = () => failed(502, 'add_members_failed', MEMBER_MESSAGES.addFailed);
+
+/** updateTeamMember: the leader flag (0/1) and the comments; answers the member as now stored. */
+export async function updateTeamMember(
+  { params: { teamId, memberId }, body }: OperationInput<'updateTeamMember'>,
+  ctx: SessionContext,
+): Promise<TeamMember> {
+  unlockedTeamOf(await readTeams(ctx), teamId);
+  const member = (await readMembers(ctx, teamId)).find((entry) => entry.id === memberId);
+  if (!member) throw notFound();
+  // The legacy call takes one field per call (its TeamMemberUpdate): the flag, then the comments.
+  const changes: ({ isTeamLeader: number } | { memberComments: string })[] = [];
+  if (body.isTeamLeader !== undefined) changes.push({ isTeamLeader: body.isTeamLeader ? 1 : 0 });
+  if (body.memberComments !== undefined) changes.push({ memberComments: body.memberComments });
+  for (const change of changes) {
+    const { response, error } = await ctx.legacy.PUT('/api/v2/teams/{teamId}/members/{memberId}', {
+      params: { path: { teamId, memberId } },
+      body: change,
+    });
+    if (!response.ok) throw failed(502, 'member_update_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+  }
+  return {
+    ...member,
+    ...(body.isTeamLeader !== undefined && { isTeamLeader: body.isTeamLeader }),
+    ...(body.memberComments !== undefined && { memberComments: body.memberComments }),
+  };
+}
+
+/** removeTeamMembers: one legacy DELETE per member, reported by the member's name; ids not in the team fail as not_found. */
+export async function removeTeamMembers(
+  { params: { teamId }, body: { ids } }: OperationInput<'removeTeamMembers'>,
+  ctx: SessionContext,
+  settings: Config['batch'],
+): Promise<BatchResult> {
+  unlockedTeamOf(await readTeams(ctx), teamId);
+  const members = new Map((await readMembers(ctx, teamId)).map((member) => [member.id, member]));
+  const selection = ids.map((id) => ({ id, name: members.get(id)?.displayName ?? UNKNOWN_MEMBER_NAME, known: members.has(id) }));
+  return runBatch(
+    selection,
+    async (item, signal) => {
+      if (!item.known) throw new BatchItemError('not_found', MEMBER_MESSAGES.unknownMember);
+      const { response, error } = await ctx.legacy.DELETE('/api/v2/teams/{teamId}/members/{memberId}', {
+        params: { path: { teamId, memberId: item.id } },
+        signal,
+      });
+      if (!response.ok) throw new BatchItemError('upstream_error', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+    },
+    { ...settings, signal: ctx.signal, log: ctx.log },
+  );
+}

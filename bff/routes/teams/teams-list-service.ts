@@ -1,0 +1,69 @@
+// The Teams page's table (spec coach-shell §2.2, §2.6), also the team picker of the assessments toolbar's 'Add To
+// Team': the legacy list of own and received teams, searched, sorted and paged by the BFF with the shared table.
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
+import { fold, type Order, pageOf, type SortKey, Table } from '../../snapshots/table.ts';
+import { readTeams, type TeamRow, teamRowOf } from './team-rows.ts';
+
+type TeamPage = Bff['schemas']['TeamPage'];
+type Column = NonNullable<OperationInput<'listTeams'>['query']['sort']>;
+
+const REPORT_ORDER: Readonly<Record<TeamRow['reportState'], number>> = { notRequested: 0, requested: 1, available: 2 };
+
+function sortKey(row: TeamRow, column: Column): SortKey {
+  switch (column) {
+    case 'name':
+      return fold(row.name);
+    case 'description':
+      return row.description === '' ? null : fold(row.description);
+    case 'project':
+      return fold(row.project);
+    case 'memberCount':
+      return row.memberCount;
+    case 'createdAt':
+      return row.createdAt;
+    case 'reportRequested':
+      return row.reportRequestedDisplay === null ? null : fold(row.reportRequestedDisplay);
+    case 'reportDueDate':
+      return row.reportDueDate;
+    case 'report':
+      return REPORT_ORDER[row.reportState];
+  }
+}
+
+/** What a search text is matched against: every column the table shows (dates cut to 10 characters, spec §2.2). */
+function searchText(row: TeamRow): string {
+  const shown = [
+    row.name,
+    row.description,
+    row.project,
+    String(row.memberCount),
+    row.createdAt.slice(0, 10),
+    row.reportRequestedDisplay ?? '',
+    row.reportDueDate ?? '',
+    row.reportStatusText ?? '',
+    row.receivedFrom?.name ?? '',
+    ...row.givenTo.map((coach) => `${coach.name} ${coach.surname}`),
+  ];
+  return fold(shown.join('\n'));
+}
+
+/** listTeams: the legacy order (newest first) is the default; `total` counts every team, `filteredTotal` the matches. */
+export async function listTeams({ query }: OperationInput<'listTeams'>, ctx: SessionContext): Promise<TeamPage> {
+  const { page = 1, pageSize = 50, sort = 'createdAt', order = 'desc', q } = query;
+  const list = await readTeams(ctx);
+  const now = Date.now();
+  const rows = list.teams.map((team) => teamRowOf(ctx, team, list, now));
+  const table = new Table<TeamRow, Column>(rows, sortKey);
+  const text = fold(q?.trim() ?? '');
+  const matching = table.query(sort, order as Order, text, () => (text === '' ? null : (row) => searchText(row).includes(text)));
+  return {
+    items: pageOf(matching, page, pageSize),
+    total: rows.length,
+    filteredTotal: matching.length,
+    page,
+    pageSize: pageSize as TeamPage['pageSize'],
+    hasGiven: rows.some((row) => row.givenTo.length > 0),
+    hasReceived: rows.some((row) => row.isReceived),
+  };
+}
