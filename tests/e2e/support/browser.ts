@@ -51,13 +51,27 @@ function nextVisitorAddress(): string {
   return `2001:db8::${a.toString(16)}:${b.toString(16)}`;
 }
 
+/** The web client's session-storage key for 'Later' on the policies modal (features/policies/components/policies-state.ts). */
+const POLICIES_LATER_KEY = 'coachportal.policiesLater';
+
+export interface OpenPortalOptions {
+  /**
+   * Every seeded coach has a policy to sign, so the policies modal would open over every coach screen: unless a
+   * test is about it, the visitor has already put it off ('Later') for this tab. An overdue policy still blocks.
+   */
+  showPoliciesModal?: boolean;
+}
+
 /** A new context (a new visitor) at the viewport's size; uncaught page errors fail the test. */
-export async function openPortal(browser: Browser, viewport: ViewportName): Promise<PortalPage> {
+export async function openPortal(browser: Browser, viewport: ViewportName, options: OpenPortalOptions = {}): Promise<PortalPage> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: inject('portalUrl'),
     extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorAddress() },
   });
+  if (!options.showPoliciesModal) {
+    await context.addInitScript((key) => globalThis.sessionStorage?.setItem(key, '1'), POLICIES_LATER_KEY);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -20,11 +20,19 @@ const MINUTE = 60_000;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+let policyChecks = 0;
+
 function serve(answers: Record<string, Response[]>): string[] {
   const calls: string[] = [];
+  policyChecks = 0;
   fetchMock.mockImplementation(async (input) => {
     const request = input as Request;
     const key = `${request.method} ${new URL(request.url).pathname}`;
+    // The policies check the layout makes on opening (no policy waits here; policies-gate.test.tsx covers it).
+    if (key === 'GET /api/policies/alert') {
+      policyChecks += 1;
+      return json({ policyAlert: false, overdue: false, earliestDueAt: null });
+    }
     calls.push(key);
     const answer = answers[key]?.shift();
     if (!answer) throw new Error(`unexpected call ${key}`);
@@ -66,6 +74,12 @@ function renderShell(session: Session = SESSION) {
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
+/** The layout's policies check on opening is a successful call, which restarts the idle period: let it land first. */
+async function afterStartup(): Promise<void> {
+  await waitFor(() => expect(policyChecks).toBe(1));
+  await advance(0);
+}
+
 beforeEach(() => {
   fetchMock.mockReset();
   // Time moves on by itself too, so that waitFor and the fetch answers settle.
@@ -79,6 +93,7 @@ describe('session timing in the coach layout', () => {
   it('warns one minute before expiry; Continue extends the session', async () => {
     const calls = serve({ 'POST /api/session/extend': [json(SESSION)] });
     renderShell();
+    await afterStartup();
     await advance(29 * MINUTE - 5000);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await advance(5000);
@@ -95,6 +110,7 @@ describe('session timing in the coach layout', () => {
   it('logs out from the warning and goes to the login page', async () => {
     const calls = serve({ 'DELETE /api/session': [json({ redirectTo: '/coachportal/login' })] });
     const { location } = renderShell();
+    await afterStartup();
     await advance(29.5 * MINUTE);
     const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -108,6 +124,7 @@ describe('session timing in the coach layout', () => {
   it('logs out by itself at expiry', async () => {
     const calls = serve({ 'DELETE /api/session': [json({ redirectTo: '/coachportal/login' })] });
     const { location, store } = renderShell();
+    await afterStartup();
     await advance(30 * MINUTE);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
     expect(calls).toEqual(['DELETE /api/session']);
@@ -119,6 +136,7 @@ describe('session timing in the coach layout', () => {
   it('starts the idle period again after any successful call', async () => {
     serve({ 'GET /api/dashboard': [json({})] });
     renderShell();
+    await afterStartup();
     await advance(20 * MINUTE);
     await act(async () => {
       await api.GET('/api/dashboard');

@@ -7,6 +7,7 @@ import { usePageTitleValue } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
+import { PoliciesGate } from '../../policies/components/policies-gate.tsx';
 import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
@@ -75,6 +76,7 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           {children}
         </main>
       </div>
+      <PoliciesGate onLogOut={logOut} />
       <SessionExpiryDialog isOpen={phase === 'warning'} onLogOut={logOut} />
       <Toaster />
     </div>

@@ -106,7 +106,7 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     expect(screen.queryByText(POLICY_ALERT_TITLE)).toBeNull();
   });
 
-  it('shows a coach limited to mini-assessments only the notice, no tiles or donut', async () => {
+  it('shows a coach limited to mini-assessments only the notice and the way to them, no tiles or donut', async () => {
     serve(() =>
       json({
         ...DASHBOARD,
@@ -119,7 +119,7 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     );
     render(<Dashboard session={SESSION} />);
     await screen.findByText(MINI_ONLY_NOTICE);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['View Mini-Assessments']);
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
   });
 

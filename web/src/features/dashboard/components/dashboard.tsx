@@ -1,9 +1,12 @@
+import { useSetAtom } from 'jotai';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
+import { policiesLaterAtom } from '../../policies/components/policies-state.ts';
 import { type Dashboard as DashboardData, useDashboard } from '../api/get-dashboard.ts';
 import { DashboardDonut } from './dashboard-donut.tsx';
 import { DashboardMessages } from './dashboard-messages.tsx';
@@ -52,7 +55,7 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
     <>
       {dashboard.policyAlert ? (
         <Alert tone="info">
-          <strong>{POLICY_ALERT_TITLE}</strong> {POLICY_ALERT_TEXT}
+          <strong>{POLICY_ALERT_TITLE}</strong> {POLICY_ALERT_TEXT} <ReviewPoliciesButton />
         </Alert>
       ) : null}
       {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
@@ -85,5 +88,15 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
         </>
       )}
     </>
+  );
+}
+
+/** Opens the policies modal again after the coach chose 'Later'. */
+function ReviewPoliciesButton() {
+  const setLater = useSetAtom(policiesLaterAtom);
+  return (
+    <Button variant="quiet" className="dashboard__review-policies" onPress={() => setLater(false)}>
+      Review policies
+    </Button>
   );
 }
