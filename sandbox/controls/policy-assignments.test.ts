@@ -17,7 +17,9 @@ describe('PUT /__sandbox/policy-assignments (a policy waiting for a coach)', () 
   it('makes the coach’s policy unsigned and overdue, as the legacy policies list then says', async () => {
     const coach = SEED_COACHES.peer;
     expect((await assign({ coachEmail: coach.email, dueInDays: -1 })).statusCode).toBe(204);
-    const assignments = sandbox.store.policyAssignments.filter((entry) => entry.coachUuid === coach.uuid && entry.policyUuid === SEED_POLICY.uuid);
+    const assignments = sandbox.store.policyAssignments.filter(
+      (entry) => entry.coachUuid === coach.uuid && entry.policyUuid === SEED_POLICY.uuid,
+    );
     expect(assignments).toHaveLength(1);
     expect(assignments[0]?.coachSignedAt).toBeNull();
     const cookie = await signIn(sandbox.app, coach.email);

@@ -23,10 +23,13 @@ export function registerPolicyAssignments(app: FastifyInstance, store: Store, cl
     const { coachEmail, policyUuid = SEED_POLICY.uuid, dueInDays } = request.body ?? {};
     const coach = typeof coachEmail === 'string' ? coachByEmail(store, coachEmail) : undefined;
     if (!coach) return reply.code(400).send({ error: { info: 'coachEmail must name a seeded coach.' } });
-    if (typeof policyUuid !== 'string' || !store.policies.has(policyUuid)) return reply.code(400).send({ error: { info: 'Unknown policyUuid.' } });
+    if (typeof policyUuid !== 'string' || !store.policies.has(policyUuid))
+      return reply.code(400).send({ error: { info: 'Unknown policyUuid.' } });
     if (typeof dueInDays !== 'number' || !Number.isInteger(dueInDays) || Math.abs(dueInDays) > 3650)
       return reply.code(400).send({ error: { info: 'dueInDays must be a whole number of days.' } });
-    store.policyAssignments = store.policyAssignments.filter((entry) => !(entry.coachUuid === coach.uuid && entry.policyUuid === policyUuid));
+    store.policyAssignments = store.policyAssignments.filter(
+      (entry) => !(entry.coachUuid === coach.uuid && entry.policyUuid === policyUuid),
+    );
     store.policyAssignments.push({
       policyUuid,
       coachUuid: coach.uuid,

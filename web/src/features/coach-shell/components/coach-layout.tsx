@@ -1,19 +1,21 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { usePageTitleValue } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
-import { PoliciesGate } from '../../policies/components/policies-gate.tsx';
 import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
 import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 import './coach-layout.css';
+
+// The policies check loads after the screen: it is not needed for the first paint, and every coach route carries the layout.
+const PoliciesGate = lazy(async () => ({ default: (await import('../../policies/components/policies-gate.tsx')).PoliciesGate }));
 
 export interface CoachLayoutProps {
   session: Session;
@@ -76,7 +78,9 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           {children}
         </main>
       </div>
-      <PoliciesGate onLogOut={logOut} />
+      <Suspense fallback={null}>
+        <PoliciesGate onLogOut={logOut} />
+      </Suspense>
       <SessionExpiryDialog isOpen={phase === 'warning'} onLogOut={logOut} />
       <Toaster />
     </div>
