@@ -17,7 +17,10 @@ export default defineConfig({
       {
         extends: true,
         plugins: [react()],
-        define: { __PORTAL_VERSION__: JSON.stringify('20251030t113749') },
+        define: {
+          __PORTAL_VERSION__: JSON.stringify('20251030t113749'),
+          __PORTAL_HELP_VIDEO_URL__: JSON.stringify(''),
+        },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -58,6 +58,9 @@ const EnvSchema = Type.Object({
       description: 'a path on the portal host (/admin/coaches) or an http(s) URL',
     }),
   ),
+  SAMPLE_REPORTS_URL: Type.Optional(
+    Type.String({ maxLength: 400, pattern: '^https?://[^\\s]+/$', description: 'an http(s) URL ending in /' }),
+  ),
   SUPPORT_EMAIL: Type.Optional(Type.String({ format: 'email', maxLength: 254, description: 'an e-mail address' })),
   PORTAL_VERSION: Type.Optional(Type.String({ pattern: '^[0-9]{8}t[0-9]{6}$', description: 'a version stamp such as 20251030t113749' })),
   CARD_PROVIDER_HOSTS: Type.Optional(
@@ -130,6 +133,8 @@ export interface Config {
   };
   /** Named in the blocked-coach message (spec public-and-guest §6). */
   readonly supportEmail: string;
+  /** Where the Samples & Brochures page's sample reports are: `{sampleReportsUrl}{reportCode}-{language}.{html|pdf}`. */
+  readonly sampleReportsUrl: string | undefined;
   /** Where an impersonator goes on logout ('Return to Coaches'): the admin application's coach list. */
   readonly adminCoachesUrl: string;
   /**
@@ -265,6 +270,7 @@ function buildConfig(env: Env): Config {
       maxConnections: env.HTTP_MAX_CONNECTIONS ?? 10_000,
     },
     supportEmail: env.SUPPORT_EMAIL ?? 'support@coachportal.test',
+    sampleReportsUrl: env.SAMPLE_REPORTS_URL,
     // spec public-and-guest §6: "an impersonator is sent to /admin/coaches" (the admin application, same host).
     adminCoachesUrl: env.ADMIN_COACHES_URL ?? '/admin/coaches',
     // The legacy API's version stamp (openapi/legacy.yaml info.version) until a build sets its own.

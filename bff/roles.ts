@@ -45,6 +45,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   downloadActivitySummary: ALL,
   sendFeedback: ALL,
   listMessages: ALL,
+  listSampleReports: ALL,
   acknowledgeMessages: ALL,
   listPolicies: ALL,
   getPolicyAlert: ALL,

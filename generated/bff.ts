@@ -838,6 +838,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sample reports by type, with their HTML and PDF links per language
+         * @description The Samples & Brochures page (spec coach-shell §2.8, §9): sample reports by type with a
+         *     language button for HTML and for PDF; the Enneagram Report in Afrikaans, English,
+         *     Hungarian, Italian and Slovakian, the others in English. The specification does not give
+         *     the sample addresses: the BFF makes each link from its `SAMPLE_REPORTS_URL` setting as
+         *     `{SAMPLE_REPORTS_URL}{reportCode}-{language}.{html|pdf}` (the demo sandbox serves them). No
+         *     legacy call.
+         *
+         *     Problem codes: 401 `session_ended`; 503 `samples_not_configured` when the BFF has no
+         *     `SAMPLE_REPORTS_URL`.
+         */
+        get: operations["listSampleReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -2841,7 +2869,8 @@ export interface components {
          *       "expiresAt": "2025-11-21T10:30:00Z",
          *       "absoluteExpiresAt": "2025-11-21T18:00:00Z",
          *       "idleTimeoutSeconds": 1800,
-         *       "portalVersion": "20251030t113749"
+         *       "portalVersion": "20251030t113749",
+         *       "supportEmail": "support@coachportal.test"
          *     }
          */
         Session: {
@@ -2921,6 +2950,11 @@ export interface components {
             idleTimeoutSeconds: number;
             /** @description The portal version available on the server; when it is newer than the running client's build stamp, the client shows the new-version notice. */
             portalVersion: string;
+            /**
+             * Format: email
+             * @description The provider's support address (the BFF's SUPPORT_EMAIL setting; the spec does not give it), for the drawer's help e-mail link and the Help screen.
+             */
+            supportEmail: string;
         };
         /** @description One item of a batch that failed, reported by name. */
         BatchFailure: {
@@ -4265,6 +4299,56 @@ export interface components {
             message: string;
         };
         /**
+         * @description An assessment report (spec assessments-and-clients §3.8). Which ones an assessment offers is
+         *     computed by the BFF (§4.5, see `AvailableReports`).
+         *
+         *     | value | name |
+         *     |---|---|
+         *     | `enneaOverview` | Enneagram Coach Overview |
+         *     | `clientSummary` | Enneagram Overview |
+         *     | `basic` | Enneagram Report (may have language variants) |
+         *     | `foundation` | Combined Report |
+         *     | `extended` | Combined+ Report |
+         *     | `imfCoG` | Maturity Overview |
+         *     | `imf` | Maturity Report |
+         * @example basic
+         * @enum {string}
+         */
+        ReportCode: "enneaOverview" | "clientSummary" | "basic" | "foundation" | "extended" | "imfCoG" | "imf";
+        /**
+         * @description The sample reports of the Samples & Brochures page (spec coach-shell §2.8), in the page's order.
+         * @example {
+         *       "items": [
+         *         {
+         *           "reportCode": "imf",
+         *           "name": "Maturity Report",
+         *           "samples": [
+         *             {
+         *               "language": "english",
+         *               "htmlUrl": "https://samples.coachportal.test/imf-english.html",
+         *               "pdfUrl": "https://samples.coachportal.test/imf-english.pdf"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        SampleReportList: {
+            items: {
+                reportCode: components["schemas"]["ReportCode"];
+                /** @description The report's name (spec assessments-and-clients §3.8). */
+                name: string;
+                /** @description One entry per language the sample is offered in. */
+                samples: {
+                    language: components["schemas"]["Language"];
+                    /** Format: uri */
+                    htmlUrl: string;
+                    /** Format: uri */
+                    pdfUrl: string;
+                }[];
+            }[];
+        };
+        /**
          * @description Notification preferences (spec coach-shell §2.12; legacy `sendSingleAssessmentNotifications`, `sendBulkAssessmentNotifications`, `sendTeamNotifications`, `extraNotificationRecipients`).
          * @example {
          *       "singleAssessment": true,
@@ -5425,23 +5509,6 @@ export interface components {
          * @enum {string}
          */
         TokenType: "paid" | "marketing" | "accreditation" | "retest" | "probono" | "hybrid" | "importResults" | "selfRegister";
-        /**
-         * @description An assessment report (spec assessments-and-clients §3.8). Which ones an assessment offers is
-         *     computed by the BFF (§4.5, see `AvailableReports`).
-         *
-         *     | value | name |
-         *     |---|---|
-         *     | `enneaOverview` | Enneagram Coach Overview |
-         *     | `clientSummary` | Enneagram Overview |
-         *     | `basic` | Enneagram Report (may have language variants) |
-         *     | `foundation` | Combined Report |
-         *     | `extended` | Combined+ Report |
-         *     | `imfCoG` | Maturity Overview |
-         *     | `imf` | Maturity Report |
-         * @example basic
-         * @enum {string}
-         */
-        ReportCode: "enneaOverview" | "clientSummary" | "basic" | "foundation" | "extended" | "imfCoG" | "imf";
         /**
          * @description The reports an assessment offers, computed by the BFF (spec assessments-and-clients §4.5) so
          *     the send and download dialogs can offer only those:
@@ -7121,7 +7188,8 @@ export interface operations {
                      *       "expiresAt": "2025-11-21T10:30:00Z",
                      *       "absoluteExpiresAt": "2025-11-21T18:00:00Z",
                      *       "idleTimeoutSeconds": 1800,
-                     *       "portalVersion": "20251030t113749"
+                     *       "portalVersion": "20251030t113749",
+                     *       "supportEmail": "support@coachportal.test"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -7278,7 +7346,8 @@ export interface operations {
                      *       "expiresAt": "2025-11-21T11:00:00Z",
                      *       "absoluteExpiresAt": "2025-11-21T18:00:00Z",
                      *       "idleTimeoutSeconds": 1800,
-                     *       "portalVersion": "20251030t113749"
+                     *       "portalVersion": "20251030t113749",
+                     *       "supportEmail": "support@coachportal.test"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -7349,7 +7418,8 @@ export interface operations {
                      *       "expiresAt": "2025-11-21T10:30:00Z",
                      *       "absoluteExpiresAt": "2025-11-21T18:00:00Z",
                      *       "idleTimeoutSeconds": 1800,
-                     *       "portalVersion": "20251030t113749"
+                     *       "portalVersion": "20251030t113749",
+                     *       "supportEmail": "support@coachportal.test"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -8950,6 +9020,64 @@ export interface operations {
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listSampleReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "reportCode": "basic",
+                     *           "name": "Enneagram Report",
+                     *           "samples": [
+                     *             {
+                     *               "language": "english",
+                     *               "htmlUrl": "https://samples.coachportal.test/basic-english.html",
+                     *               "pdfUrl": "https://samples.coachportal.test/basic-english.pdf"
+                     *             },
+                     *             {
+                     *               "language": "afrikaans",
+                     *               "htmlUrl": "https://samples.coachportal.test/basic-afrikaans.html",
+                     *               "pdfUrl": "https://samples.coachportal.test/basic-afrikaans.pdf"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "reportCode": "imf",
+                     *           "name": "Maturity Report",
+                     *           "samples": [
+                     *             {
+                     *               "language": "english",
+                     *               "htmlUrl": "https://samples.coachportal.test/imf-english.html",
+                     *               "pdfUrl": "https://samples.coachportal.test/imf-english.pdf"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SampleReportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProfile: {

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { registerImpersonation } from './controls/impersonate.ts';
 import { registerOutbox } from './controls/outbox.ts';
 import { registerPolicyAssignments } from './controls/policy-assignments.ts';
+import { registerSamples } from './controls/samples.ts';
 import { registerFaults } from './faults/faults-plugin.ts';
 import type { FaultSwitches } from './faults/switches.ts';
 import {
@@ -95,11 +96,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   );
 
   if (options.faults) registerFaults(app, options.faults);
-  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation, the outbox, policy assignments and
+  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation, the outbox, policy assignments, sample reports and
   // the payment providers' stand-ins. Always on: they are demo affordances, not faults.
   registerImpersonation(app, store, clock, config);
   registerOutbox(app, store);
   registerPolicyAssignments(app, store, clock);
+  registerSamples(app);
   registerPayPalApi(app, store, clock, config);
   registerPayPalSdk(app, store);
   registerCardProvider(app, config);

@@ -7,6 +7,8 @@ import { defineConfig } from 'vite';
 // the new-version notice once a newer one is deployed.
 const portalVersion = process.env.PORTAL_BUILD_VERSION ?? '20251030t113749';
 const bff = process.env.BFF_URL ?? 'http://localhost:3000';
+// The provider's video tutorial (the Help screen): the specification does not give it, so a build names it.
+const helpVideoUrl = process.env.PORTAL_HELP_VIDEO_URL ?? '';
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -23,7 +25,10 @@ export default defineConfig({
       },
     },
   ],
-  define: { __PORTAL_VERSION__: JSON.stringify(portalVersion) },
+  define: {
+    __PORTAL_VERSION__: JSON.stringify(portalVersion),
+    __PORTAL_HELP_VIDEO_URL__: JSON.stringify(helpVideoUrl),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

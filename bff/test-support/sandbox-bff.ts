@@ -30,12 +30,13 @@ export async function startSandboxBff({
   env = {},
 }: {
   assessments?: number;
-  env?: Record<string, string>;
+  /** The BFF's settings; a function gets the sandbox's address (e.g. for a setting that points at it). */
+  env?: Record<string, string> | ((sandboxUrl: string) => Record<string, string>);
 } = {}): Promise<SandboxBff> {
   const store = seedStore({ now: Date.now(), assessments });
   const sandbox = await buildSandbox({ store });
   const sandboxUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  const server = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, ...env }));
+  const server = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, ...(typeof env === 'function' ? env(sandboxUrl) : env) }));
   await server.ready();
   const legacyCookie = await sandboxSignIn(sandbox, SEED_COACHES.demo.email);
   return {

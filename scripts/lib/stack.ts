@@ -1,9 +1,11 @@
 // The portal's local stack: the sandbox (stand-in for the legacy API), the BFF pointed at it, and
 // the built web client served by the BFF. `npm start` and the browser tests start the same stack.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_COACHES_PATH } from '../../sandbox/controls/impersonate.ts';
+import { SAMPLES_PATH } from '../../sandbox/controls/samples.ts';
 import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from '../../sandbox/providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from '../../sandbox/providers/paypal-sdk.ts';
 
@@ -65,6 +67,8 @@ export function bffEnvForSandbox(sandboxUrl: string, bffPort: number, webDistDir
     PAYPAL_SDK_URL: `${sandboxUrl}${PAYPAL_SDK_PATH}`,
     // 'Return to Coaches' lands on the sandbox's stand-in for the admin application's coach list.
     ADMIN_COACHES_URL: `${sandboxUrl}${ADMIN_COACHES_PATH}`,
+    // The Samples & Brochures page's sample reports, which the sandbox makes up.
+    SAMPLE_REPORTS_URL: `${sandboxUrl}${SAMPLES_PATH}`,
   };
 }
 

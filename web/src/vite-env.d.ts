@@ -2,3 +2,6 @@
 
 /** The portal version this build was made for (vite.config.ts `define`). */
 declare const __PORTAL_VERSION__: string;
+
+/** The video tutorial's address, or '' when the build names none (PORTAL_HELP_VIDEO_URL). */
+declare const __PORTAL_HELP_VIDEO_URL__: string;

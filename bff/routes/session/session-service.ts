@@ -81,6 +81,7 @@ export function toSession(coach: LegacyCoach, record: SessionRecord, settings: S
     absoluteExpiresAt: new Date(record.absoluteExpiresAt).toISOString(),
     idleTimeoutSeconds: Math.round(settings.idleTimeoutMs / 1000),
     portalVersion: settings.portalVersion,
+    supportEmail: settings.supportEmail,
   };
 }
 

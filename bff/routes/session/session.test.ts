@@ -83,6 +83,7 @@ describe('POST /api/session (sign in)', () => {
         absoluteExpiresAt: new Date(now + 8 * 60 * MINUTE).toISOString(),
         idleTimeoutSeconds: 1800,
         portalVersion: '20251030t113749',
+        supportEmail: 'support@coachportal.test',
       },
     });
     expect(cookieOf(response)).toMatchObject({ httpOnly: true, secure: true, path: '/' });

@@ -1,14 +1,17 @@
-// The authenticated shell (contract tag `shell`): the dashboard and its spreadsheet, the messages and Leave A Message.
+// The authenticated shell (contract tag `shell`): the dashboard and its spreadsheet, the messages, the sample reports
+// and Leave A Message.
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { downloadActivitySummary } from './activity-summary-service.ts';
 import { getDashboard } from './dashboard-service.ts';
 import { feedbackFormProblem, sendFeedback } from './feedback-service.ts';
 import { acknowledgeMessages, listMessages } from './messages-service.ts';
+import { sampleReports } from './samples-service.ts';
 
-export const shellRoutes: TagRoutes = () => ({
+export const shellRoutes: TagRoutes = (_app, config) => ({
   getDashboard,
   downloadActivitySummary,
   listMessages,
   acknowledgeMessages,
+  listSampleReports: sampleReports(config.sampleReportsUrl),
   sendFeedback: { invalid: { form: feedbackFormProblem }, handler: sendFeedback },
 });

@@ -6,3 +6,6 @@ export const BASE_PATH = '/coachportal';
 
 /** Below this width the layout is narrow: a menu button instead of a sidebar (spec §9). */
 export const NARROW_BREAKPOINT_PX = 800;
+
+/** The video tutorial, when the build names one (PORTAL_HELP_VIDEO_URL); '' otherwise. */
+export const HELP_VIDEO_URL: string = __PORTAL_HELP_VIDEO_URL__;

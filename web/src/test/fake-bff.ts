@@ -58,4 +58,5 @@ export const SESSION: Session = {
   absoluteExpiresAt: '2025-11-21T18:00:00Z',
   idleTimeoutSeconds: 1800,
   portalVersion: '20251030t113749',
+  supportEmail: 'support@coachportal.test',
 };

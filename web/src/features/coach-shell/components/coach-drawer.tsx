@@ -88,6 +88,11 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
                 Leave A Message
               </button>
             </li>
+            <li>
+              <a className="coach-drawer__link coach-drawer__help-email" href={`mailto:${session.supportEmail}`}>
+                <span>Help: {session.supportEmail}</span>
+              </a>
+            </li>
           </ul>
         </div>
       </nav>

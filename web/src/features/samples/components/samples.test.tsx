@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { render } from '../../../test/render.tsx';
+import { Samples } from './samples.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+afterEach(() => fetchMock.mockReset());
+
+const url = (file: string) => `https://samples.coachportal.test/${file}`;
+
+describe('Samples & Brochures page (spec coach-shell §2.8)', () => {
+  it('shows each report with an HTML and a PDF button per language, opening in a new tab', async () => {
+    serve(fetchMock, {
+      'GET /api/samples': [
+        json({
+          items: [
+            {
+              reportCode: 'basic',
+              name: 'Enneagram Report',
+              samples: [
+                { language: 'english', htmlUrl: url('basic-english.html'), pdfUrl: url('basic-english.pdf') },
+                { language: 'slovak', htmlUrl: url('basic-slovak.html'), pdfUrl: url('basic-slovak.pdf') },
+              ],
+            },
+          ],
+        }),
+      ],
+    });
+    render(<Samples />);
+    const card = await screen.findByRole('listitem', { name: 'Enneagram Report' });
+    const slovakPdf = within(card).getByRole('link', { name: 'Slovak Enneagram Report sample, PDF (opens in a new tab)' });
+    expect(slovakPdf.getAttribute('href')).toBe(url('basic-slovak.pdf'));
+    expect(slovakPdf.getAttribute('target')).toBe('_blank');
+    expect(
+      within(card).getByRole('link', { name: 'English Enneagram Report sample, HTML (opens in a new tab)' }).getAttribute('href'),
+    ).toBe(url('basic-english.html'));
+  });
+
+  it('says so when the samples are not available', async () => {
+    serve(fetchMock, {
+      'GET /api/samples': [problem(503, 'samples_not_configured', 'The sample reports are not available at the moment.')],
+    });
+    render(<Samples />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The sample reports are not available at the moment.');
+  });
+});

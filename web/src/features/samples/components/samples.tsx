@@ -1,0 +1,64 @@
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { type SampleReport, useSampleReports } from '../api/list-sample-reports.ts';
+import './samples.css';
+
+export const SAMPLES_TITLE = 'Samples & Brochures';
+
+/** The Samples & Brochures page (spec coach-shell §2.8): each report type with a button per language for HTML and PDF. */
+export function Samples() {
+  usePageTitle(SAMPLES_TITLE);
+  const { data, error, isPending } = useSampleReports();
+  return (
+    <section className="samples stack" aria-labelledby="samples-title">
+      <h1 id="samples-title">{SAMPLES_TITLE}</h1>
+      <p className="samples__intro">
+        See what your clients receive: each sample is the report of a fictional client. Open it as a web page or as a PDF, in each language
+        the report is offered in.
+      </p>
+      {isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={error} />
+      {data ? (
+        <ul className="samples__list">
+          {data.items.map((report) => (
+            <SampleCard key={report.reportCode} report={report} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function SampleCard({ report }: { report: SampleReport }) {
+  const titleId = `sample-${report.reportCode}`;
+  return (
+    <li className="card samples__card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{report.name}</h2>
+      {(['html', 'pdf'] as const).map((format) => (
+        <div key={format} className="samples__row">
+          <span className="samples__format">{format === 'html' ? 'HTML' : 'PDF'}</span>
+          <ul className="samples__languages">
+            {report.samples.map((sample) => (
+              <li key={sample.language}>
+                <a
+                  className="btn btn--secondary samples__button"
+                  href={format === 'html' ? sample.htmlUrl : sample.pdfUrl}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {LANGUAGE_NAMES[sample.language]}
+                  <span className="visually-hidden">
+                    {' '}
+                    {report.name} sample, {format === 'html' ? 'HTML' : 'PDF'} (opens in a new tab)
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </li>
+  );
+}
