@@ -3078,7 +3078,8 @@ export interface components {
          *         "expiresAt": "2025-11-21T10:30:00Z",
          *         "absoluteExpiresAt": "2025-11-21T18:00:00Z",
          *         "idleTimeoutSeconds": 1800,
-         *         "portalVersion": "20251030t113749"
+         *         "portalVersion": "20251030t113749",
+         *         "supportEmail": "support@coachportal.test"
          *       }
          *     }
          */
