@@ -37,8 +37,7 @@ describe.each(VIEWPORT_NAMES)('samples at %s size', (viewport) => {
     await expectNoAxeViolations(page);
 
     const [tab] = await Promise.all([page.context().waitForEvent('page'), pdfButtons.nth(2).click()]);
-    await tab.waitForLoadState('commit');
-    expect(tab.url()).toMatch(/\/__sandbox\/samples\/basic-hungarian\.pdf$/);
+    await tab.waitForURL(/\/__sandbox\/samples\/basic-hungarian\.pdf$/, { waitUntil: 'commit' });
     await tab.close();
     await portal.close();
   });
