@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { problemMessage } from '../lib/problem.ts';
 import type { useDownload } from '../lib/use-download.ts';
 import { Button } from './ui/button.tsx';
-import { MessageDialog } from './ui/message-dialog.tsx';
+
+// The alert loads only when a download fails.
+const MessageDialog = lazy(async () => ({ default: (await import('./ui/message-dialog.tsx')).MessageDialog }));
 
 export interface DownloadButtonProps {
   label: string;
@@ -21,9 +23,13 @@ export function DownloadButton({ label, download }: DownloadButtonProps) {
       >
         {download.isPending ? 'Downloading...' : label}
       </Button>
-      <MessageDialog title="Failed" onClose={() => setFailure(null)}>
-        {failure}
-      </MessageDialog>
+      {failure === null ? null : (
+        <Suspense fallback={null}>
+          <MessageDialog title="Failed" onClose={() => setFailure(null)}>
+            {failure}
+          </MessageDialog>
+        </Suspense>
+      )}
     </>
   );
 }

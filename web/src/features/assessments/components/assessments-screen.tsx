@@ -5,7 +5,6 @@ import type { TableStateConfig } from '../../../components/data-table/table-stat
 import { useTableSelection } from '../../../components/data-table/use-table-selection.ts';
 import { useTableState } from '../../../components/data-table/use-table-state.ts';
 import { Link } from '../../../components/ui/link.tsx';
-import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -26,6 +25,7 @@ import { RefreshListsButton } from './refresh-lists-button.tsx';
 // The dialogs load when first opened (the coach routes' 170 KB budget).
 const ViewDetailsDialog = lazy(() => import('./view-details-dialog.tsx'));
 const HistoryDialog = lazy(() => import('./history-dialog.tsx'));
+const MessageDialog = lazy(async () => ({ default: (await import('../../../components/ui/message-dialog.tsx')).MessageDialog }));
 
 const SORTS: readonly AssessmentSort[] = [
   'info',
@@ -166,10 +166,12 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
           <ViewDetailsDialog ids={selectedIds} isOpen onClose={() => setDetailsOpen(false)} showToken={session.roles.impersonator} />
         ) : null}
         {history ? <HistoryDialog assessment={history} onClose={() => setHistory(null)} /> : null}
+        {message ? (
+          <MessageDialog title={message.title} onClose={() => setMessage(null)}>
+            {message.body}
+          </MessageDialog>
+        ) : null}
       </Suspense>
-      <MessageDialog title={message?.title ?? 'Please Note'} onClose={() => setMessage(null)}>
-        {message?.body ?? null}
-      </MessageDialog>
     </section>
   );
 }

@@ -11,10 +11,12 @@ import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
-import { SessionExpiryDialog } from './session-expiry-dialog.tsx';
 import './coach-layout.css';
 
 // The policies check loads after the screen: it is not needed for the first paint, and every coach route carries the layout.
+// The expiry warning comes 29 minutes in: its dialog is fetched once the screen is up, not with it.
+const loadExpiryDialog = () => import('./session-expiry-dialog.tsx');
+const SessionExpiryDialog = lazy(async () => ({ default: (await loadExpiryDialog()).SessionExpiryDialog }));
 const PoliciesGate = lazy(async () => ({ default: (await import('../../policies/components/policies-gate.tsx')).PoliciesGate }));
 
 export interface CoachLayoutProps {
@@ -34,6 +36,10 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // The screen's own h1 names it for assistive technology; the top bar repeats it for the eye.
   const pageTitle = usePageTitleValue();
+
+  useEffect(() => {
+    void loadExpiryDialog();
+  }, []);
 
   // spec public-and-guest §4 "Session": the logout itself happens at expiry, and the login page says why.
   useEffect(() => {
@@ -81,7 +87,7 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
       <Suspense fallback={null}>
         <PoliciesGate onLogOut={logOut} />
       </Suspense>
-      <SessionExpiryDialog isOpen={phase === 'warning'} onLogOut={logOut} />
+      <Suspense fallback={null}>{phase === 'warning' ? <SessionExpiryDialog isOpen onLogOut={logOut} /> : null}</Suspense>
       <Toaster />
     </div>
   );
