@@ -26,7 +26,7 @@ describe.each(VIEWPORT_NAMES)('help at %s size', (viewport) => {
     const page = await signIn(portal);
     if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link', { name: /^Help: / }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
+    expect(await nav.getByRole('link', { name: /^Email support/ }).getAttribute('href')).toMatch(/^mailto:.+@.+/);
     await nav.getByRole('link', { name: 'Help', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
     for (const title of [

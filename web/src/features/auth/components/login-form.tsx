@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { LogoMark } from '../../../components/brand/logo.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
@@ -60,6 +61,7 @@ export function LoginForm() {
 
   return (
     <main className="page auth-page">
+      <LogoMark size={48} />
       <h1>Coach Portal Login</h1>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <Form

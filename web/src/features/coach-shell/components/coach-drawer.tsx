@@ -1,7 +1,24 @@
+import {
+  CircleHelp,
+  ClipboardCheck,
+  ClipboardList,
+  FileText,
+  HeartHandshake,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  MessageSquare,
+  NotebookPen,
+  Share2,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Session } from '../../../lib/session/session.ts';
-import { COACH_SCREENS, drawerItems, isCurrent } from '../utils/drawer-items.ts';
+import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent } from '../utils/drawer-items.ts';
 
 export interface CoachDrawerProps {
   session: Session;
@@ -18,6 +35,21 @@ export interface CoachDrawerProps {
 const LeaveMessageDialog = lazy(() =>
   import('../../feedback/components/leave-message-dialog.tsx').then(({ LeaveMessageDialog }) => ({ default: LeaveMessageDialog })),
 );
+
+// One icon per drawer screen, from the portal's one icon set.
+const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
+  dashboard: LayoutDashboard,
+  assessments: ClipboardList,
+  miniAssessments: ClipboardCheck,
+  scoGiven: Share2,
+  teams: Users,
+  pairs: HeartHandshake,
+  balance: Wallet,
+  emailTemplates: Mail,
+  messages: MessageSquare,
+  samplesAndBrochures: FileText,
+  help: CircleHelp,
+};
 
 const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
 
@@ -68,7 +100,8 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
             {drawerItems(session).map((item) => (
               <li key={item.id} className={item.hideOnPhone ? 'coach-drawer__item--not-phone' : undefined}>
                 <Link {...link(item.path)} className="coach-drawer__link">
-                  <span>{item.label}</span>
+                  <DrawerIcon icon={ICONS[item.id]} />
+                  <span className="coach-drawer__label">{item.label}</span>
                   {item.badge ? (
                     <span className="badge">
                       {item.badge.text}
@@ -80,17 +113,23 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
             ))}
             <li className="coach-drawer__log-out">
               <button type="button" className="coach-drawer__link" onClick={onLogOut}>
+                <DrawerIcon icon={LogOut} />
                 Log Out
               </button>
             </li>
             <li>
               <button type="button" className="coach-drawer__link" onClick={() => setLeavingMessage(true)}>
+                <DrawerIcon icon={NotebookPen} />
                 Leave A Message
               </button>
             </li>
             <li>
               <a className="coach-drawer__link coach-drawer__help-email" href={`mailto:${session.supportEmail}`}>
-                <span>Help: {session.supportEmail}</span>
+                <DrawerIcon icon={LifeBuoy} />
+                <span className="coach-drawer__label">
+                  Email support
+                  <span className="coach-drawer__help-address">{session.supportEmail}</span>
+                </span>
               </a>
             </li>
           </ul>
@@ -103,4 +142,8 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
       ) : null}
     </>
   );
+}
+
+function DrawerIcon({ icon: Icon }: { icon: LucideIcon | undefined }) {
+  return Icon ? <Icon className="icon coach-drawer__icon" aria-hidden="true" strokeWidth={1.75} /> : null;
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { usePageTitleValue } from '../../../lib/page-title.ts';
@@ -63,7 +64,7 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           <span className="coach-layout__menu-icon" aria-hidden="true" />
           Menu
         </button>
-        <span className="coach-layout__brand">Coach Portal</span>
+        <Logo className="coach-layout__brand" />
         <span className="coach-layout__title" aria-hidden="true">
           {pageTitle}
         </span>
