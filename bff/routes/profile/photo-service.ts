@@ -7,7 +7,7 @@ import { fileAnswer, type OperationHandler } from '../../operation.ts';
 import { notFound, problem, upstreamError } from '../../problem.ts';
 import { ROLE_REFUSED_DETAIL } from '../../roles.ts';
 import { photoBlob, readPhotoUpload } from './photo-upload.ts';
-import { profileForm, readCoach, saveProfileForm } from './profile-service.ts';
+import { asProfileUpdate, profileForm, readCoach, saveProfileForm } from './profile-service.ts';
 
 const PHOTO_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png']);
 
@@ -43,10 +43,11 @@ export const uploadProfilePhoto: OperationHandler<'uploadProfilePhoto'> = async 
   // A multipart body reaches the handler as the request stream (plugins/app/openapi-routes.ts).
   const body = (input as unknown as { body: Readable }).body;
   const photo = await readPhotoUpload(body, ctx.headers);
-  const coach = await readCoach(ctx);
-  const form = profileForm(coach);
-  const { blob, fileName } = photoBlob(photo);
-  form.append('image', blob, fileName);
-  await saveProfileForm(ctx, form);
-  return { photoUrl: `/api/profile/photo?v=${Date.now()}` };
+  return asProfileUpdate(async () => {
+    const form = profileForm(await readCoach(ctx));
+    const { blob, fileName } = photoBlob(photo);
+    form.append('image', blob, fileName);
+    await saveProfileForm(ctx, form);
+    return { photoUrl: `/api/profile/photo?v=${Date.now()}` };
+  });
 };

@@ -157,26 +157,30 @@ export function profileForm(coach: LegacyCoach, changes: Partial<Record<keyof Le
 }
 
 /**
- * Sends the legacy form-data update. The legacy answer's `emojis` flag refuses the whole update; any other
- * refusal is the spec's unexpected failure (a timeout and an ended session stay what they are).
+ * The profile saves' one failure (spec §8 "The update failed unexpectedly."): a legacy API that failed or answered
+ * something unusable on any of the save's calls; a timeout and an ended session stay what they are.
  */
-export async function saveProfileForm(ctx: SessionContext, form: FormData): Promise<void> {
-  let answer: { data?: { emojis?: boolean } | undefined; response: Response };
+export async function asProfileUpdate<T>(work: () => Promise<T>): Promise<T> {
   try {
-    answer = await ctx.legacy.POST('/api/v2/coaches/{coachId}', {
-      params: { path: { coachId: ctx.session.coachId } },
-      // The contract types the multipart fields as an object; the legacy client sends a FormData as multipart.
-      body: form as unknown as LegacyProfileForm,
-    });
+    return await work();
   } catch (error) {
     if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(profileUpdateFailed(), { cause: error });
     throw error;
   }
-  if (!answer.data) {
-    ctx.log.warn({ status: answer.response.status }, 'the legacy profile update was refused');
+}
+
+/** Sends the legacy form-data update; the legacy answer's `emojis` flag refuses the whole update. */
+export async function saveProfileForm(ctx: SessionContext, form: FormData): Promise<void> {
+  const { data, response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}', {
+    params: { path: { coachId: ctx.session.coachId } },
+    // The contract types the multipart fields as an object; the legacy client sends a FormData as multipart.
+    body: form as unknown as LegacyProfileForm,
+  });
+  if (!data) {
+    ctx.log.warn({ status: response.status }, 'the legacy profile update was refused');
     throw profileUpdateFailed();
   }
-  if (answer.data.emojis === true) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
+  if (data.emojis === true) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
 }
 
 // spec coach-shell §8: a field with emojis refuses the whole update (the legacy API's own rule, checked first here).
@@ -268,12 +272,14 @@ export const updateProfile =
     if (body.email !== undefined && !isEmailAddress(body.email.trim())) throw invalidEmail();
     const webEmail = body.webProfile?.email?.trim();
     if (webEmail && !isEmailAddress(webEmail)) throw invalidEmail();
-    const coach = await readCoach(ctx);
-    const extra = body.notifications?.extraRecipients;
-    const recipients = extra === undefined ? undefined : checkRecipients(extra, body.email?.trim() ?? coach.email);
-    if (body.password) checkNewPassword(body.password);
-    if (stringsOf(body).some((value) => EMOJI.test(value))) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
-    if (body.password) await checkCurrentPassword(ctx, body.password.current);
-    await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
-    return toProfile(await readCoach(ctx), settings);
+    return asProfileUpdate(async () => {
+      const coach = await readCoach(ctx);
+      const extra = body.notifications?.extraRecipients;
+      const recipients = extra === undefined ? undefined : checkRecipients(extra, body.email?.trim() ?? coach.email);
+      if (body.password) checkNewPassword(body.password);
+      if (stringsOf(body).some((value) => EMOJI.test(value))) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
+      if (body.password) await checkCurrentPassword(ctx, body.password.current);
+      await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
+      return toProfile(await readCoach(ctx), settings);
+    });
   };
