@@ -5,14 +5,12 @@
 // ends the session, 5xx and unusable answers are 502, timeouts 504.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer, FaultUpstream } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
 const ASSISTANT_ID = 'a5515700-0000-4000-8000-000000000001';
 const OTHER_ID = 'a5515700-0000-4000-8000-000000000099';
 const LIST_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/assistants`;
@@ -21,42 +19,19 @@ const EDIT_PATH = `POST /api/v2/coaches/${LEGACY_COACH_ID}/assistantEdit/${ASSIS
 const blockPath = (id: string, action: 'block' | 'unblock') => `GET /api/v2/coaches/${LEGACY_COACH_ID}/assistantBlock/${id}/${action}`;
 const ASSISTANT = { uuid: ASSISTANT_ID, name: 'Refilwe', surname: 'Sithole', email: 'refilwe@bothacoaching.test', isBlocked: false };
 
-let upstream: FaultUpstream;
+let bff: FaultBff;
 let server: FastifyInstance;
+let upstream: FaultUpstream;
 let session: string;
 
 async function start(): Promise<void> {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }));
-  await server.ready();
-  upstream.answer(`GET /api/v2/coaches/${LEGACY_COACH_ID}`, { status: 200, json: LEGACY_COACH });
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: {
-      allowed: true,
-      needTFA: false,
-      wrongTFA: false,
-      isBlocked: false,
-      coach: { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null },
-    },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+  bff = await startFaultBff();
+  ({ upstream, server, session } = bff);
   upstream.received.length = 0;
   upstream.answer(LIST_PATH, { status: 200, json: { assistants: [ASSISTANT] } });
 }
 
-afterEach(async () => {
-  await server?.close();
-  await upstream?.close();
-});
+afterEach(() => bff?.close());
 
 const legacyCalls = () => upstream.received.map((r) => `${r.method} ${r.url.split('?')[0]}`);
 const bodyOf = (route: string) => JSON.parse(upstream.received.find((r) => `${r.method} ${r.url.split('?')[0]}` === route)?.body ?? 'null');

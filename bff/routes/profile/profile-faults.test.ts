@@ -6,16 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { COACH_PATH, CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer, FaultUpstream } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
-import { testConfig } from '../../test-support/test-server.ts';
 import { otpauthUri } from './two-factor-service.ts';
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
-const COACH_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}`;
 const SAVE_PATH = `POST /api/v2/coaches/${LEGACY_COACH_ID}`;
 const CHECK_PASSWORD_PATH = `POST /api/v2/coaches/${LEGACY_COACH_ID}/checkPassword`;
 const PHOTO_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/profilePhoto`;
@@ -71,48 +68,20 @@ const COACH = {
   webProfileWorkOnline: 0,
 };
 
+let bff: FaultBff;
 let upstream: FaultUpstream;
 let server: FastifyInstance;
 let session: string;
 
-async function start({ assistant = false } = {}): Promise<void> {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }));
-  await server.ready();
-  upstream.answer(COACH_PATH, { status: 200, json: COACH });
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: {
-      allowed: true,
-      needTFA: false,
-      wrongTFA: false,
-      isBlocked: false,
-      coach: {
-        uuid: LEGACY_COACH_ID,
-        accreditationLevel: 2,
-        isBeingAssisted: assistant,
-        assistant: assistant ? { name: 'Thandi', email: 'assistant@coachportal.test' } : null,
-      },
-    },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+async function start({ assisted = false } = {}): Promise<void> {
+  bff = await startFaultBff({ coach: COACH, assisted });
+  ({ upstream, server, session } = bff);
   upstream.received.length = 0;
 }
 
-afterEach(async () => {
-  await server?.close();
-  await upstream?.close();
-});
+afterEach(() => bff?.close());
 
-const calls = (route: string) => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
+const calls = (route: string) => bff.calls(route);
 const legacyCalls = () => upstream.received.map((r) => `${r.method} ${r.url.split('?')[0]}`);
 const cookies = () => ({ [SESSION_COOKIE]: session });
 const getProfile = () => injectChecked(server, { method: 'GET', url: '/api/profile', cookies: cookies() });
@@ -326,7 +295,7 @@ describe('updateProfile', () => {
   });
 
   it("refuses an assistant's session anything but the password, before any legacy call", async () => {
-    await start({ assistant: true });
+    await start({ assisted: true });
     const response = await save({ businessName: 'B' });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('role_refused');
