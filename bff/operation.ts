@@ -82,6 +82,8 @@ export interface OperationContext {
     readonly origin?: string | undefined;
     readonly cookie?: string | undefined;
     readonly 'content-type'?: string | undefined;
+    /** An upload's declared size (a body larger than its operation allows is refused unread). */
+    readonly 'content-length'?: string | undefined;
     /** The batch actions' retry key (batch/idempotent.ts). */
     readonly 'idempotency-key'?: string | undefined;
   };

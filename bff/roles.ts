@@ -10,7 +10,7 @@ export type Role = 'assistant';
 const ALL: readonly Role[] = [];
 /**
  * Assessments, Teams, Pairs and Balance are hidden for assistants (coach-shell §2.1), and so are the
- * profile's Assistants section (§2.4) and what only those areas do. Two exceptions the specs make:
+ * profile's Details and Assistants sections (§2.12) and what only those areas do. Two exceptions the specs make:
  * the assessment list also serves SCO Given, which assistants keep, and an assistant may add clients
  * and order credits in bulk on the coach's behalf (assessments-and-clients §1), while the top bar shows
  * the token balance to everyone (getCredits).
@@ -52,7 +52,6 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   getProfile: ALL,
   updateProfile: ALL,
   getProfilePhoto: ALL,
-  uploadProfilePhoto: ALL,
   startTwoFactorSetup: ALL,
   disableTwoFactor: ALL,
   verifyTwoFactor: ALL,
@@ -96,7 +95,8 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   orderCredits: ALL,
   listCreditTransactions: NO_ASSISTANT,
   cancelCreditOrder: NO_ASSISTANT,
-  // The profile's Assistants section.
+  // The profile's Details section (its photo: the other fields are refused by updateProfile) and Assistants section.
+  uploadProfilePhoto: NO_ASSISTANT,
   listAssistants: NO_ASSISTANT,
   addAssistant: NO_ASSISTANT,
   updateAssistant: NO_ASSISTANT,

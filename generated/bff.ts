@@ -897,7 +897,7 @@ export interface paths {
          *     when both changed.
          *
          *     The BFF checks, in order: e-mail, extra recipients (own e-mail stripped first), password
-         *     rules, emojis; then, for a password change, `POST api/v2/coaches/{id}/checkPassword` with the
+         *     rules (the new password: the strength rule of `resetPassword` and at least 8 characters), emojis; then, for a password change, `POST api/v2/coaches/{id}/checkPassword` with the
          *     current password; then sends the legacy form-data update `POST api/v2/coaches/{id}` with
          *     every field (the unchanged ones from the current coach record) and answers the re-read
          *     profile. In an assistant's session only `password` may be sent (Details, Notifications and
@@ -912,7 +912,7 @@ export interface paths {
          *     - 400 `password_mismatch`: Update failed - the confirmed password doesn't match the new password
          *     - 400 `emojis_not_allowed`: The update failed. Please remove all emojis - the system does not currently allow for saving emojis. (found by the BFF, or the legacy answer's emojis flag)
          *     - 400 `validation_failed`: a field limit of the schema
-         *     - 401 `session_ended`; 403 `csrf_required`; 403 `assistant_not_allowed`: This request was refused. (an assistant sent other fields than `password`)
+         *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant sent other fields than `password`)
          *     - 502 `profile_update_failed`: The update failed unexpectedly.; 504 `upstream_timeout`
          */
         patch: operations["updateProfile"];
@@ -936,15 +936,18 @@ export interface paths {
         get: operations["getProfilePhoto"];
         /**
          * Replace the coach's profile photo
-         * @description The profile photo picker (spec coach-shell §5 "Profile photo"). The BFF streams the file,
-         *     refusing it beyond 8 MB or when it is not a JPEG or PNG (checked by content, not only by
-         *     name), then sends the legacy form-data update `POST api/v2/coaches/{id}` with the image and
-         *     the coach's current fields. Kept apart from `updateProfile` (see there why).
+         * @description The profile photo picker (spec coach-shell §5 "Profile photo"). The BFF reads the file as
+         *     it streams in and refuses it as soon as it passes 8 MB (a declared Content-Length over the
+         *     limit: before reading anything) or its name is not .jpg, .jpeg or .png or its first bytes are
+         *     not a JPEG or PNG, without reading the rest (the refusal closes the connection); then
+         *     sends the legacy form-data update `POST api/v2/coaches/{id}` with the image and the
+         *     coach's current fields. Kept apart from `updateProfile` (see there why).
          *
          *     Problem codes: 400 `photo_too_large`: Please ensure that your profile photo is less than
          *     8MB.; 400 `photo_type_not_allowed`: Only jpg/jpeg and png files are allowed!;
-         *     401 `session_ended`; 403 `csrf_required`; 502 `profile_update_failed`: The update failed
-         *     unexpectedly.; 504 `upstream_timeout`.
+         *     400 `validation_failed` (no `photo` file part, not a multipart body); 401 `session_ended`;
+         *     403 `csrf_required`; 403 `role_refused` (an assistant's session: Details is hidden, spec §6);
+         *     502 `profile_update_failed`: The update failed unexpectedly.; 504 `upstream_timeout`.
          */
         put: operations["uploadProfilePhoto"];
         post?: never;
@@ -968,10 +971,12 @@ export interface paths {
          * @description The profile's Two-Factor Authentication section (spec coach-shell §3 "Two-factor setup",
          *     §4 "Two-factor"): turning it on calls `POST api/v2/coaches/setTwoFactor/{id}` with
          *     `twoFactorEnabled: true` and answers the QR code (as a data URL the client shows as an
-         *     image) and the secret for manual entry. Setup completes with `verifyTwoFactor`.
+         *     image) and the secret for manual entry. Setup completes with `verifyTwoFactor`. The BFF
+         *     draws the QR code itself from the secret (an `otpauth://totp/` URI naming the coach's
+         *     e-mail, read with `GET api/v2/coaches/{id}`): it is never fetched from a third party.
          *
-         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`;
-         *     504 `upstream_timeout`.
+         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error` (also no
+         *     usable base32 secret); 504 `upstream_timeout`.
          */
         post: operations["startTwoFactorSetup"];
         /**
@@ -1026,7 +1031,7 @@ export interface paths {
          * @description The profile's Assistants section (spec coach-shell §2.12, §3 Assistant):
          *     `GET api/v2/coaches/{id}/assistants`. Hidden for, and refused to, an assistant's session.
          *
-         *     Problem codes: 401 `session_ended`; 403 `assistant_not_allowed`: This request was refused. (an assistant's session); 502 `upstream_error`;
+         *     Problem codes: 401 `session_ended`; 403 `role_refused`: This is not available to an assistant. (an assistant's session, bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listAssistants"];
@@ -1041,7 +1046,7 @@ export interface paths {
          *     - 400 `assistant_fields_required`: Please fill in all fields: name, surname, and email.
          *     - 400 `invalid_email`: Please enter a valid email address.
          *     - 400 `assistant_request_failed`: Requesting assistant failed: {error} (the legacy `error`)
-         *     - 401 `session_ended`; 403 `csrf_required`; 403 `assistant_not_allowed`: This request was refused. (an assistant's session)
+         *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant's session, bff/roles.ts)
          *     - 502 `upstream_error`; 504 `upstream_timeout`
          */
         post: operations["addAssistant"];
@@ -1068,7 +1073,7 @@ export interface paths {
          *     Problem codes:
          *     - 400 `assistant_fields_required`: Please fill in all fields: name, surname, and email.
          *     - 400 `invalid_email`: Please enter a valid email address.
-         *     - 401 `session_ended`; 403 `csrf_required`; 403 `assistant_not_allowed`: This request was refused. (an assistant's session)
+         *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant's session, bff/roles.ts)
          *     - 404 `not_found` (not one of the coach's assistants)
          *     - 502 `assistant_update_failed`: Failed; 504 `upstream_timeout`
          */
@@ -1095,8 +1100,8 @@ export interface paths {
          *     api/v2/coaches/{id}/assistantBlock/{assistantId}/{block or unblock}`. On failure the client
          *     reverts the switch and shows the detail under the title 'Failed'.
          *
-         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 403 `assistant_not_allowed`: This request was refused. (an
-         *     assistant's session); 404 `not_found`; 502 `assistant_block_failed` (detail: the legacy
+         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an
+         *     assistant. (an assistant's session, bff/roles.ts); 404 `not_found`; 502 `assistant_block_failed` (detail: the legacy
          *     `error.info`); 504 `upstream_timeout`.
          */
         put: operations["setAssistantBlocked"];
@@ -4580,8 +4585,9 @@ export interface components {
             };
             /**
              * @description A password change. `current` is checked with the legacy API first (400
-             *     `current_password_incorrect` when missing or wrong); `new` must be strong (at least 8
-             *     characters, else 400 `weak_password`) and equal `confirm` (else 400 `password_mismatch`).
+             *     `current_password_incorrect` when missing or wrong); `new` must be strong (the rule of `resetPassword`: at
+             *     least 10 characters with three of lower case, upper case, digit and symbol, or 20 or more; never
+             *     under the spec's minimum of 8; else 400 `weak_password`) and equal `confirm` (else 400 `password_mismatch`).
              */
             password?: {
                 /** Format: password */

@@ -21,8 +21,19 @@ export interface FaultBff {
   close(): Promise<void>;
 }
 
-/** Signs in through the upstream's login; `coach` is what `GET api/v2/coaches/{id}` answers afterwards. */
-export async function signInBff(server: FastifyInstance, upstream: FaultUpstream, coach: object = LEGACY_COACH): Promise<string> {
+/** An assistant acting for the demo coach, as the legacy login names them. */
+export const LEGACY_ASSISTANT = { name: 'Thandi', email: 'assistant@coachportal.test' };
+
+/**
+ * Signs in through the upstream's login; `coach` is what `GET api/v2/coaches/{id}` answers afterwards;
+ * `assisted` signs in as the coach's assistant.
+ */
+export async function signInBff(
+  server: FastifyInstance,
+  upstream: FaultUpstream,
+  coach: object = LEGACY_COACH,
+  { assisted = false }: { assisted?: boolean } = {},
+): Promise<string> {
   upstream.answer(COACH_PATH, { status: 200, json: coach });
   upstream.answer('POST /api/v2/login', {
     status: 200,
@@ -31,7 +42,7 @@ export async function signInBff(server: FastifyInstance, upstream: FaultUpstream
       needTFA: false,
       wrongTFA: false,
       isBlocked: false,
-      coach: { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null },
+      coach: { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: assisted, assistant: assisted ? LEGACY_ASSISTANT : null },
     },
     headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
   });
@@ -49,14 +60,16 @@ export async function signInBff(server: FastifyInstance, upstream: FaultUpstream
 export async function startFaultBff({
   env = {},
   coach = LEGACY_COACH,
+  assisted = false,
 }: {
   env?: Record<string, string>;
   coach?: object;
+  assisted?: boolean;
 } = {}): Promise<FaultBff> {
   const upstream = await startFaultUpstream();
   const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500', ...env }));
   await server.ready();
-  const session = await signInBff(server, upstream, coach);
+  const session = await signInBff(server, upstream, coach, { assisted });
   return {
     upstream,
     server,

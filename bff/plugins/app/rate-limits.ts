@@ -1,6 +1,7 @@
 // Rate limits with @fastify/rate-limit's counters (in Redis when REDIS_URL is set, so every
 // BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
-// 15 minutes per IP; password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP;
+// 15 minutes per IP; password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP, the
+// profile's two-factor code check as many per session;
 // the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); everything
 // else RATE_LIMIT_MAX per window per session (per IP without one); logout never. A hit answers 429
 // `rate_limited` with Retry-After, and its completion line names the limit and a hash of the key. Client
@@ -101,6 +102,12 @@ function limitsFor(operationId: string, options: RateLimitsOptions): readonly Li
   }
   if (operationId === 'resetPassword') return [perIp('password-reset-ip')];
   if (operationId === 'startImpersonatedSession') return [perIp('impersonation-ip')];
+  // A 6-digit code is guessed like a password: the setup's code check is as strict, per session.
+  if (operationId === 'verifyTwoFactor') {
+    return [
+      { name: 'two-factor-setup', ...strict, key: (request) => (request.session ? `session:${request.session.id}` : `ip:${request.ip}`) },
+    ];
+  }
   const publicLimits = PUBLIC_LIMITS[operationId];
   if (publicLimits) {
     const misses: Limit = {

@@ -1,8 +1,28 @@
-// The coach's profile (contract tag `profile`): the policies to sign or accept and their alert.
+// The coach's profile (contract tag `profile`): details, password, notifications, web profile and photo,
+// two-factor sign-in, the assistants, and the policies to sign or accept and their alert.
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { addAssistant, assistantFormProblem, listAssistants, setAssistantBlocked, updateAssistant } from './assistants-service.ts';
+import { getProfilePhoto, uploadProfilePhoto } from './photo-service.ts';
 import { getPolicyAlert, listPolicies } from './policies-service.ts';
+import { getProfile, type ProfileSettings, updateProfile } from './profile-service.ts';
+import { disableTwoFactor, startTwoFactorSetup, verifyTwoFactor } from './two-factor-service.ts';
 
-export const profileRoutes: TagRoutes = () => ({
-  listPolicies,
-  getPolicyAlert,
-});
+export const profileRoutes: TagRoutes = (_app, config) => {
+  const settings: ProfileSettings = { portalOrigin: config.allowedOrigins[0] ?? '' };
+  const assistantForm = { invalid: { form: assistantFormProblem } };
+  return {
+    getProfile: getProfile(settings),
+    updateProfile: updateProfile(settings),
+    getProfilePhoto,
+    uploadProfilePhoto,
+    startTwoFactorSetup,
+    verifyTwoFactor,
+    disableTwoFactor,
+    listAssistants,
+    addAssistant: { ...assistantForm, handler: addAssistant },
+    updateAssistant: { ...assistantForm, handler: updateAssistant },
+    setAssistantBlocked,
+    listPolicies,
+    getPolicyAlert,
+  };
+};

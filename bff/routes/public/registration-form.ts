@@ -2,6 +2,7 @@
 // public-and-guest §5, §8 "Self-register"): all details first, then the e-mail. They run before the
 // contract's validation_failed (declared as the operations' `invalid.form`) and again on valid input,
 // where a name of blanks still passes the schema.
+import { isEmailAddress } from '../../domain/form-rules.ts';
 import { failed, type ProblemError } from '../../problem.ts';
 
 // spec public-and-guest §8 "Self-register".
@@ -9,8 +10,6 @@ export const FORM_MESSAGES = {
   missingDetails: 'Please provide all details.',
   invalidEmail: 'Please provide a valid email address.',
 } as const;
-// spec §5: a pattern check.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface RegistrationDetails {
   name: string;
@@ -26,7 +25,7 @@ function detailsOf(body: unknown): RegistrationDetails | ProblemError {
     return typeof value === 'string' ? value.trim() : '';
   }) as [string, string, string];
   if (!name || !surname || !email) return failed(400, 'missing_details', FORM_MESSAGES.missingDetails);
-  if (!EMAIL.test(email)) return failed(400, 'invalid_email', FORM_MESSAGES.invalidEmail);
+  if (!isEmailAddress(email)) return failed(400, 'invalid_email', FORM_MESSAGES.invalidEmail);
   return { name, surname, email };
 }
 

@@ -2,6 +2,7 @@
 // (spec public-and-guest §2, §4, §6, §8; openapi/bff paths api_session*, api_password_*).
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
+import { isEmailAddress, isStrongPassword } from '../../domain/form-rules.ts';
 import type { OperationContext, OperationInput, SessionContext } from '../../operation.ts';
 import { type Answer, accepted } from '../../operation.ts';
 import { failed, isSessionEnded, problem, SESSION_ENDED_DETAIL } from '../../problem.ts';
@@ -37,7 +38,6 @@ export const MESSAGES = {
 
 /** The legacy cookie the admin application sets for the parent domain (legacy contract, `legacySession`). */
 export const LEGACY_SESSION_COOKIE = 'portal_session';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The `name=value` pairs of the legacy Set-Cookie headers, as one Cookie header for later calls. */
 export function legacyCookieOf(response: Response): string {
@@ -189,17 +189,10 @@ export async function requestPasswordReset(
   ctx: OperationContext,
 ): Promise<Answer<{ message: typeof MESSAGES.resetLinkSent }>> {
   const email = body.email.trim();
-  if (!EMAIL.test(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
+  if (!isEmailAddress(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
   const { response } = await ctx.publicLegacy.POST('/api/v2/forgotpassword', { body: { email } });
   if (response.status !== 200) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
   return accepted({ message: MESSAGES.resetLinkSent });
-}
-
-/** At least 10 characters with three of lower, upper, digit, other; or a passphrase of 20 or more (x-unspecified). */
-export function isStrongPassword(password: string): boolean {
-  if (password.length >= 20) return true;
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((pattern) => pattern.test(password)).length;
-  return password.length >= 10 && classes >= 3;
 }
 
 /** A newPassword the contract refuses (shorter than 10) is weak, not validation_failed (contract: resetPassword). */

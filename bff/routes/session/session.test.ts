@@ -2,13 +2,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrism } from '../../../scripts/lib/prism.ts';
 import { buildServer } from '../../app.ts';
+import { isStrongPassword } from '../../domain/form-rules.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
-import { isStrongPassword } from './session-service.ts';
 
 const COACH_ID = LEGACY_COACH_ID;
 const COACH_PATH = `/api/v2/coaches/${COACH_ID}`;
