@@ -41,7 +41,8 @@ describe('the BFF in front of the Prism mock', () => {
   let cookie = '';
   beforeAll(async () => {
     prism = await startPrism('openapi/legacy.yaml');
-    server = buildServer(testConfig({ LEGACY_API_URL: prism.url }));
+    // SAMPLE_REPORTS_URL: the sample list is made from the setting, with no legacy call.
+    server = buildServer(testConfig({ LEGACY_API_URL: prism.url, SAMPLE_REPORTS_URL: 'https://samples.coachportal.test/' }));
     await server.ready();
     const signedIn = await injectChecked(server, {
       method: 'POST',
