@@ -32,6 +32,7 @@ import { miniRoutes } from './routes/mini/mini-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
 import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
+import { scoRoutes } from './routes/sco/sco-routes.ts';
 import { sessionRoutes } from './routes/session/session-routes.ts';
 import { shellRoutes } from './routes/shell/shell-routes.ts';
 import { teamsRoutes } from './routes/teams/teams-routes.ts';
@@ -79,6 +80,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     creditsRoutes,
     miniRoutes,
     teamsRoutes,
+    scoRoutes,
   ];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with

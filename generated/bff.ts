@@ -2235,6 +2235,8 @@ export interface paths {
          *       you by another coach. Please amend your selection and try again.
          *     - 400 `validation_failed`: Please enter a valid email address. (missing, invalid or longer
          *       than 45 characters)
+         *     - 400 `unknown_assessment`: Your selection includes assessments that are not yours. (an id
+         *       in neither of the coach's lists)
          *     - 400 `sco_assign_failed`: the legacy `message`
          *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
          */

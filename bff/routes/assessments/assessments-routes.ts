@@ -11,6 +11,7 @@ import {
   reportRequired,
   sendInvites,
   sendReports,
+  setAssessmentsWrapped,
 } from './assessments-service.ts';
 import {
   createReportDownload,
@@ -38,6 +39,7 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { ba
     sendReports: { invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
     previewReportEmail: { invalid: noReport, handler: previewReportEmail },
     deleteAssessments: (input, ctx) => deleteAssessments(input, ctx, batch),
+    setAssessmentsWrapped: (input, ctx) => setAssessmentsWrapped(input, ctx, batch),
     createReportDownload: {
       invalid: { rules: [{ when: aboutReports, answer: downloadReportRequired }] },
       handler: (input, ctx) => createReportDownload(input, ctx, jobs),

@@ -15,9 +15,11 @@ import {
   alreadyRegistered,
   clientName,
   planInvites,
+  planWrap,
   refuseReceived,
   type SelectedAssessment,
   sendFailed,
+  wrapFailed,
 } from './assessment-batch-rules.ts';
 import { offeredOf, type ReportCode } from './report-availability.ts';
 
@@ -255,5 +257,34 @@ export async function deleteAssessments(
       throw new BatchItemError('delete_failed', info ?? UNEXPECTED_MESSAGE);
     },
     batchOptions(ctx, settings),
+  );
+}
+
+/**
+ * Wrap / Unwrap (contract: setAssessmentsWrapped): a selection with received assessments or mixing wrapped and
+ * unwrapped ones is refused as a whole (spec §4.4, §4.7); then one `PATCH api/v2/tokens/{uuid}` per assessment
+ * not yet in that state (one already in it counts as done: the coach asked for that state).
+ */
+export async function setAssessmentsWrapped(
+  { body: { ids, wrapped } }: OperationInput<'setAssessmentsWrapped'>,
+  ctx: SessionContext,
+  settings: BatchSettings,
+): Promise<BatchResult> {
+  const selection = await readSelection(ctx, ids);
+  const toChange = new Set(planWrap(selection, wrapped).toChange);
+  return runBatch(
+    selection,
+    async (item, signal) => {
+      known(item);
+      if (!toChange.has(item)) return;
+      const { response } = await ctx.legacy.PATCH('/api/v2/tokens/{assessmentId}', {
+        params: { path: { assessmentId: item.id } },
+        body: { coachWrappedUp: wrapped ? 1 : 0 },
+        signal,
+      });
+      if (!response.ok) throw new BatchItemError('wrap_failed', wrapFailed(item));
+    },
+    // spec §8: every failed item reads "{name} wrapped up failed. Update failed for {name}." (a 5xx included).
+    { ...batchOptions(ctx, settings), failureMessage: (item, reason) => (reason.code === 'not_found' ? reason.message : wrapFailed(item)) },
   );
 }
