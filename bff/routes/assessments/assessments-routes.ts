@@ -4,8 +4,11 @@ import { downloadAssessmentReport, downloadMailingDetails } from './assessment-f
 import { copyAssessmentLink, listAssessmentHistory } from './assessment-history-service.ts';
 import { listAssessmentDetails, listAssessmentIds, listAssessmentProjects, listAssessments } from './assessment-list-service.ts';
 import {
+  aboutClientEmail,
   aboutReports,
   deleteAssessments,
+  editAssessments,
+  invalidClientEmail,
   previewInvite,
   previewReportEmail,
   reportRequired,
@@ -40,6 +43,10 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { ba
     previewReportEmail: { invalid: noReport, handler: previewReportEmail },
     deleteAssessments: (input, ctx) => deleteAssessments(input, ctx, batch),
     setAssessmentsWrapped: (input, ctx) => setAssessmentsWrapped(input, ctx, batch),
+    editAssessments: {
+      invalid: { rules: [{ when: aboutClientEmail, answer: invalidClientEmail }] },
+      handler: (input, ctx) => editAssessments(input, ctx, batch),
+    },
     createReportDownload: {
       invalid: { rules: [{ when: aboutReports, answer: downloadReportRequired }] },
       handler: (input, ctx) => createReportDownload(input, ctx, jobs),

@@ -288,3 +288,74 @@ export async function setAssessmentsWrapped(
     { ...batchOptions(ctx, settings), failureMessage: (item, reason) => (reason.code === 'not_found' ? reason.message : wrapFailed(item)) },
   );
 }
+
+// spec assessments-and-clients §5 "Edit", §4.9.
+export const INVALID_CLIENT_EMAIL = 'Please provide a valid email address.';
+/** The Edit dialog's own text for an e-mail the contract refuses. */
+export const aboutClientEmail = (failure: InvalidField): boolean => failure.in === 'body' && failure.field === 'email';
+export const invalidClientEmail = () => failed(400, 'validation_failed', INVALID_CLIENT_EMAIL);
+export const COMPLETED_FIELDS_LOCKED = 'Name, surname and email cannot be changed once an assessment is complete.';
+/** "Update failed for {name}." */
+export const updateFailed = (name: string): string => `Update failed for ${name}.`;
+
+/**
+ * Edit (contract: editAssessments): the selection is checked whole (received assessments; name, surname and e-mail
+ * of a completed one, except for an impersonator), then each assessment gets its token fields and, the first time
+ * its client comes up, the client's fields.
+ */
+export async function editAssessments(
+  { body }: OperationInput<'editAssessments'>,
+  ctx: SessionContext,
+  settings: BatchSettings,
+): Promise<BatchResult> {
+  const { ids, language, project, reportsToAutoSend, name, surname, email, company, otherData } = body;
+  const selection = await readSelection(ctx, ids);
+  refuseReceived(selection);
+  const touchesIdentity = name !== undefined || surname !== undefined || email !== undefined;
+  if (touchesIdentity && !ctx.session.flags.impersonator && selection.some((item) => item.completed)) {
+    throw problem(400, 'completed_fields_locked', COMPLETED_FIELDS_LOCKED, 'Failed');
+  }
+  const tokenFields = {
+    ...(language !== undefined ? { assessmentLanguage: language } : {}),
+    ...(project !== undefined ? { userCoach: project } : {}),
+    ...(reportsToAutoSend !== undefined ? { reportsToAutoSend: reportsToAutoSend.length > 0 ? reportsToAutoSend.join(',') : '-' } : {}),
+  };
+  const clientFields = {
+    ...(name !== undefined ? { name } : {}),
+    ...(surname !== undefined ? { surname } : {}),
+    ...(email !== undefined ? { email } : {}),
+    ...(company !== undefined ? { company } : {}),
+    ...(otherData !== undefined ? { otherData } : {}),
+  };
+  // Each client once, by the first of its selected assessments.
+  const clientOwners = new Map<string, string>();
+  for (const item of selection) if (item.row && !clientOwners.has(item.row.clientUUID)) clientOwners.set(item.row.clientUUID, item.id);
+
+  return runBatch(
+    selection,
+    async (item, signal) => {
+      const row = known(item);
+      if (Object.keys(tokenFields).length > 0) {
+        const { response, error } = await ctx.legacy.PATCH('/api/v2/tokens/{assessmentId}', {
+          params: { path: { assessmentId: item.id } },
+          body: tokenFields,
+          signal,
+        });
+        if (!response.ok) throw new BatchItemError('update_failed', legacyErrorInfo(error) ?? updateFailed(item.name));
+      }
+      if (Object.keys(clientFields).length > 0 && clientOwners.get(row.clientUUID) === item.id) {
+        const { response, error } = await ctx.legacy.PATCH('/api/v2/clients/{clientId}', {
+          params: { path: { clientId: row.clientUUID } },
+          body: clientFields,
+          signal,
+        });
+        if (!response.ok) throw new BatchItemError('update_failed', legacyErrorInfo(error) ?? updateFailed(item.name));
+      }
+    },
+    {
+      ...batchOptions(ctx, settings),
+      failureMessage: (item, reason) =>
+        reason.code === 'update_failed' || reason.code === 'not_found' ? reason.message : updateFailed(item.name),
+    },
+  );
+}
