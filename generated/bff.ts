@@ -2189,8 +2189,9 @@ export interface paths {
          * Combine an Enneagram and a Maturity assessment of one client
          * @description Combine (spec assessments-and-clients §2.3, §2.4 "combine", §5 "Combine"): the BFF checks the
          *     pair, then calls `GET api/v3/hybridise/{bioUuid}/{enneagramUuid}/{imfUuid}` with the
-         *     client's id as `bioUuid` (the spec does not say what `bioUuid` is; the client id is
-         *     assumed). The Enneagram part must come from an `ennea` or `full` assessment and the Maturity
+         *     Enneagram assessment as `bioUuid` (the spec does not say which of the two it must be; the
+         *     legacy contract takes one of them, presumably the one whose client details the combined
+         *     assessment takes). The Enneagram part must come from an `ennea` or `full` assessment and the Maturity
          *     part from an `EIT` or `full` assessment.
          *
          *     Problem codes:

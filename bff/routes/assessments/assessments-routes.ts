@@ -6,6 +6,7 @@ import { listAssessmentDetails, listAssessmentIds, listAssessmentProjects, listA
 import {
   aboutClientEmail,
   aboutReports,
+  combineAssessments,
   deleteAssessments,
   editAssessments,
   invalidClientEmail,
@@ -42,6 +43,7 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { ba
     sendReports: { invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
     previewReportEmail: { invalid: noReport, handler: previewReportEmail },
     deleteAssessments: (input, ctx) => deleteAssessments(input, ctx, batch),
+    combineAssessments,
     setAssessmentsWrapped: (input, ctx) => setAssessmentsWrapped(input, ctx, batch),
     editAssessments: {
       invalid: { rules: [{ when: aboutClientEmail, answer: invalidClientEmail }] },
