@@ -1,16 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { components } from '../../../../../generated/bff.ts';
+import { BatchResultMessage } from '../../../components/batch-result.tsx';
 import { DataTable, type FilterOption } from '../../../components/data-table/data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useTableSelection } from '../../../components/data-table/use-table-selection.ts';
 import { useTableState } from '../../../components/data-table/use-table-state.ts';
 import { Link } from '../../../components/ui/link.tsx';
+import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
+import { useDeleteAssessments, useRevokeAssessmentSco, useSetAssessmentsWrapped } from '../api/change-assessments.ts';
 import { useCopyAssessmentLink } from '../api/copy-assessment-link.ts';
 import { useDownloadMailingDetails } from '../api/download-mailing-details.ts';
 import { listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
@@ -26,6 +30,8 @@ import { RefreshListsButton } from './refresh-lists-button.tsx';
 const ViewDetailsDialog = lazy(() => import('./view-details-dialog.tsx'));
 const HistoryDialog = lazy(() => import('./history-dialog.tsx'));
 const MessageDialog = lazy(async () => ({ default: (await import('../../../components/ui/message-dialog.tsx')).MessageDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
+const AssignScoDialog = lazy(() => import('./assign-sco-dialog.tsx'));
 
 const SORTS: readonly AssessmentSort[] = [
   'info',
@@ -52,7 +58,24 @@ const TABLE_CONFIG: TableStateConfig<AssessmentSort, PipelineFilter> = {
 
 const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO Given' };
 
-type Message = { title: 'Failed' | 'Please Note'; body: React.ReactNode } | null;
+type BatchResult = components['schemas']['BatchResult'];
+type Message = { title: MessageTitle; body: React.ReactNode } | null;
+type Confirmation = 'delete' | 'revokeSco' | null;
+
+// spec assessments-and-clients §5, §8.
+export const ACTION_TEXTS = {
+  confirmDelete: 'Are you sure you wish to remove?',
+  received: 'Your selection includes assessments that were given to you by another coach. Please amend your selection and try again.',
+  removed: (result: BatchResult) => `${result.succeeded} of ${result.total} removed.`,
+  wrapped: (result: BatchResult, wrapped: boolean) => `${result.succeeded} of ${result.total} ${wrapped ? 'wrapped up' : 'unwrapped'}.`,
+  confirmRevoke: (count: number) =>
+    `Take back the secondary coach ownership of ${count === 1 ? 'the selected assessment' : `the ${count} selected assessments`}?`,
+  revoked: (result: BatchResult) => `${result.succeeded} of ${result.total} revoked.`,
+} as const;
+
+/** A batch's alert title (spec coach-shell §8): all done, some done, or none. */
+const batchTitle = (result: BatchResult): MessageTitle =>
+  result.succeeded === result.total ? 'Success' : result.succeeded > 0 ? 'Not all records could be deleted' : 'Failed';
 
 /**
  * The assessments table (spec assessments-and-clients §2.2, §2.3): the coach's own assessments
@@ -78,7 +101,12 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [history, setHistory] = useState<{ id: string; name: string } | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  const [confirming, setConfirming] = useState<Confirmation>(null);
+  const [assigningSco, setAssigningSco] = useState(false);
   const copyLink = useCopyAssessmentLink();
+  const deleteAssessments = useDeleteAssessments();
+  const setWrapped = useSetAssessmentsWrapped();
+  const revokeSco = useRevokeAssessmentSco();
   const downloadDetails = useDownloadMailingDetails();
 
   const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
@@ -121,8 +149,49 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     if (id) setHistory({ id, name: row ? `${row.clientName} ${row.clientSurname}` : '' });
   };
 
+  const selectedRows = (data?.items ?? []).filter((row) => selection.selected.has(row.id));
+  const failedWith = (failure: unknown) => setMessage({ title: 'Failed', body: <p>{problemMessage(failure)}</p> });
+  const showBatch = (result: BatchResult, summary: string) => {
+    selection.clear();
+    setMessage({ title: batchTitle(result), body: <BatchResultMessage summary={summary} result={result} /> });
+  };
+  // One key per confirmed action (web/README.md "batch action"): a repeat of it repeats nothing done.
+  const batchHeader = () => ({ header: { 'Idempotency-Key': crypto.randomUUID() } });
+
+  const onDelete = () => {
+    // spec §5: a selection with received assessments is refused before the confirmation.
+    if (selectedRows.some((row) => row.receivedFromAnotherCoach)) setMessage({ title: 'Failed', body: <p>{ACTION_TEXTS.received}</p> });
+    else setConfirming('delete');
+  };
+  const confirmDelete = () => {
+    setConfirming(null);
+    deleteAssessments.mutate(
+      { body: { ids: selectedIds }, params: batchHeader() },
+      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.removed(result)), onError: failedWith },
+    );
+  };
+  const onWrap = () => {
+    // Wrap when any loaded selected row is not wrapped yet; the BFF refuses a mixed selection.
+    const wrapped = selectedRows.length === 0 || selectedRows.some((row) => !row.wrapped);
+    setWrapped.mutate(
+      { body: { ids: selectedIds, wrapped }, params: batchHeader() },
+      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.wrapped(result, wrapped)), onError: failedWith },
+    );
+  };
+  const confirmRevoke = () => {
+    setConfirming(null);
+    revokeSco.mutate(
+      { body: { ids: selectedIds }, params: batchHeader() },
+      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.revoked(result)), onError: failedWith },
+    );
+  };
+
   const actions = assessmentActions(view, {
     copyLink: onCopyLink,
+    delete: onDelete,
+    wrap: onWrap,
+    assignSco: () => setAssigningSco(true),
+    revokeSco: () => setConfirming('revokeSco'),
     viewDetails: () => setDetailsOpen(true),
     downloadDetails: onDownloadDetails,
     history: onHistory,
@@ -170,6 +239,29 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
           <MessageDialog title={message.title} onClose={() => setMessage(null)}>
             {message.body}
           </MessageDialog>
+        ) : null}
+        {confirming ? (
+          <ConfirmDialog
+            title="Warning"
+            isOpen
+            isDestructive
+            confirmLabel={confirming === 'delete' ? 'Remove' : 'Revoke'}
+            onConfirm={confirming === 'delete' ? confirmDelete : confirmRevoke}
+            onCancel={() => setConfirming(null)}
+          >
+            {confirming === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmRevoke(selectedIds.length)}
+          </ConfirmDialog>
+        ) : null}
+        {assigningSco ? (
+          <AssignScoDialog
+            ids={selectedIds}
+            onClose={() => setAssigningSco(false)}
+            onAssigned={(text) => {
+              setAssigningSco(false);
+              selection.clear();
+              setMessage({ title: 'Success', body: <p>{text}</p> });
+            }}
+          />
         ) : null}
       </Suspense>
     </section>

@@ -1,0 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { $api } from '../../../lib/query.ts';
+import { sessionExtendedAtom } from '../../../lib/session/session.ts';
+import { getSession } from '../../../lib/session/session-api.ts';
+import { allAssessmentListsKey } from './list-assessments.ts';
+
+// The multi-select actions that change assessments (spec assessments-and-clients §2.3): each asks the lists again
+// when it settles (a partial batch changed some). A batch sends the Idempotency-Key its caller made for the action.
+
+/** deleteAssessments: Delete, after 'Are you sure you wish to remove?'. */
+export function useDeleteAssessments() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/assessments/deletions', {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
+
+/** setAssessmentsWrapped: Wrap / Unwrap. */
+export function useSetAssessmentsWrapped() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/assessments/wrap-ups', {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
+
+/** assignAssessmentSco: Assign SCO; the drawer's SCO Given item appears once SCOs were given (the session says). */
+export function useAssignAssessmentSco() {
+  const queryClient = useQueryClient();
+  const sessionRead = useSetAtom(sessionExtendedAtom);
+  return $api.useMutation('post', '/api/assessments/sco-assignments', {
+    onSuccess: async () => {
+      const session = await getSession();
+      if (session) sessionRead(session);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
+
+/** revokeAssessmentSco: Revoke SCO in the SCO Given view. */
+export function useRevokeAssessmentSco() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/assessments/sco-revocations', {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
