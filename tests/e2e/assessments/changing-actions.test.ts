@@ -134,4 +134,44 @@ describe.each(VIEWPORT_NAMES)('changing actions at %s size', (viewport) => {
     expect(after.items.some((item) => item.id === target.id)).toBe(false);
     expect(await dataRows(page).count()).toBeGreaterThanOrEqual(0);
   });
+
+  it("edits two assessments' project, prefilling only what they agree on, and locks a completed one's name", async () => {
+    portal = await openPortal(browser(), viewport);
+    const page = await signIn(portal);
+    const query = 'filter=notInvitedYet&sort=info&order=asc&pageSize=10';
+    const list = await bff<AssessmentList>(portal, `/api/assessments?${query}`);
+    const [a, b] = list.items.filter((item) => item.permissions.canEdit);
+    if (!a || !b) throw new Error('no two editable assessments');
+    await openAt(page, query, list);
+    await tickRow(page, indexOf(list, a.id));
+    await tickRow(page, indexOf(list, b.id));
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit' });
+    // Two clients: their names differ, so the fields start empty.
+    expect(await dialog.getByLabel('Surname').inputValue()).toBe(a.clientSurname === b.clientSurname ? a.clientSurname : '');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('E-mail').fill('not-an-address');
+    await save.click();
+    await dialog.getByText('Please provide a valid email address.').waitFor();
+    await dialog.getByLabel('E-mail').fill('');
+    const project = `Edited ${viewport} ${Date.now()}`;
+    await dialog.getByLabel('Project').fill(project);
+    await expectNoAxeViolations(page);
+    await save.click();
+    await page.getByRole('alertdialog', { name: 'Success' }).getByText('2 of 2 updated.').waitFor();
+    const after = await bff<AssessmentList>(portal, `/api/assessments?q=${encodeURIComponent(project)}&pageSize=500`);
+    expect(after.items.map((item) => item.id).sort()).toEqual([a.id, b.id].sort());
+
+    const done = await bff<AssessmentList>(portal, '/api/assessments?filter=completeSendReport&sort=info&order=asc&pageSize=10');
+    const completed = done.items.find((item) => item.permissions.canEdit);
+    if (!completed) throw new Error('no completed own assessment');
+    await openAt(page, 'filter=completeSendReport&sort=info&order=asc&pageSize=10', done);
+    await tickRow(page, indexOf(done, completed.id));
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const locked = page.getByRole('dialog', { name: 'Edit' });
+    expect(await locked.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await locked.getByLabel('Project').isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -44,3 +44,11 @@ export function useRevokeAssessmentSco() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
   });
 }
+
+/** editAssessments: the Edit dialog's changed fields, for every selected assessment and its client. */
+export function useEditAssessments() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('patch', '/api/assessments', {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}

@@ -32,6 +32,7 @@ const HistoryDialog = lazy(() => import('./history-dialog.tsx'));
 const MessageDialog = lazy(async () => ({ default: (await import('../../../components/ui/message-dialog.tsx')).MessageDialog }));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
 const AssignScoDialog = lazy(() => import('./assign-sco-dialog.tsx'));
+const EditAssessmentsDialog = lazy(() => import('./edit-assessments-dialog.tsx'));
 
 const SORTS: readonly AssessmentSort[] = [
   'info',
@@ -71,11 +72,12 @@ export const ACTION_TEXTS = {
   confirmRevoke: (count: number) =>
     `Take back the secondary coach ownership of ${count === 1 ? 'the selected assessment' : `the ${count} selected assessments`}?`,
   revoked: (result: BatchResult) => `${result.succeeded} of ${result.total} revoked.`,
+  updated: (result: BatchResult) => `${result.succeeded} of ${result.total} updated.`,
 } as const;
 
-/** A batch's alert title (spec coach-shell §8): all done, some done, or none. */
-const batchTitle = (result: BatchResult): MessageTitle =>
-  result.succeeded === result.total ? 'Success' : result.succeeded > 0 ? 'Not all records could be deleted' : 'Failed';
+/** A batch's alert title: all done, some done (a delete's own title, spec coach-shell §8), or none. */
+const batchTitle = (result: BatchResult, partial: MessageTitle): MessageTitle =>
+  result.succeeded === result.total ? 'Success' : result.succeeded > 0 ? partial : 'Failed';
 
 /**
  * The assessments table (spec assessments-and-clients §2.2, §2.3): the coach's own assessments
@@ -103,6 +105,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   const [message, setMessage] = useState<Message>(null);
   const [confirming, setConfirming] = useState<Confirmation>(null);
   const [assigningSco, setAssigningSco] = useState(false);
+  const [editing, setEditing] = useState(false);
   const copyLink = useCopyAssessmentLink();
   const deleteAssessments = useDeleteAssessments();
   const setWrapped = useSetAssessmentsWrapped();
@@ -151,9 +154,9 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
 
   const selectedRows = (data?.items ?? []).filter((row) => selection.selected.has(row.id));
   const failedWith = (failure: unknown) => setMessage({ title: 'Failed', body: <p>{problemMessage(failure)}</p> });
-  const showBatch = (result: BatchResult, summary: string) => {
+  const showBatch = (result: BatchResult, summary: string, partial: MessageTitle = 'Please Note') => {
     selection.clear();
-    setMessage({ title: batchTitle(result), body: <BatchResultMessage summary={summary} result={result} /> });
+    setMessage({ title: batchTitle(result, partial), body: <BatchResultMessage summary={summary} result={result} /> });
   };
   // One key per confirmed action (web/README.md "batch action"): a repeat of it repeats nothing done.
   const batchHeader = () => ({ header: { 'Idempotency-Key': crypto.randomUUID() } });
@@ -167,7 +170,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     setConfirming(null);
     deleteAssessments.mutate(
       { body: { ids: selectedIds }, params: batchHeader() },
-      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.removed(result)), onError: failedWith },
+      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.removed(result), 'Not all records could be deleted'), onError: failedWith },
     );
   };
   const onWrap = () => {
@@ -189,6 +192,10 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   const actions = assessmentActions(view, {
     copyLink: onCopyLink,
     delete: onDelete,
+    edit: () => {
+      if (selectedRows.some((row) => row.receivedFromAnotherCoach)) setMessage({ title: 'Failed', body: <p>{ACTION_TEXTS.received}</p> });
+      else setEditing(true);
+    },
     wrap: onWrap,
     assignSco: () => setAssigningSco(true),
     revokeSco: () => setConfirming('revokeSco'),
@@ -251,6 +258,18 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
           >
             {confirming === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmRevoke(selectedIds.length)}
           </ConfirmDialog>
+        ) : null}
+        {editing ? (
+          <EditAssessmentsDialog
+            ids={selectedIds}
+            rows={selectedRows}
+            impersonator={session.roles.impersonator}
+            onClose={() => setEditing(false)}
+            onEdited={(result) => {
+              setEditing(false);
+              showBatch(result, ACTION_TEXTS.updated(result));
+            }}
+          />
         ) : null}
         {assigningSco ? (
           <AssignScoDialog
