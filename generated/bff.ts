@@ -2661,7 +2661,10 @@ export interface paths {
          *     Problem codes:
          *     - 400 `spreadsheet_required`: Please select an assessment and upload spreasheet
          *     - 400 `spreadsheet_type_not_allowed`: Please upload an Excel (.xlsx) spreadsheet. (the BFF's message)
-         *     - 400 `upload_failed`: the legacy `error` (the client also lists `brokenClients` when given)
+         *     - 400 `spreadsheet_too_large`: The spreadsheet must be at most 10 MB. (the BFF's message; checked while
+         *       it streams, like the type)
+         *     - 400 `upload_failed`: the legacy `error` (the problem's `brokenClients` member lists the broken rows
+         *       when the legacy answer gives them)
          *     - 400 `validation_failed`
          *     - 403 `assessment_type_not_allowed`: Maturity and Full assessments are not available at your
          *       accreditation level. (levels 0 and 1)
