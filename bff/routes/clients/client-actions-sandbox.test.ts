@@ -2,6 +2,7 @@
 // API: what the legacy store holds afterwards, the dialogs' texts in the spec's order, the duplicate rules, the
 // accreditation level, an impersonator's token type, an assistant acting for the coach, the list copies dropped
 // after a change, and the spreadsheet checked while it streams. Every answer is checked against the contract.
+import { Readable } from 'node:stream';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPERSONATE_PATH } from '../../../sandbox/controls/impersonate.ts';
 import { clientsTemplate } from '../../../sandbox/files/bulk-upload.ts';
@@ -198,6 +199,14 @@ describe('imports (importNewClientResults, importClientResults)', () => {
     expect(clientByEmail('tie@example.test')).toBeUndefined();
   });
 
+  it("answers 404 for an import to a client that is not the coach's, without importing", async () => {
+    const peerClient = [...bff.store.clients.values()].find((entry) => entry.coachUuid === SEED_COACHES.peer.uuid);
+    const count = clientAssessments(bff.store, peerClient?.uuid ?? '').length;
+    const response = await call('POST', `/api/clients/${peerClient?.uuid}/result-imports`, results);
+    expect(response.statusCode).toBe(404);
+    expect(clientAssessments(bff.store, peerClient?.uuid ?? '')).toHaveLength(count);
+  });
+
   it("imports results to the coach's own client; a duplicate new client is the legacy import_failed", async () => {
     const client = ownClient();
     const count = clientAssessments(bff.store, client?.uuid ?? '').length;
@@ -275,6 +284,58 @@ describe('POST /api/clients/bulk-uploads (uploadClientsSpreadsheet)', () => {
     const unknown = await upload({ assessmentType: 'ennea', other: 'x' }, { data });
     expect(unknown.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'other' }] });
     expect(clientByEmail('a@example.test')).toBeUndefined();
+  });
+
+  /** A 30 MB upload as a stream that counts what the BFF pulled from it. */
+  function hugeUpload(head: Buffer) {
+    const boundary = 'clients-upload-boundary';
+    const total = 30 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    let pulled = 0;
+    async function* body() {
+      const first = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="assessmentType"\r\n\r\nennea\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="spreadsheet"; filename="big.xlsx"\r\nContent-Type: ${XLSX_TYPE}\r\n\r\n`,
+        ),
+        head,
+      ]);
+      pulled += first.length;
+      yield first;
+      while (pulled < total) {
+        pulled += chunk.length;
+        yield chunk;
+      }
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    return {
+      stream: Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 }),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      pulled: () => pulled,
+      total,
+    };
+  }
+  const sendHuge = (huge: ReturnType<typeof hugeUpload>, headers: Record<string, string> = {}) =>
+    injectChecked(bff.server, {
+      method: 'POST',
+      url: '/api/clients/bulk-uploads',
+      headers: { ...CSRF, 'content-type': huge.contentType, ...headers },
+      cookies: { [SESSION_COOKIE]: session },
+      payload: huge.stream,
+    });
+
+  it('refuses a spreadsheet as soon as it passes 10 MB or its first bytes are not a workbook, before the body is all read', async () => {
+    const large = hugeUpload(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const tooLarge = await sendHuge(large);
+    expect(tooLarge.json().code).toBe('spreadsheet_too_large');
+    expect(tooLarge.headers.connection).toBe('close');
+    expect(large.pulled()).toBeLessThan(SPREADSHEET_MAX_BYTES + 1024 * 1024);
+    const text = hugeUpload(Buffer.from('name,surname,email'));
+    expect((await sendHuge(text)).json().code).toBe('spreadsheet_type_not_allowed');
+    expect(text.pulled()).toBeLessThan(1024 * 1024);
+    const declared = hugeUpload(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect((await sendHuge(declared, { 'content-length': String(declared.total) })).json().code).toBe('spreadsheet_too_large');
+    expect(declared.pulled()).toBeLessThanOrEqual(64 * 1024 + 1024);
   });
 
   it('refuses Full at level 1 and a token type outside an impersonator session', async () => {
