@@ -30,6 +30,7 @@ import { clientsRoutes } from './routes/clients/clients-routes.ts';
 import { creditsRoutes } from './routes/credits/credits-routes.ts';
 import { miniRoutes } from './routes/mini/mini-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
+import { pairsRoutes } from './routes/pairs/pairs-routes.ts';
 import { profileRoutes } from './routes/profile/profile-routes.ts';
 import { publicRoutes } from './routes/public/public-routes.ts';
 import { scoRoutes } from './routes/sco/sco-routes.ts';
@@ -81,6 +82,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     miniRoutes,
     teamsRoutes,
     scoRoutes,
+    pairsRoutes,
   ];
   const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
   // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with

@@ -2664,7 +2664,10 @@ export interface paths {
          *     Problem codes:
          *     - 400 `spreadsheet_required`: Please select an assessment and upload spreasheet
          *     - 400 `spreadsheet_type_not_allowed`: Please upload an Excel (.xlsx) spreadsheet. (the BFF's message)
-         *     - 400 `upload_failed`: the legacy `error` (the client also lists `brokenClients` when given)
+         *     - 400 `spreadsheet_too_large`: The spreadsheet must be at most 10 MB. (the BFF's message; checked while
+         *       it streams, like the type)
+         *     - 400 `upload_failed`: the legacy `error` (the problem's `brokenClients` member lists the broken rows
+         *       when the legacy answer gives them)
          *     - 400 `validation_failed`
          *     - 403 `assessment_type_not_allowed`: Maturity and Full assessments are not available at your
          *       accreditation level. (levels 0 and 1)
@@ -2733,9 +2736,10 @@ export interface paths {
         /**
          * Delete the selected pairs
          * @description Delete on the pairs table (spec assessments-and-clients §3.10, §7 `DELETE api/v2/couples`,
-         *     which takes the selected pairs and checks for a requested report). The legacy call is one
-         *     for the whole selection; the BFF reports pairs it did not delete by their Info text, with
-         *     the legacy `error.info` as the message. The client shows "{succeeded} of {total} removed."
+         *     which takes the selected pairs and checks for a requested report). The legacy call takes a
+         *     list and refuses it whole; the BFF calls it once per selected pair (bounded concurrency) so
+         *     that it reports the pairs it did not delete by their Info text, with the legacy `error.info`
+         *     as the message. The client shows "{succeeded} of {total} removed."
          *     titled "Not all records could be deleted" when partial, otherwise "Failed".
          *
          *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
@@ -5910,7 +5914,7 @@ export interface components {
             id: string;
             /** @description The client's name and surname. */
             name: string;
-            /** Format: email */
+            /** @description The recipient (the client); a pair's e-mail goes to both clients, their addresses separated by ', ' (one `mailto:` list). */
             emailAddress: string;
             subject: string;
             body: string;
@@ -5960,10 +5964,7 @@ export interface components {
          *     }
          */
         EmailPreview: {
-            /**
-             * Format: email
-             * @description Where it would go (the client, or for an impersonator the typed coach address).
-             */
+            /** @description Where it would go (the client, or for an impersonator the typed coach address); a pair's e-mail goes to both clients, their addresses separated by ', '. */
             emailAddress: string;
             subject: string;
             /** @description The generated body (HTML). */

@@ -92,7 +92,7 @@ function known(item: Selected): LegacyAssessment {
 }
 
 /** `coachEmailAddress` belongs to an impersonator's session, and there it is required (spec §4.3, §6). */
-function destinationOf(session: SessionRecord, coachEmailAddress: string | undefined): string | null {
+export function destinationOf(session: SessionRecord, coachEmailAddress: string | undefined): string | null {
   if (!session.flags.impersonator) {
     if (coachEmailAddress !== undefined) throw problem(403, 'impersonator_only', MESSAGES.impersonatorOnly);
     return null;

@@ -1,8 +1,25 @@
-// The clients view and a client's results page (contract tag `clients`).
+// The clients view, a client's results page, adding clients and assessments, importing results and the bulk
+// upload (contract tag `clients`).
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import {
+  addClientAssessment,
+  createClient,
+  importClientResults,
+  importFormProblem,
+  importNewClientResults,
+  newAssessmentFormProblem,
+  newClientFormProblem,
+} from './client-actions-service.ts';
 import { getClient, listClients } from './clients-service.ts';
+import { uploadClientsSpreadsheet } from './clients-upload-service.ts';
 
 export const clientsRoutes: TagRoutes = ({ snapshots }) => ({
   listClients: (input, ctx) => listClients(input, ctx, snapshots),
   getClient,
+  // The dialogs' own texts for refused forms, in the spec's order (assessments-and-clients §5).
+  createClient: { invalid: { form: newClientFormProblem }, handler: createClient },
+  addClientAssessment: { invalid: { form: newAssessmentFormProblem }, handler: addClientAssessment },
+  importNewClientResults: { invalid: { form: importFormProblem }, handler: importNewClientResults },
+  importClientResults,
+  uploadClientsSpreadsheet,
 });
