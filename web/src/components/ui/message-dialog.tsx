@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
-/** The titles the spec gives its alerts (assessments-and-clients §2.4). */
-export type MessageTitle = 'Failed' | 'Please Note' | 'Warning' | 'Success';
+/** The titles the spec gives its alerts (assessments-and-clients §2.4; coach-shell §8 for a partial delete). */
+export type MessageTitle = 'Failed' | 'Please Note' | 'Warning' | 'Success' | 'Not all records could be deleted';
 
 export interface MessageDialogProps {
   title: MessageTitle;

@@ -21,9 +21,10 @@ const ClientResults = lazyRoute(() => import('./client-results.tsx'));
 const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
 const Balance = lazyRoute(() => import('./balance.tsx'));
 const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
+const Teams = lazyRoute(() => import('./teams.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'teams', 'pairs', 'samplesAndBrochures', 'help', 'profile', 'team'];
+const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'pairs', 'samplesAndBrochures', 'help', 'profile', 'team'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -50,6 +51,7 @@ export function Component() {
           <Route path="/email-templates" component={EmailTemplates} />
           <Route path="/balance" component={Balance} />
           <Route path="/mini-assessments" component={MiniAssessments} />
+          <Route path="/teams" component={Teams} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

@@ -1,5 +1,6 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -10,6 +11,7 @@ import { DashboardMessages } from './dashboard-messages.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
 import { DownloadSummaryButton } from './download-summary-button.tsx';
 import './dashboard.css';
+import { useLocation } from 'wouter';
 
 // spec coach-shell §2.3.
 export const MINI_ONLY_NOTICE = 'Your access is limited to the Mini-Assessment offering.';
@@ -48,6 +50,7 @@ export function Dashboard({ session }: { session: Session }) {
 }
 
 function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; assisted: boolean }) {
+  const [, navigate] = useLocation();
   return (
     <>
       {dashboard.policyAlert ? (
@@ -58,6 +61,12 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
       {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
       {dashboard.onlyMiniAssessment ? null : (
         <div className="dashboard__actions">
+          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the Teams page's add dialog. Teams are hidden for assistants. */}
+          {assisted ? null : (
+            <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
+              Add New Team
+            </Button>
+          )}
           <DownloadSummaryButton />
         </div>
       )}
