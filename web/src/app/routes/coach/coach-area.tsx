@@ -22,9 +22,10 @@ const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
 const Balance = lazyRoute(() => import('./balance.tsx'));
 const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
 const Teams = lazyRoute(() => import('./teams.tsx'));
+const Team = lazyRoute(() => import('./team.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'pairs', 'samplesAndBrochures', 'help', 'profile', 'team'];
+const UPCOMING: readonly CoachScreenId[] = ['miniAssessments', 'pairs', 'samplesAndBrochures', 'help', 'profile'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -52,6 +53,7 @@ export function Component() {
           <Route path="/balance" component={Balance} />
           <Route path="/mini-assessments" component={MiniAssessments} />
           <Route path="/teams" component={Teams} />
+          <Route path="/team" component={Team} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />
