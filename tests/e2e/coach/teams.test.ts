@@ -66,7 +66,7 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
 
     await selectRow(page, name);
     await more(page, 'Delete');
-    const confirm = page.getByRole('alertdialog', { name: 'Warning' });
+    const confirm = page.getByRole('alertdialog', { name: 'Warning', exact: true });
     expect(await confirm.innerText()).toContain('Are you sure you wish to remove?');
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -89,7 +89,7 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
 
     await selectRow(page, plain);
     await more(page, 'Duplicate Team');
-    const note = page.getByRole('alertdialog', { name: 'Please Note' });
+    const note = page.getByRole('alertdialog', { name: 'Please Note', exact: true });
     expect(await note.innerText()).toContain('A team report must be requested before you can duplicate this team.');
     await note.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Uncheck All' }).click();
@@ -116,8 +116,8 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
     await page.getByRole('rowheader', { name: `${name} ${monthYear}`, exact: true }).waitFor();
     await page.getByText('1 selected', { exact: true }).waitFor();
     await more(page, 'Delete');
-    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Delete' }).click();
-    const result = page.getByRole('alertdialog', { name: 'Failed' });
+    await page.getByRole('alertdialog', { name: 'Warning', exact: true }).getByRole('button', { name: 'Delete' }).click();
+    const result = page.getByRole('alertdialog', { name: 'Failed', exact: true });
     expect(await result.innerText()).toContain('0 of 1 removed.');
     expect(await result.innerText()).toContain(
       `${name}: The report for team ${name} has already been requested or generated - cannot delete.`,
@@ -191,7 +191,7 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
     if (viewport === 'desktop') expect(await row.innerText()).toContain(PEER.name);
     await row.locator('.checkbox').click();
     await page.getByRole('button', { name: 'View Team' }).click();
-    const note = page.getByRole('alertdialog', { name: 'Please Note' });
+    const note = page.getByRole('alertdialog', { name: 'Please Note', exact: true });
     expect(await note.innerText()).toContain(
       'This team has been given to you - you cannot view it. You can only download the team reports, when they become available.',
     );
@@ -204,8 +204,8 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
     expect(await note.innerText()).toContain('you cannot duplicate it');
     await note.getByRole('button', { name: 'OK' }).click();
     await more(page, 'Delete');
-    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Delete' }).click();
-    expect(await page.getByRole('alertdialog', { name: 'Failed' }).innerText()).toContain(
+    await page.getByRole('alertdialog', { name: 'Warning', exact: true }).getByRole('button', { name: 'Delete' }).click();
+    expect(await page.getByRole('alertdialog', { name: 'Failed', exact: true }).innerText()).toContain(
       'Your selection includes teams that were given to you by another coach. Please amend your selection and try again.',
     );
     await portal.close();

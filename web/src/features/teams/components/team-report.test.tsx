@@ -191,6 +191,18 @@ describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
     await waitFor(() => expect(modal()).toBeUndefined());
   });
 
+  it("shows a failed report download as 'Failed' with the server's text once the modal is gone", async () => {
+    const user = userEvent.setup();
+    fakeBff({
+      [`GET ${PATH}`]: [json(AVAILABLE)],
+      [`GET ${PATH}/reports/pdf`]: [problem(502, 'download_failed', 'The file store is busy.')],
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'PDF report of Leadership Team' }));
+    const failed = await screen.findByRole('alertdialog', { name: 'Failed' });
+    expect(failed.textContent).toContain('The file store is busy.');
+  });
+
   it("shows the BFF's refusal of a received team", async () => {
     const text = 'This team has been given to you - you cannot view it. You can only download the team reports.';
     fakeBff({ [`GET ${PATH}`]: [problem(403, 'team_received', text)] });

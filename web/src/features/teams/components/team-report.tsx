@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { MessageDialog, type MessageTitle } from '../../../components/ui/message-dialog.tsx';
+import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { REPORT_STATE_LABELS, TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
@@ -131,12 +131,27 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
           />
         ) : null}
       </Suspense>
-      <Dialog title={TEAMS_TEXT.downloading} role="alertdialog" isOpen={downloading > 0} isKeyboardDismissDisabled onOpenChange={() => {}}>
-        <p className="message-dialog__body">The team report is being downloaded. This closes by itself when the file has arrived.</p>
+      {/* One alert for both: a failure replaces the download's modal in place (a second modal opened over it would stay hidden from assistive technology). */}
+      <Dialog
+        title={downloading > 0 ? TEAMS_TEXT.downloading : (message?.title ?? 'Failed')}
+        role="alertdialog"
+        isOpen={downloading > 0 || message !== null}
+        isKeyboardDismissDisabled={downloading > 0}
+        onOpenChange={(open) => (open || downloading > 0 ? undefined : setMessage(null))}
+      >
+        {downloading > 0 ? (
+          <p className="message-dialog__body">The team report is being downloaded. This closes by itself when the file has arrived.</p>
+        ) : (
+          <>
+            <div className="message-dialog__body">{message?.body}</div>
+            <div className="dialog__actions">
+              <Button autoFocus onPress={() => setMessage(null)}>
+                OK
+              </Button>
+            </div>
+          </>
+        )}
       </Dialog>
-      <MessageDialog title={message?.title ?? 'Failed'} onClose={() => setMessage(null)}>
-        {message?.body ?? null}
-      </MessageDialog>
     </>
   );
 }
@@ -158,11 +173,24 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
   const update = useUpdateTeamMember(team.id);
   const remove = useRemoveTeamMembers(team.id);
 
-  const setLeader = (member: TeamMember, isTeamLeader: boolean) =>
+  // The toggle shows the new value at once, while it is saved and the team read again.
+  const [leaderDrafts, setLeaderDrafts] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const leaderShown = (member: TeamMember): boolean => leaderDrafts.get(member.id) ?? member.isTeamLeader;
+  const setLeader = (member: TeamMember, isTeamLeader: boolean) => {
+    setLeaderDrafts((drafts) => new Map(drafts).set(member.id, isTeamLeader));
     update.mutate(
       { params: { path: { teamId: team.id, memberId: member.id } }, body: { isTeamLeader } },
-      { onError: (failure) => onFailure(problemMessage(failure)) },
+      {
+        onError: (failure) => onFailure(problemMessage(failure)),
+        onSettled: () =>
+          setLeaderDrafts((drafts) => {
+            const next = new Map(drafts);
+            next.delete(member.id);
+            return next;
+          }),
+      },
     );
+  };
   const removeMember = (member: TeamMember) => {
     setRemoving(null);
     remove.mutate(
@@ -231,7 +259,7 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                       type="checkbox"
                       className="team-members__leader"
                       aria-label={`Team leader: ${member.displayName}`}
-                      checked={member.isTeamLeader}
+                      checked={leaderShown(member)}
                       disabled={membersLocked || update.isPending}
                       onChange={(event) => setLeader(member, event.currentTarget.checked)}
                     />
