@@ -10,7 +10,7 @@ export function BatchResultMessage({ summary, result }: { summary: string; resul
       {result.failed.length > 0 ? (
         <ul className="batch-result__failures">
           {result.failed.map((failure) => (
-            <li key={failure.id}>{failure.message.includes(failure.name) ? failure.message : `${failure.name}: ${failure.message}`}</li>
+            <li key={failure.id}>{failure.message.startsWith(failure.name) ? failure.message : `${failure.name}: ${failure.message}`}</li>
           ))}
         </ul>
       ) : null}

@@ -9,7 +9,7 @@ import type { TableAction } from './table-actions.ts';
 import { TablePagination } from './table-pagination.tsx';
 import { isFiltered, PAGE_SIZES, type PageSize, type TableState } from './table-state.ts';
 import { TableToolbar } from './table-toolbar.tsx';
-import type { TableSelection } from './use-table-selection.ts';
+import type { TableSelection } from './use-table-state.ts';
 
 export interface DataColumn<R> {
   /** The column's id; for a sortable column, the sort key the BFF knows. */

@@ -11,6 +11,7 @@ import {
 export interface RadioOption {
   id: string;
   label: ReactNode;
+  isDisabled?: boolean;
 }
 
 export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'children'> {
@@ -31,7 +32,7 @@ export function RadioGroup({ label, options, description, errorMessage, classNam
         </Text>
       ) : null}
       {options.map((option) => (
-        <Radio key={option.id} value={option.id} className="radio">
+        <Radio key={option.id} value={option.id} className="radio" isDisabled={option.isDisabled}>
           {option.label}
         </Radio>
       ))}

@@ -23,9 +23,11 @@ const Balance = lazyRoute(() => import('./balance.tsx'));
 const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
 const Help = lazyRoute(() => import('./help.tsx'));
 const Samples = lazyRoute(() => import('./samples.tsx'));
+const Teams = lazyRoute(() => import('./teams.tsx'));
+const Team = lazyRoute(() => import('./team.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['teams', 'pairs', 'profile', 'team'];
+const UPCOMING: readonly CoachScreenId[] = ['pairs', 'profile'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -54,6 +56,8 @@ export function Component() {
           <Route path="/mini-assessments" component={MiniAssessments} />
           <Route path="/help" component={Help} />
           <Route path="/samples-and-brochures" component={Samples} />
+          <Route path="/teams" component={Teams} />
+          <Route path="/team" component={Team} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

@@ -13,6 +13,7 @@ import { DashboardMessages } from './dashboard-messages.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
 import { DownloadSummaryButton } from './download-summary-button.tsx';
 import './dashboard.css';
+import { useLocation } from 'wouter';
 
 // spec coach-shell §2.3.
 export const MINI_ONLY_NOTICE = 'Your access is limited to the Mini-Assessment offering.';
@@ -51,6 +52,7 @@ export function Dashboard({ session }: { session: Session }) {
 }
 
 function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; assisted: boolean }) {
+  const [, navigate] = useLocation();
   return (
     <>
       {dashboard.policyAlert ? (
@@ -61,6 +63,12 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
       {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
       {dashboard.onlyMiniAssessment ? null : (
         <div className="dashboard__actions">
+          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the Teams page's add dialog. Teams are hidden for assistants. */}
+          {assisted ? null : (
+            <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
+              Add New Team
+            </Button>
+          )}
           <DownloadSummaryButton />
         </div>
       )}

@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '../../../lib/query.ts';
+import { teamQueryOptions } from './get-team.ts';
+import { teamsQueryKey } from './list-teams.ts';
+
+/** cancelTeamReportRequest: Cancel request, back to not requested (spec coach-shell §4 "Team report"). */
+export function useCancelTeamReportRequest(teamId: string) {
+  const queryClient = useQueryClient();
+  return $api.useMutation('delete', '/api/teams/{teamId}/report-request', {
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: teamQueryOptions(teamId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: teamsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
+import { useDuplicateTeam } from '../api/duplicate-team.ts';
+import type { TeamRow } from '../api/list-teams.ts';
+
+/**
+ * Duplicate Team (spec coach-shell §4, §5, §8): the new team, with the members, under a name that defaults to the
+ * old name plus the current long month and year (en-ZA, as the BFF suggests it); a failure is 'Duplicate team failed.'
+ */
+export default function DuplicateTeamDialog({ team, onClose }: { team: TeamRow; onClose: () => void }) {
+  const [name, setName] = useState(team.suggestedDuplicateName);
+  const duplicate = useDuplicateTeam();
+  const submit = () => {
+    const newName = name.trim();
+    duplicate.mutate(
+      { params: { path: { teamId: team.id } }, body: newName ? { name: newName } : {} },
+      {
+        onSuccess: (created) => {
+          showToast(`Team ${created.name} added.`, 'success', TEAMS_TOAST_MS);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog title={TEAMS_TEXT.duplicateTeam} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p>
+          A copy of <strong>{team.name}</strong> with its members, so that a new report can be requested.
+        </p>
+        <TextField label="New team name" value={name} onChange={setName} maxLength={TEAM_TEXT_MAX} autoFocus />
+        <ProblemAlert error={duplicate.error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={duplicate.isPending}>
+            {duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

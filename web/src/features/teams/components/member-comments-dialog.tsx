@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextArea } from '../../../components/ui/text-area.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { TEAM_PAGE_TOAST_MS, TEAM_TEXT_MAX } from '../../../lib/labels/teams.ts';
+import type { TeamMember } from '../api/get-team.ts';
+import { useUpdateTeamMember } from '../api/update-team-member.ts';
+
+/** A member's comments (spec coach-shell §3 "Team member", §5: at most 250 characters). */
+export default function MemberCommentsDialog({ teamId, member, onClose }: { teamId: string; member: TeamMember; onClose: () => void }) {
+  const [text, setText] = useState(member.memberComments);
+  const update = useUpdateTeamMember(teamId);
+  const save = () =>
+    update.mutate(
+      { params: { path: { teamId, memberId: member.id } }, body: { memberComments: text } },
+      {
+        onSuccess: () => {
+          showToast('Comments saved.', 'success', TEAM_PAGE_TOAST_MS);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog title={`Comments: ${member.displayName}`} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextArea
+          label="Comments"
+          value={text}
+          onChange={setText}
+          maxLength={TEAM_TEXT_MAX}
+          autoFocus
+          description={`${text.length} / ${TEAM_TEXT_MAX} characters`}
+        />
+        <ProblemAlert error={update.error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={update.isPending || text === member.memberComments}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
+import { problemMessage } from '../../../lib/problem.ts';
+import type { TeamRow } from '../api/list-teams.ts';
+import { useRevokeTeamSco } from '../api/revoke-team-sco.ts';
+
+/**
+ * Revoke (spec coach-shell §2.6, §4 SCO, §8): the coaches the team was given to, each taken back on its own; only the
+ * granting coach can revoke. A failure is 'SCO revoking failed: {error}'.
+ */
+export default function RevokeScoDialog({ team, onClose }: { team: TeamRow; onClose: () => void }) {
+  const revoke = useRevokeTeamSco();
+  const failure = revoke.data?.failed[0]?.message ?? (revoke.error ? problemMessage(revoke.error) : null);
+  const take = (coachId: string, coachName: string) =>
+    revoke.mutate(
+      { body: { ids: [team.id], coachId }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } },
+      {
+        onSuccess: (result) => {
+          if (result.succeeded < result.total) return;
+          showToast(`${team.name} taken back from ${coachName}.`, 'success', TEAMS_TOAST_MS);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog title="Revoke Secondary Coach Ownership" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <div className="stack">
+        {team.isReceived || team.givenTo.length === 0 ? (
+          <p>
+            {team.isReceived ? 'Only the coach who gave you this team can revoke it.' : `${team.name} has not been given to another coach.`}
+          </p>
+        ) : (
+          <>
+            <p>
+              <strong>{team.name}</strong> was given to:
+            </p>
+            <ul className="revoke-list">
+              {team.givenTo.map((coach) => {
+                const coachName = `${coach.name} ${coach.surname}`;
+                return (
+                  <li key={coach.id} className="revoke-list__item">
+                    <span>{coachName}</span>
+                    <Button variant="danger" isDisabled={revoke.isPending} onPress={() => take(coach.id, coachName)}>
+                      Revoke<span className="visually-hidden"> {coachName}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" autoFocus onPress={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

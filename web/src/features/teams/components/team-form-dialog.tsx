@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
+import { useCreateTeam } from '../api/create-team.ts';
+import type { TeamRow } from '../api/list-teams.ts';
+import { useUpdateTeam } from '../api/update-team.ts';
+
+export interface TeamFormDialogProps {
+  /** The team to edit; without it the dialog adds a team. */
+  team?: TeamRow;
+  onClose: () => void;
+}
+
+/**
+ * Add Team and Edit (spec coach-shell §2.6, §5, §8): name and project required ('Please enter a team name and a
+ * project name.' as a danger toast), every field up to 250 characters; the name stays as it is once a report is
+ * requested or available. A refusal is 'Failed' with the server's text.
+ */
+export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
+  const [name, setName] = useState(team?.name ?? '');
+  const [project, setProject] = useState(team?.project ?? '');
+  const [description, setDescription] = useState(team?.description ?? '');
+  const create = useCreateTeam();
+  const update = useUpdateTeam();
+  const saving = create.isPending || update.isPending;
+  const nameLocked = team !== undefined && team.reportState !== 'notRequested';
+
+  const submit = () => {
+    if (name.trim() === '' || project.trim() === '') {
+      showToast(TEAMS_TEXT.fieldsRequired, 'error', TEAMS_TOAST_MS);
+      return;
+    }
+    const done = (saved: TeamRow) => {
+      showToast(team ? `Team ${saved.name} updated.` : `Team ${saved.name} added.`, 'success', TEAMS_TOAST_MS);
+      onClose();
+    };
+    if (team) {
+      update.mutate(
+        {
+          params: { path: { teamId: team.id } },
+          body: { ...(nameLocked ? {} : { name: name.trim() }), project: project.trim(), description },
+        },
+        { onSuccess: done },
+      );
+    } else {
+      create.mutate({ body: { name: name.trim(), project: project.trim(), description } }, { onSuccess: done });
+    }
+  };
+
+  return (
+    <Dialog title={team ? 'Edit Team' : TEAMS_TEXT.addTeam} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack team-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div title={nameLocked ? TEAMS_TEXT.nameLocked : undefined}>
+          <TextField
+            label="Team name"
+            value={name}
+            onChange={setName}
+            maxLength={TEAM_TEXT_MAX}
+            isDisabled={nameLocked}
+            autoFocus={!nameLocked}
+            description={nameLocked ? TEAMS_TEXT.nameLocked : undefined}
+          />
+        </div>
+        <TextField label="Project" value={project} onChange={setProject} maxLength={TEAM_TEXT_MAX} autoFocus={nameLocked} />
+        <TextField label="Description" value={description} onChange={setDescription} maxLength={TEAM_TEXT_MAX} />
+        <ProblemAlert error={create.error ?? update.error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={saving}>
+            {saving ? 'Saving...' : team ? 'Save' : TEAMS_TEXT.addTeam}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,301 @@
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import { DownloadButton } from '../../../components/download-button.tsx';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
+import { REPORT_STATE_LABELS, TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { problemMessage } from '../../../lib/problem.ts';
+import { useCancelTeamReportRequest } from '../api/cancel-team-report-request.ts';
+import { useDownloadTeamSummary } from '../api/download-team-summary.ts';
+import { type TeamDetail, type TeamMember, useTeam } from '../api/get-team.ts';
+import { useRemoveTeamMembers } from '../api/remove-team-members.ts';
+import { useUpdateTeamMember } from '../api/update-team-member.ts';
+import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
+import './teams.css';
+
+// The dialogs load when first opened (the coach routes' 170 KB budget).
+const RequestReportDialog = lazy(() => import('./request-report-dialog.tsx'));
+const MemberCommentsDialog = lazy(() => import('./member-comments-dialog.tsx'));
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
+
+type Message = { title: MessageTitle; body: ReactNode } | null;
+
+/**
+ * The team report page (spec coach-shell §2.7, §4 "Team report", "Team leaders", §5, §8): the team's report state,
+ * its members (leader toggle, comments, remove), Request and Cancel enabled by the state, the report links with a
+ * modal that cannot be closed while a report downloads, and the summary spreadsheet. The page title is the team's name.
+ */
+export function TeamReport({ teamId }: { teamId: string }) {
+  const { data, error, isPending } = useTeam(teamId);
+  usePageTitle(data?.team.name ?? TEAM_REPORT_TEXT.title);
+  const [, navigate] = useLocation();
+  return (
+    <section className="team-report stack" aria-labelledby="team-report-title">
+      <header className="team-report__header">
+        <h1 id="team-report-title">{TEAM_REPORT_TEXT.title}</h1>
+        <Button variant="secondary" onPress={() => navigate('/teams')}>
+          {TEAM_REPORT_TEXT.back}
+        </Button>
+      </header>
+      {teamId === '' ? <Alert tone="error">No team was chosen: open a team from the Teams page.</Alert> : null}
+      {teamId !== '' && isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={error} />
+      {data ? <TeamReportContent detail={data} /> : null}
+    </section>
+  );
+}
+
+function TeamReportContent({ detail }: { detail: TeamDetail }) {
+  const { team, members } = detail;
+  const [message, setMessage] = useState<Message>(null);
+  const [requesting, setRequesting] = useState(false);
+  const [downloading, setDownloading] = useState(0);
+  const cancel = useCancelTeamReportRequest(team.id);
+  const summary = useDownloadTeamSummary(team.id);
+  const fail = (body: ReactNode) => setMessage({ title: 'Failed', body: <p>{body}</p> });
+
+  const request = () => {
+    // spec §5: 'You cannot have 0 members'.
+    if (members.length === 0) fail(TEAM_REPORT_TEXT.zeroMembers);
+    else setRequesting(true);
+  };
+  const cancelRequest = () =>
+    cancel.mutate(
+      { params: { path: { teamId: team.id } } },
+      {
+        onSuccess: () => showToast(TEAM_REPORT_TEXT.requestCancelled, 'success', TEAM_PAGE_TOAST_MS),
+        onError: (failure) => fail(problemMessage(failure)),
+      },
+    );
+  const onReportFailure = (failure: ReportFailure) => setMessage({ title: 'Failed', body: <ReportFailureText failure={failure} /> });
+
+  return (
+    <>
+      <article className="card team-report__team" aria-labelledby="team-name">
+        <h2 id="team-name">{team.name}</h2>
+        <dl className="team-report__facts">
+          <dt>Project</dt>
+          <dd>{team.project}</dd>
+          {team.description ? (
+            <>
+              <dt>Description</dt>
+              <dd>{team.description}</dd>
+            </>
+          ) : null}
+          <dt>Report status</dt>
+          <dd>
+            <ReportStatus detail={detail} />
+          </dd>
+          {team.reportState === 'available' ? (
+            <>
+              <dt>Report</dt>
+              <dd>
+                <TeamReportDownloads
+                  team={team}
+                  toastMs={TEAM_PAGE_TOAST_MS}
+                  onFailure={onReportFailure}
+                  onBusy={(busy) => setDownloading((count) => count + (busy ? 1 : -1))}
+                />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {detail.charge.message ? <p className="team-report__charge">{detail.charge.message}</p> : null}
+        <div className="team-report__actions">
+          <Button onPress={request} isDisabled={!detail.canRequestReport}>
+            {TEAM_REPORT_TEXT.requestReport}
+          </Button>
+          <Button variant="secondary" onPress={cancelRequest} isDisabled={!detail.canCancelReport || cancel.isPending}>
+            {TEAM_REPORT_TEXT.cancelRequest}
+          </Button>
+          <DownloadButton label={TEAM_REPORT_TEXT.downloadSummary} download={summary} />
+        </div>
+      </article>
+      <Members detail={detail} onFailure={fail} />
+      <Suspense fallback={null}>
+        {requesting ? (
+          <RequestReportDialog
+            detail={detail}
+            onClose={() => setRequesting(false)}
+            onRequested={(note) => {
+              setRequesting(false);
+              if (note) setMessage({ title: 'Success', body: <p>{note}</p> });
+            }}
+          />
+        ) : null}
+      </Suspense>
+      {/* One alert for both: a failure replaces the download's modal in place (a second modal opened over it would stay hidden from assistive technology). */}
+      <Dialog
+        title={downloading > 0 ? TEAMS_TEXT.downloading : (message?.title ?? 'Failed')}
+        role="alertdialog"
+        isOpen={downloading > 0 || message !== null}
+        isKeyboardDismissDisabled={downloading > 0}
+        onOpenChange={(open) => (open || downloading > 0 ? undefined : setMessage(null))}
+      >
+        {downloading > 0 ? (
+          <p className="message-dialog__body">The team report is being downloaded. This closes by itself when the file has arrived.</p>
+        ) : (
+          <>
+            <div className="message-dialog__body">{message?.body}</div>
+            <div className="dialog__actions">
+              <Button autoFocus onPress={() => setMessage(null)}>
+                OK
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+/** spec §4: 'Not Requested'; requested with its type and due date; available. */
+function ReportStatus({ detail: { team } }: { detail: TeamDetail }) {
+  if (team.reportState === 'notRequested') return <>{REPORT_STATE_LABELS.notRequested}</>;
+  const what = team.reportRequestedDisplay ?? '';
+  if (team.reportState === 'requested') return <>{`${REPORT_STATE_LABELS.requested}: ${what}, due ${team.reportDueDate ?? '-'}`}</>;
+  return (
+    <>{`${REPORT_STATE_LABELS.available}: ${what}${team.reportSuppliedAt ? `, supplied ${team.reportSuppliedAt.slice(0, 10)}` : ''}`}</>
+  );
+}
+
+function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: string) => void }) {
+  const { team, members, membersLocked } = detail;
+  const [commenting, setCommenting] = useState<TeamMember | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const update = useUpdateTeamMember(team.id);
+  const remove = useRemoveTeamMembers(team.id);
+
+  // The toggle shows the new value at once, while it is saved and the team read again.
+  const [leaderDrafts, setLeaderDrafts] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const leaderShown = (member: TeamMember): boolean => leaderDrafts.get(member.id) ?? member.isTeamLeader;
+  const setLeader = (member: TeamMember, isTeamLeader: boolean) => {
+    setLeaderDrafts((drafts) => new Map(drafts).set(member.id, isTeamLeader));
+    update.mutate(
+      { params: { path: { teamId: team.id, memberId: member.id } }, body: { isTeamLeader } },
+      {
+        onError: (failure) => onFailure(problemMessage(failure)),
+        onSettled: () =>
+          setLeaderDrafts((drafts) => {
+            const next = new Map(drafts);
+            next.delete(member.id);
+            return next;
+          }),
+      },
+    );
+  };
+  const removeMember = (member: TeamMember) => {
+    setRemoving(null);
+    remove.mutate(
+      { params: { path: { teamId: team.id }, header: { 'Idempotency-Key': crypto.randomUUID() } }, body: { ids: [member.id] } },
+      {
+        onSuccess: (result) => {
+          if (result.succeeded === result.total) showToast(TEAM_REPORT_TEXT.memberRemoved, 'success', TEAM_PAGE_TOAST_MS);
+          else onFailure(result.failed.map((failure) => `${failure.name}: ${failure.message}`).join(' '));
+        },
+        onError: (failure) => onFailure(problemMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <section className="team-members stack" aria-labelledby="team-members-title">
+      <h2 id="team-members-title">Team members ({members.length})</h2>
+      {membersLocked ? <Alert tone="info">{TEAM_REPORT_TEXT.membershipLocked}</Alert> : null}
+      {members.length === 0 ? (
+        <p>This team has no members yet. Add them from the Assessments page with 'Add To Team'.</p>
+      ) : (
+        <div className="team-members__scroll">
+          <table className="team-members__table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className="team-members__wide">
+                  Company
+                </th>
+                <th scope="col" className="team-members__wide">
+                  Occupation
+                </th>
+                <th scope="col" className="team-members__wide">
+                  Assessment
+                </th>
+                <th scope="col" className="team-members__wide">
+                  Ennea
+                </th>
+                <th scope="col" className="team-members__wide">
+                  Maturity
+                </th>
+                <th scope="col">Team leader</th>
+                <th scope="col" className="team-members__wide">
+                  Comments
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">
+                    <span className="team-members__name">{member.displayName}</span>
+                    {member.project ? <span className="team-members__muted">{member.project}</span> : null}
+                  </th>
+                  <td className="team-members__wide">{member.company || '-'}</td>
+                  <td className="team-members__wide">{member.occupation || '-'}</td>
+                  <td className="team-members__wide">{ASSESSMENT_TYPE_LABELS[member.assessmentType]}</td>
+                  <td className="team-members__wide">{member.enneaResult ?? '-'}</td>
+                  <td className="team-members__wide">{member.scoreImf ?? '-'}</td>
+                  <td>
+                    {/* A native checkbox: the table's react-aria one would leave the shared table's chunk (the 170 KB budget). */}
+                    <input
+                      type="checkbox"
+                      className="team-members__leader"
+                      aria-label={`Team leader: ${member.displayName}`}
+                      checked={leaderShown(member)}
+                      disabled={membersLocked || update.isPending}
+                      onChange={(event) => setLeader(member, event.currentTarget.checked)}
+                    />
+                  </td>
+                  <td className="team-members__wide team-members__comments">{member.memberComments || '-'}</td>
+                  <td>
+                    <span className="team-members__actions">
+                      <Button variant="quiet" isDisabled={membersLocked} onPress={() => setCommenting(member)}>
+                        Comments<span className="visually-hidden"> of {member.displayName}</span>
+                      </Button>
+                      <Button variant="quiet" isDisabled={membersLocked || remove.isPending} onPress={() => setRemoving(member)}>
+                        Remove<span className="visually-hidden"> {member.displayName}</span>
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {commenting ? <MemberCommentsDialog teamId={team.id} member={commenting} onClose={() => setCommenting(null)} /> : null}
+        {removing ? (
+          <ConfirmDialog
+            title="Warning"
+            isOpen
+            confirmLabel="Remove"
+            isDestructive
+            onConfirm={() => removeMember(removing)}
+            onCancel={() => setRemoving(null)}
+          >
+            {TEAMS_TEXT.confirmRemove}
+          </ConfirmDialog>
+        ) : null}
+      </Suspense>
+    </section>
+  );
+}
