@@ -23,9 +23,10 @@ const Balance = lazyRoute(() => import('./balance.tsx'));
 const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
 const Help = lazyRoute(() => import('./help.tsx'));
 const Samples = lazyRoute(() => import('./samples.tsx'));
+const Profile = lazyRoute(() => import('./profile.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['teams', 'pairs', 'profile', 'team'];
+const UPCOMING: readonly CoachScreenId[] = ['teams', 'pairs', 'team'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -54,6 +55,7 @@ export function Component() {
           <Route path="/mini-assessments" component={MiniAssessments} />
           <Route path="/help" component={Help} />
           <Route path="/samples-and-brochures" component={Samples} />
+          <Route path="/profile" component={Profile} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />
