@@ -2864,7 +2864,8 @@ export interface components {
          *         "newMessages": true,
          *         "sendSingleAssessmentNotifications": true,
          *         "sendBulkAssessmentNotifications": false,
-         *         "twoFactorEnabled": false
+         *         "twoFactorEnabled": false,
+         *         "photoUrl": null
          *       },
          *       "roles": {
          *         "impersonator": false,
@@ -2924,6 +2925,8 @@ export interface components {
                 sendSingleAssessmentNotifications: boolean;
                 sendBulkAssessmentNotifications: boolean;
                 twoFactorEnabled: boolean;
+                /** @description The profile photo for the drawer's avatar (`getProfilePhoto`, with a version query, as the Profile's `photoUrl`); `null` without one. */
+                photoUrl: string | null;
             };
             /** @description Who is at the keyboard (spec public-and-guest §6, coach-shell §6). */
             roles: {
@@ -3073,7 +3076,8 @@ export interface components {
          *           "newMessages": true,
          *           "sendSingleAssessmentNotifications": true,
          *           "sendBulkAssessmentNotifications": false,
-         *           "twoFactorEnabled": false
+         *           "twoFactorEnabled": false,
+         *           "photoUrl": null
          *         },
          *         "roles": {
          *           "impersonator": false,
@@ -7185,7 +7189,8 @@ export interface operations {
                      *         "newMessages": true,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": false,
@@ -7343,7 +7348,8 @@ export interface operations {
                      *         "newMessages": false,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": false,
@@ -7415,7 +7421,8 @@ export interface operations {
                      *         "newMessages": false,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": true,

@@ -55,6 +55,7 @@ export const SESSION: Session = {
     sendSingleAssessmentNotifications: true,
     sendBulkAssessmentNotifications: false,
     twoFactorEnabled: false,
+    photoUrl: null,
   },
   roles: { impersonator: false, assisted: false, assistant: null },
   expiresAt: '2025-11-21T10:30:00Z',

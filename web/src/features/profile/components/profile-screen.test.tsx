@@ -194,7 +194,7 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
       'GET /api/profile': [json(PROFILE), json({ ...PROFILE, photoUrl: '/api/profile/photo?v=2' })],
     });
     const user = userEvent.setup({ applyAccept: false });
-    renderScreen();
+    const { store } = renderScreen();
     const picker = (await screen.findByLabelText('Add photo')) as HTMLInputElement;
     await user.upload(picker, new File(['gif'], 'me.gif', { type: 'image/gif' }));
     await findAlert('Only jpg/jpeg and png files are allowed!');
@@ -210,6 +210,8 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     const upload = calls.find((call) => call.method === 'PUT');
     expect(String(upload?.body)).toContain('name="photo"; filename="me.png"');
     await waitFor(() => expect(saveButton()).toBeNull());
+    // The drawer's avatar shows the new photo.
+    expect(store.get(sessionAtom)?.coach.photoUrl).toBe('/api/profile/photo?v=2');
   });
 
   it("hides Details, Assistants, Notifications and Web Profile from an assistant and labels Password with the assistant's e-mail", async () => {

@@ -95,7 +95,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         detailsSaved({ name: saved.name, surname: saved.surname, email: saved.email });
       }
       if (draft.photo) {
-        await upload.mutateAsync(photoUpload(draft.photo));
+        const { photoUrl } = await upload.mutateAsync(photoUpload(draft.photo));
+        detailsSaved({ photoUrl });
         setDraft((current) => ({ ...current, photo: null }));
       }
       showToast(PROFILE_TEXT.saved, 'success', PROFILE_TOAST_MS);
