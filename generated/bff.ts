@@ -2871,7 +2871,8 @@ export interface components {
          *         "newMessages": true,
          *         "sendSingleAssessmentNotifications": true,
          *         "sendBulkAssessmentNotifications": false,
-         *         "twoFactorEnabled": false
+         *         "twoFactorEnabled": false,
+         *         "photoUrl": null
          *       },
          *       "roles": {
          *         "impersonator": false,
@@ -2931,6 +2932,8 @@ export interface components {
                 sendSingleAssessmentNotifications: boolean;
                 sendBulkAssessmentNotifications: boolean;
                 twoFactorEnabled: boolean;
+                /** @description The profile photo for the drawer's avatar (`getProfilePhoto`, with a version query, as the Profile's `photoUrl`); `null` without one. */
+                photoUrl: string | null;
             };
             /** @description Who is at the keyboard (spec public-and-guest §6, coach-shell §6). */
             roles: {
@@ -3080,7 +3083,8 @@ export interface components {
          *           "newMessages": true,
          *           "sendSingleAssessmentNotifications": true,
          *           "sendBulkAssessmentNotifications": false,
-         *           "twoFactorEnabled": false
+         *           "twoFactorEnabled": false,
+         *           "photoUrl": null
          *         },
          *         "roles": {
          *           "impersonator": false,
@@ -7189,7 +7193,8 @@ export interface operations {
                      *         "newMessages": true,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": false,
@@ -7347,7 +7352,8 @@ export interface operations {
                      *         "newMessages": false,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": false,
@@ -7419,7 +7425,8 @@ export interface operations {
                      *         "newMessages": false,
                      *         "sendSingleAssessmentNotifications": true,
                      *         "sendBulkAssessmentNotifications": false,
-                     *         "twoFactorEnabled": false
+                     *         "twoFactorEnabled": false,
+                     *         "photoUrl": null
                      *       },
                      *       "roles": {
                      *         "impersonator": true,

@@ -14,6 +14,7 @@ export const SEED_COACHES = {
   miniOnly: { uuid: '31410000-0000-4000-8000-000000000005', email: 'mini@coachportal.test' },
   admin: { uuid: 'ad310000-0000-4000-8000-000000000006', email: 'admin@coachportal.test' },
   peer: { uuid: 'bee20000-0000-4000-8000-000000000007', email: 'peer@coachportal.test' },
+  profile: { uuid: '9f0f1000-0000-4000-8000-000000000010', email: 'profile@coachportal.test' },
 } as const;
 
 export const SEED_ASSISTANT = { uuid: 'a5515000-0000-4000-8000-000000000008', email: 'assistant@coachportal.test' } as const;
@@ -106,6 +107,8 @@ export function seedAccounts(store: Store): void {
     },
     { id: 106, ...c.admin, name: 'Johan', surname: 'van der Merwe', accreditationLevel: 4, currency: 'USD', overrides: { isAdmin: true } },
     { id: 107, ...c.peer, name: 'Naledi', surname: 'Khumalo', accreditationLevel: 3, currency: 'USD' },
+    // The profile browser test changes this coach's password and two-factor sign-in (and sets them back).
+    { id: 108, ...c.profile, name: 'Nomvula', surname: 'Sithole', accreditationLevel: 2, currency: 'ZAR' },
   ];
   for (const seed of coaches) addCoach(store, coachRecord(seed));
 

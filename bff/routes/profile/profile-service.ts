@@ -1,10 +1,10 @@
 // The Profile screen (spec coach-shell §2.12, §3 "Coach", "Web profile", §5 "Profile save", §6, §8): the legacy
 // coach record ↔ the contract's Profile, and 'Save Changes' with the spec's checks in the contract's order
 // before the legacy form-data update, which always carries every field (the unchanged ones from the record).
-import { createHash } from 'node:crypto';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress, isStrongPassword } from '../../domain/form-rules.ts';
+import { profilePhotoUrl } from '../../domain/profile-photo.ts';
 import type { OperationHandler, SessionContext } from '../../operation.ts';
 import { failed, ProblemError, problem, upstreamError } from '../../problem.ts';
 import { ROLE_REFUSED_DETAIL } from '../../roles.ts';
@@ -58,9 +58,6 @@ export function stampLevels(
   return levels;
 }
 
-/** A photo version that changes with the legacy photo address (the answer is never cached: helmet's no-store). */
-const photoVersion = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 12);
-
 /** The comma-separated legacy list as entries (blank ones dropped). */
 const recipientsOf = (text: string | null | undefined): string[] =>
   (text ?? '')
@@ -84,7 +81,7 @@ export function toProfile(coach: LegacyCoach, { portalOrigin }: ProfileSettings)
     companyRegNumber: text(coach.companyRegNumber),
     accreditationLevel: coach.accreditationLevel,
     twoFactorEnabled: coach.twoFactorEnabled,
-    photoUrl: coach.profileImage ? `/api/profile/photo?v=${photoVersion(coach.profileImage)}` : null,
+    photoUrl: profilePhotoUrl(coach.profileImage),
     notifications: {
       singleAssessment: coach.sendSingleAssessmentNotifications,
       bulkAssessment: coach.sendBulkAssessmentNotifications,

@@ -3,6 +3,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress, isStrongPassword } from '../../domain/form-rules.ts';
+import { profilePhotoUrl } from '../../domain/profile-photo.ts';
 import type { OperationContext, OperationInput, SessionContext } from '../../operation.ts';
 import { type Answer, accepted } from '../../operation.ts';
 import { failed, isSessionEnded, problem, SESSION_ENDED_DETAIL } from '../../problem.ts';
@@ -70,6 +71,7 @@ export function toSession(coach: LegacyCoach, record: SessionRecord, settings: S
       sendSingleAssessmentNotifications: coach.sendSingleAssessmentNotifications,
       sendBulkAssessmentNotifications: coach.sendBulkAssessmentNotifications,
       twoFactorEnabled: coach.twoFactorEnabled,
+      photoUrl: profilePhotoUrl(coach.profileImage),
     },
     roles: {
       impersonator: flags.impersonator,

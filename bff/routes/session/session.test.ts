@@ -188,6 +188,17 @@ describe('GET, extend and DELETE /api/session', () => {
     expect((await injectChecked(server, { method: 'GET', url: '/api/session' })).json()).toMatchObject({ code: 'session_ended' });
   });
 
+  it("answers the drawer's photo as the profile's (a version of the legacy address), or null without one", async () => {
+    const cookie = await signedIn();
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { ...COACH, profileImage: null } });
+    expect((await withSession(cookie, 'GET', '/api/session')).json().coach.photoUrl).toBeNull();
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { ...COACH, profileImage: 'https://legacy.test/photos/1.png' } });
+    const first = (await withSession(cookie, 'GET', '/api/session')).json().coach.photoUrl;
+    expect(first).toMatch(/^\/api\/profile\/photo\?v=[0-9a-f]{12}$/);
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { ...COACH, profileImage: 'https://legacy.test/photos/2.png' } });
+    expect((await withSession(cookie, 'GET', '/api/session')).json().coach.photoUrl).not.toBe(first);
+  });
+
   it("reads the coach with the session's legacy cookie, and ends the session when that read answers 403", async () => {
     const cookie = await signedIn();
     const calls = upstream.received.length;

@@ -9,3 +9,9 @@ export const NARROW_BREAKPOINT_PX = 800;
 
 /** The video tutorial, when the build names one (PORTAL_HELP_VIDEO_URL); '' otherwise. */
 export const HELP_VIDEO_URL: string = __PORTAL_HELP_VIDEO_URL__;
+
+/** Where the general terms are published; the spec names the link, not its address. */
+export const GENERAL_TERMS_URL = 'https://www.enneagramportal.com/general-terms';
+
+/** Where the end-user licence agreement is published (spec coach-shell §2.12 "Policies"); the spec names the link, not its address. */
+export const LICENCE_AGREEMENT_URL = 'https://www.enneagramportal.com/end-user-licence-agreement';

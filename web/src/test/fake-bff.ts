@@ -24,7 +24,10 @@ export function serve(fetchMock: MockInstance<typeof fetch>, answers: Record<str
     const request = input as Request;
     const text = await request.text();
     const path = new URL(request.url).pathname;
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined, csrf: request.headers.get('X-CSRF') });
+    // A JSON body as its value; any other (a multipart upload) as its text.
+    const json = request.headers.get('Content-Type')?.startsWith('application/json') ?? false;
+    const body = text ? (json ? JSON.parse(text) : text) : undefined;
+    calls.push({ method: request.method, path, body, csrf: request.headers.get('X-CSRF') });
     const answer = answers[`${request.method} ${path}`]?.shift();
     if (!answer) throw new Error(`unexpected call ${request.method} ${path}`);
     return answer;
@@ -52,6 +55,7 @@ export const SESSION: Session = {
     sendSingleAssessmentNotifications: true,
     sendBulkAssessmentNotifications: false,
     twoFactorEnabled: false,
+    photoUrl: null,
   },
   roles: { impersonator: false, assisted: false, assistant: null },
   expiresAt: '2025-11-21T10:30:00Z',

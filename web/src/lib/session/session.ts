@@ -53,3 +53,12 @@ export const messagesReadAtom = atom(null, (get, set) => {
   if (state.session)
     set(sessionStateAtom, { ...state, session: { ...state.session, coach: { ...state.session.coach, newMessages: false } } });
 });
+
+/** The Profile screen saved the coach's details, photo or two-factor: the drawer shows the new name and photo at once. */
+export const coachDetailsSavedAtom = atom(
+  null,
+  (get, set, details: Partial<Pick<Session['coach'], 'name' | 'surname' | 'email' | 'twoFactorEnabled' | 'photoUrl'>>) => {
+    const state = get(sessionStateAtom);
+    if (state.session) set(sessionStateAtom, { ...state, session: { ...state.session, coach: { ...state.session.coach, ...details } } });
+  },
+);

@@ -25,9 +25,10 @@ const Help = lazyRoute(() => import('./help.tsx'));
 const Samples = lazyRoute(() => import('./samples.tsx'));
 const Teams = lazyRoute(() => import('./teams.tsx'));
 const Team = lazyRoute(() => import('./team.tsx'));
+const Profile = lazyRoute(() => import('./profile.tsx'));
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['pairs', 'profile'];
+const UPCOMING: readonly CoachScreenId[] = ['pairs'];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
@@ -58,6 +59,7 @@ export function Component() {
           <Route path="/samples-and-brochures" component={Samples} />
           <Route path="/teams" component={Teams} />
           <Route path="/team" component={Team} />
+          <Route path="/profile" component={Profile} />
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

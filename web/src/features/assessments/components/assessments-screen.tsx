@@ -8,6 +8,7 @@ import { useTableSelection, useTableState } from '../../../components/data-table
 import { Link } from '../../../components/ui/link.tsx';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
@@ -126,10 +127,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
       { params: { path: { assessmentId } } },
       {
         onSuccess: async ({ link }) => {
-          const copied = await navigator.clipboard
-            ?.writeText(link)
-            .then(() => true)
-            .catch(() => false);
+          const copied = await copyToClipboard(link);
           if (copied) showToast(COPIED_TO_CLIPBOARD, 'success', TOAST_MS);
           setMessage({ title: 'Please Note', body: <CopiedLinkMessage link={link} copied={copied === true} /> });
         },

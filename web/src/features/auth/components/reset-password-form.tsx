@@ -6,11 +6,11 @@ import { Form } from '../../../components/ui/form.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { isAcceptablePassword, matchState, PASSWORD_RULE_TEXT } from '../../../lib/password/password-rule.ts';
+import { usePasswordScore } from '../../../lib/password/use-password-score.ts';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { loginNoticeState } from '../hooks/use-login-notice.ts';
-import { usePasswordScore } from '../hooks/use-password-score.ts';
-import { isAcceptablePassword, matchState, PASSWORD_RULE_TEXT } from '../utils/password-rule.ts';
 import { resetCodeFromQuery } from '../utils/reset-code.ts';
 import './auth.css';
 

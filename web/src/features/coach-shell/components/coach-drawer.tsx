@@ -84,9 +84,13 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef 
       <div className="coach-drawer__backdrop" data-open={isOpen || undefined} aria-hidden="true" onClick={onClose} />
       <nav ref={panel} id={id} aria-label="Main" className="coach-drawer" data-open={isOpen || undefined}>
         <Link {...link(COACH_SCREENS.profile.path)} className="coach-drawer__profile">
-          <span className="coach-drawer__avatar" aria-hidden="true">
-            {initials(coach)}
-          </span>
+          {coach.photoUrl ? (
+            <img className="coach-drawer__avatar coach-drawer__avatar--photo" src={coach.photoUrl} alt="" width={40} height={40} />
+          ) : (
+            <span className="coach-drawer__avatar" aria-hidden="true">
+              {initials(coach)}
+            </span>
+          )}
           <span className="coach-drawer__who">
             <span className="coach-drawer__name">
               {coach.name} {coach.surname}

@@ -221,6 +221,19 @@ describe('the side drawer', () => {
     expect(screen.getByRole('link', { name: /^Amara Botha\s*Assistant\s*: profile$/ }).getAttribute('href')).toBe('/profile');
   });
 
+  it("shows the coach's photo in the profile link's avatar, the initials without one", () => {
+    serve({});
+    const { unmount } = renderShell();
+    const link = screen.getByRole('link', { name: /: profile$/ });
+    expect(link.querySelector('img')).toBeNull();
+    expect(link.textContent).toContain('AB');
+    unmount();
+    renderShell({ ...SESSION, coach: { ...SESSION.coach, photoUrl: '/api/profile/photo?v=abc' } });
+    const photo = screen.getByRole('link', { name: /: profile$/ }).querySelector('img');
+    expect(photo?.getAttribute('src')).toBe('/api/profile/photo?v=abc');
+    expect(photo?.getAttribute('alt')).toBe('');
+  });
+
   it('opens from the Menu toggle, closes with Esc and gives the focus back', async () => {
     serve({});
     renderShell();

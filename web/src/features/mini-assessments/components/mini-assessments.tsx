@@ -4,6 +4,7 @@ import { useTableState } from '../../../components/data-table/use-table-state.ts
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { COPIED_TO_CLIPBOARD, copyToClipboard } from '../../../lib/clipboard.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
@@ -15,7 +16,7 @@ import './mini-assessments.css';
 export const MINI_ASSESSMENTS_TEXT = {
   title: 'Mini-Assessments',
   copyLink: 'Copy Link',
-  copied: 'Copied to clipboard',
+  copied: COPIED_TO_CLIPBOARD,
   notCopied: 'Your browser did not allow copying: select the link and copy it.',
   download: 'Download spreadsheet',
 } as const;
@@ -109,10 +110,7 @@ export function MiniAssessments() {
 
   const copy = async () => {
     if (!link) return;
-    const copied = await navigator.clipboard
-      ?.writeText(link)
-      .then(() => true)
-      .catch(() => false);
+    const copied = await copyToClipboard(link);
     showToast(copied ? MINI_ASSESSMENTS_TEXT.copied : MINI_ASSESSMENTS_TEXT.notCopied, copied ? 'success' : 'info', TOAST_MS);
   };
 

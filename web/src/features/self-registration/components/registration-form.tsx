@@ -5,11 +5,9 @@ import { Form } from '../../../components/ui/form.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { GENERAL_TERMS_URL } from '../../../config/build.ts';
 import type { SelfRegistration } from '../api/self-registration-api.ts';
 import { checkRegistration, type RegistrationForm as Fields, type FormProblem } from './registration-rules.ts';
-
-/** Where the general terms are published; the spec names the link, not its address. */
-export const GENERAL_TERMS_URL = 'https://www.enneagramportal.com/general-terms';
 
 export interface RegistrationFormProps {
   page: SelfRegistration;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { PASSPHRASE_LENGTH } from '../utils/password-rule.ts';
+import { PASSPHRASE_LENGTH } from './password-rule.ts';
 
-type Estimator = typeof import('../utils/password-estimator.ts');
+type Estimator = typeof import('./password-estimator.ts');
 let loading: Promise<Estimator> | undefined;
 const loadEstimator = () => {
-  loading ??= import('../utils/password-estimator.ts');
+  loading ??= import('./password-estimator.ts');
   return loading;
 };
 

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Form } from '../../../components/ui/form.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import { isEmail } from '../../../lib/validation.ts';
+import { useAddAssistant } from '../api/add-assistant.ts';
+import type { Assistant, AssistantInput } from '../api/list-assistants.ts';
+import { useUpdateAssistant } from '../api/update-assistant.ts';
+import { PROFILE_TOAST_MS } from './profile-text.ts';
+
+// spec coach-shell §5 "Assistant add/edit", §8 "Assistant", §9: 45 characters each.
+export const ASSISTANT_TEXT = {
+  fieldsRequired: 'Please fill in all fields: name, surname, and email.',
+  invalidEmail: 'Please enter a valid email address.',
+  failed: 'Failed',
+  requested: 'Assistant requested.',
+  saved: 'Assistant saved.',
+} as const;
+export const ASSISTANT_FIELD_MAX = 45;
+// The BFF's answers to a form it refuses: shown in the dialog, like the browser's own checks.
+const FORM_PROBLEMS = new Set(['assistant_fields_required', 'invalid_email', 'assistant_request_failed', 'validation_failed']);
+
+/** The browser's checks in the spec's order: every field filled in, then a valid e-mail. */
+export function assistantProblem(input: AssistantInput): string | null {
+  if ([input.name, input.surname, input.email].some((value) => value.trim() === '')) return ASSISTANT_TEXT.fieldsRequired;
+  if (!isEmail(input.email)) return ASSISTANT_TEXT.invalidEmail;
+  return null;
+}
+
+export interface AssistantDialogProps {
+  /** The assistant to edit; null to add one. */
+  assistant: Assistant | null;
+  onClose: () => void;
+}
+
+/** The Add/Edit Assistant dialog (spec coach-shell §2.12, §5, §8). */
+export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
+  const [input, setInput] = useState<AssistantInput>({
+    name: assistant?.name ?? '',
+    surname: assistant?.surname ?? '',
+    email: assistant?.email ?? '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = useAddAssistant();
+  const update = useUpdateAssistant();
+  const pending = add.isPending || update.isPending;
+
+  const set = (key: keyof AssistantInput) => (value: string) => {
+    setProblem(null);
+    setInput((current) => ({ ...current, [key]: value }));
+  };
+
+  const submit = () => {
+    if (pending) return;
+    const refused = assistantProblem(input);
+    if (refused) return setProblem(refused);
+    const body = { name: input.name.trim(), surname: input.surname.trim(), email: input.email.trim() };
+    if (!assistant) {
+      add.mutate(
+        { body },
+        {
+          onSuccess: ({ message }) => {
+            showToast(message ?? ASSISTANT_TEXT.requested, 'success', PROFILE_TOAST_MS);
+            onClose();
+          },
+          onError: (failure) => setProblem(problemMessage(failure)),
+        },
+      );
+      return;
+    }
+    update.mutate(
+      { params: { path: { assistantId: assistant.uuid } }, body },
+      {
+        onSuccess: () => {
+          showToast(ASSISTANT_TEXT.saved, 'success', PROFILE_TOAST_MS);
+          onClose();
+        },
+        // spec §8: an edit that fails is a 'Failed' toast; the form's own refusals stay in the dialog.
+        onError: (failure) => {
+          const code = problemCode(failure);
+          if (code && FORM_PROBLEMS.has(code)) setProblem(problemMessage(failure));
+          else showToast(ASSISTANT_TEXT.failed, 'error', PROFILE_TOAST_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog title={assistant ? 'Edit Assistant' : 'Add Assistant'} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Form
+        aria-label={assistant ? 'Edit assistant' : 'Add assistant'}
+        className="profile__assistant-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField label="Name" value={input.name} onChange={set('name')} maxLength={ASSISTANT_FIELD_MAX} autoFocus />
+        <TextField label="Surname" value={input.surname} onChange={set('surname')} maxLength={ASSISTANT_FIELD_MAX} />
+        <TextField label="Email" type="email" value={input.email} onChange={set('email')} maxLength={ASSISTANT_FIELD_MAX} />
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={pending}>
+            {assistant ? 'Save' : 'Add Assistant'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

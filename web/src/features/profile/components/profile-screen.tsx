@@ -1,0 +1,232 @@
+import { useSetAtom } from 'jotai';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Loading } from '../../../components/ui/loading.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { isAcceptablePassword } from '../../../lib/password/password-rule.ts';
+import { usePasswordScore } from '../../../lib/password/use-password-score.ts';
+import { problemMessage } from '../../../lib/problem.ts';
+import { coachDetailsSavedAtom, type Session } from '../../../lib/session/session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { type Profile, useProfile } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { photoUpload, useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
+import { draftOf, hasPasswordChange, isDirty, NO_PASSWORD, type ProfileDraft, profileChanges } from '../utils/profile-draft.ts';
+import { DetailsSection } from './details-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { PoliciesSection } from './policies-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { PROFILE_TEXT, PROFILE_TOAST_MS, SECTIONS, type SectionId } from './profile-text.ts';
+import { WebProfileSection } from './web-profile-section.tsx';
+import { WebResourcesSection } from './web-resources-section.tsx';
+import './profile.css';
+
+// Loaded when the screen first shows them: the route's first JavaScript stays small.
+const TwoFactorSection = lazy(async () => ({ default: (await import('./two-factor-section.tsx')).TwoFactorSection }));
+const AssistantsSection = lazy(async () => ({ default: (await import('./assistants-section.tsx')).AssistantsSection }));
+
+/**
+ * The sections this person sees (spec coach-shell §2.12, §6): an assistant has no Details, Assistants,
+ * Notifications or Web Profile; a coach limited to the mini-assessment has no Notifications, Web Resources or
+ * Web Profile.
+ */
+export function visibleSections(session: Session): SectionId[] {
+  const assisted = session.roles.assisted;
+  const miniOnly = session.coach.onlyMiniAssessment;
+  const hidden = new Set<SectionId>([
+    ...(assisted ? (['details', 'assistants', 'notifications', 'webProfile'] as const) : []),
+    ...(miniOnly ? (['notifications', 'webResources', 'webProfile'] as const) : []),
+  ]);
+  return (Object.keys(SECTIONS) as SectionId[]).filter((id) => !hidden.has(id));
+}
+
+/** The Profile screen (spec coach-shell §2.12): sticky section tabs, the sections, the floating Save Changes. */
+export function ProfileScreen() {
+  usePageTitle(PROFILE_TEXT.title);
+  const { data, error, isPending } = useProfile();
+  return (
+    <section className="profile stack" aria-labelledby="profile-title">
+      <h1 id="profile-title">{PROFILE_TEXT.title}</h1>
+      {isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={error} />
+      {data ? <ProfileForm profile={data} /> : null}
+    </section>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const session = useSession();
+  const sections = visibleSections(session);
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateProfile();
+  const upload = useUploadProfilePhoto();
+  const detailsSaved = useSetAtom(coachDetailsSavedAtom);
+  const score = usePasswordScore(draft.password.new);
+  const saving = update.isPending || upload.isPending;
+  const dirty = isDirty(profile, draft);
+
+  useScrollToHash();
+
+  const edit =
+    <K extends keyof ProfileDraft>(key: K) =>
+    (value: ProfileDraft[K]) => {
+      setFailure(null);
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
+
+  async function save() {
+    if (saving) return;
+    setFailure(null);
+    const changes = profileChanges(profile, draft);
+    // spec §5: the new password meets the reset page's rule and is confirmed before it is sent.
+    if (changes?.password && hasPasswordChange(draft.password)) {
+      if (!isAcceptablePassword(draft.password.new, score)) return setFailure(PROFILE_TEXT.weakPassword);
+      if (draft.password.confirm !== draft.password.new) return setFailure(PROFILE_TEXT.passwordMismatch);
+    }
+    try {
+      if (changes) {
+        const saved = await update.mutateAsync({ body: changes });
+        setDraft((current) => ({ ...draftOf(saved), photo: current.photo }));
+        detailsSaved({ name: saved.name, surname: saved.surname, email: saved.email });
+      }
+      if (draft.photo) {
+        const { photoUrl } = await upload.mutateAsync(photoUpload(draft.photo));
+        detailsSaved({ photoUrl });
+        setDraft((current) => ({ ...current, photo: null }));
+      }
+      showToast(PROFILE_TEXT.saved, 'success', PROFILE_TOAST_MS);
+    } catch (problem) {
+      setFailure(problemMessage(problem));
+    }
+  }
+
+  const show = (id: SectionId, content: ReactNode) => (sections.includes(id) ? content : null);
+  const assisted = session.roles.assisted;
+
+  return (
+    <>
+      <SectionTabs sections={sections} />
+      <div className="profile__sections">
+        {show(
+          'details',
+          <DetailsSection
+            profile={profile}
+            details={draft.details}
+            photo={draft.photo}
+            onDetails={edit('details')}
+            onPhoto={edit('photo')}
+          />,
+        )}
+        {show(
+          'password',
+          <PasswordSection
+            label={assisted && session.roles.assistant ? `Password (${session.roles.assistant.email})` : SECTIONS.password.label}
+            password={draft.password}
+            score={score}
+            onChange={edit('password')}
+          />,
+        )}
+        {show(
+          'twoFactor',
+          <ProfileSection id="twoFactor">
+            <Suspense fallback={<Loading label="Loading..." />}>
+              <TwoFactorSection enabled={profile.twoFactorEnabled} />
+            </Suspense>
+          </ProfileSection>,
+        )}
+        {show(
+          'assistants',
+          <ProfileSection id="assistants">
+            <Suspense fallback={<Loading label="Loading..." />}>
+              <AssistantsSection />
+            </Suspense>
+          </ProfileSection>,
+        )}
+        {show('policies', <PoliciesSection />)}
+        {show('notifications', <NotificationsSection notifications={draft.notifications} onChange={edit('notifications')} />)}
+        {show(
+          'webResources',
+          <WebResourcesSection
+            resources={profile.webResources}
+            webProfileEnabled={profile.webProfile.enabled}
+            canEditWebProfile={sections.includes('webProfile')}
+          />,
+        )}
+        {show('webProfile', <WebProfileSection webProfile={draft.webProfile} onChange={edit('webProfile')} />)}
+      </div>
+      {dirty || failure ? (
+        <section className="profile__save" aria-label="Unsaved changes">
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+          <div className="profile__save-actions">
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setFailure(null);
+                setDraft({ ...draftOf(profile), password: NO_PASSWORD });
+              }}
+              isDisabled={saving}
+            >
+              Discard
+            </Button>
+            {dirty ? (
+              <Button onPress={save} isDisabled={saving}>
+                {saving ? PROFILE_TEXT.saving : PROFILE_TEXT.save}
+              </Button>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The sticky tabs: a link to each section; the one in view is marked. */
+function SectionTabs({ sections }: { sections: SectionId[] }) {
+  const [current, setCurrent] = useState<SectionId | null>(null);
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.find((entry) => entry.isIntersecting);
+        const id = sections.find((section) => SECTIONS[section].id === visible?.target.id);
+        if (id) setCurrent(id);
+      },
+      { rootMargin: '-20% 0px -70% 0px' },
+    );
+    for (const section of sections) {
+      const element = document.getElementById(SECTIONS[section].id);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, [sections]);
+
+  return (
+    <nav className="profile__tabs" aria-label="Profile sections">
+      <ul>
+        {sections.map((id) => (
+          <li key={id}>
+            <a href={`#${SECTIONS[id].id}`} className="profile__tab" aria-current={current === id ? 'location' : undefined}>
+              {SECTIONS[id].label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A link to a section (the Balance screen's /profile#webResourcesSection) scrolls to it once the sections are shown. */
+function useScrollToHash() {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
+}
