@@ -3,22 +3,10 @@
 // Desktop and phone, axe on every state.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../auth/auth-steps.ts';
 import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
+import { signIn } from './coach-steps.ts';
 
 const browser = startChromiumForFile();
-
-async function signIn(portal: PortalPage): Promise<Page> {
-  const { page } = portal;
-  const login = await page.request.post(portal.url('/api/session'), {
-    headers: { 'X-CSRF': '1', Origin: new URL(portal.url('/')).origin },
-    data: { email: 'demo@coachportal.test', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  await page.goto(portal.url('/coachportal/dashboard'));
-  await page.getByRole('heading', { level: 1, name: /^Welcome, Amara/ }).waitFor();
-  return page;
-}
 
 describe.each(VIEWPORT_NAMES)('help at %s size', (viewport) => {
   it("shows the sections and What's New, follows the contents, and narrows the topics to a search", async () => {

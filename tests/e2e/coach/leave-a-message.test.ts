@@ -4,8 +4,8 @@
 // every state.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { PASSWORD } from '../auth/auth-steps.ts';
 import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
+import { setFaults, signIn } from './coach-steps.ts';
 
 const browser = startChromiumForFile();
 
@@ -13,27 +13,7 @@ const INCOMPLETE = 'Please select a category and enter a message.';
 const SENT = 'Thank you, successfully submitted.';
 const FAILED = 'There was an unexpected error while sending the message. Please try again later.';
 
-async function setFaults(switches: object | null): Promise<void> {
-  const response = await fetch(new URL('/__sandbox/faults', inject('sandboxUrl')), {
-    method: switches ? 'PUT' : 'DELETE',
-    headers: switches ? { 'Content-Type': 'application/json' } : {},
-    body: switches ? JSON.stringify(switches) : null,
-  });
-  expect(response.ok).toBe(true);
-}
 afterEach(() => setFaults(null));
-
-async function signIn(portal: PortalPage): Promise<Page> {
-  const { page } = portal;
-  const login = await page.request.post(portal.url('/api/session'), {
-    headers: { 'X-CSRF': '1', Origin: new URL(portal.url('/')).origin },
-    data: { email: 'demo@coachportal.test', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  await page.goto(portal.url('/coachportal/dashboard'));
-  await page.getByRole('heading', { level: 1, name: /^Welcome, Amara/ }).waitFor();
-  return page;
-}
 
 /** Opens the dialog from the drawer (on a phone the drawer opens from the Menu toggle first). */
 async function openDialog(page: Page, viewport: string) {

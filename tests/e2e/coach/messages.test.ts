@@ -5,34 +5,14 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { components } from '../../../generated/bff.ts';
-import { PASSWORD } from '../auth/auth-steps.ts';
 import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
+import { setFaults, signIn } from './coach-steps.ts';
 
 type MessageList = components['schemas']['MessageList'];
 
 const browser = startChromiumForFile();
 
-async function setFaults(switches: object | null): Promise<void> {
-  const response = await fetch(new URL('/__sandbox/faults', inject('sandboxUrl')), {
-    method: switches ? 'PUT' : 'DELETE',
-    headers: switches ? { 'Content-Type': 'application/json' } : {},
-    body: switches ? JSON.stringify(switches) : null,
-  });
-  expect(response.ok).toBe(true);
-}
 afterEach(() => setFaults(null));
-
-async function signIn(portal: PortalPage): Promise<Page> {
-  const { page } = portal;
-  const login = await page.request.post(portal.url('/api/session'), {
-    headers: { 'X-CSRF': '1', Origin: new URL(portal.url('/')).origin },
-    data: { email: 'demo@coachportal.test', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  await page.goto(portal.url('/coachportal/dashboard'));
-  await page.getByRole('heading', { level: 1, name: /^Welcome, Amara/ }).waitFor();
-  return page;
-}
 
 async function bffMessages(portal: PortalPage): Promise<MessageList> {
   const response = await portal.page.request.get(portal.url('/api/messages'));
