@@ -68,6 +68,8 @@ const gzipTotal = (distDir: string, files: string[]): number =>
 export function measurePublicRoutes(distDir: string): RouteBudget[] {
   const { manifest, entrySet } = readManifest(distDir);
   const coachModules = (file: string): string[] => {
+    // The bundler's own runtime helpers (rolldown-runtime-*.js) come from no source module and have no map.
+    if (/(^|\/)rolldown-runtime-[^/]*\.js$/.test(file)) return [];
     const mapFile = join(distDir, `${file}.map`);
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     // Sources are relative to the map's own folder.

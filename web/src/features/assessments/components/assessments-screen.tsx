@@ -1,38 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import type { components } from '../../../../../generated/bff.ts';
-import { BatchResultMessage } from '../../../components/batch-result.tsx';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { DataTable, type FilterOption } from '../../../components/data-table/data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useTableSelection, useTableState } from '../../../components/data-table/use-table-state.ts';
 import { Link } from '../../../components/ui/link.tsx';
-import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
-import { copyToClipboard } from '../../../lib/clipboard.ts';
 import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { problemMessage } from '../../../lib/problem.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
-import { useDeleteAssessments, useRevokeAssessmentSco, useSetAssessmentsWrapped } from '../api/change-assessments.ts';
-import { useCopyAssessmentLink } from '../api/copy-assessment-link.ts';
-import { useDownloadMailingDetails } from '../api/download-mailing-details.ts';
+import type { ActionMessage } from '../actions/action-props.ts';
+import { ACTION_COMPONENTS } from '../actions/registry.ts';
 import { listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
-import { type AssessmentSort, type AssessmentView, useAssessments } from '../api/list-assessments.ts';
-import { assessmentActions } from '../utils/assessment-actions.ts';
-import { COPIED_TO_CLIPBOARD, DOWNLOADING, TOAST_MS } from '../utils/assessment-texts.ts';
+import { type AssessmentRow, type AssessmentSort, type AssessmentView, useAssessments } from '../api/list-assessments.ts';
+import { type AssessmentActionId, assessmentActions } from '../utils/assessment-actions.ts';
 import { assessmentColumns } from './assessment-columns.tsx';
 import './assessments.css';
-import { CopiedLinkMessage } from './copied-link-message.tsx';
 import { RefreshListsButton } from './refresh-lists-button.tsx';
 
-// The dialogs load when first opened (the coach routes' 170 KB budget).
-const ViewDetailsDialog = lazy(() => import('./view-details-dialog.tsx'));
-const HistoryDialog = lazy(() => import('./history-dialog.tsx'));
+// The alert loads when first shown (the coach routes' 170 KB budget); so does each action (actions/registry.ts).
 const MessageDialog = lazy(async () => ({ default: (await import('../../../components/ui/message-dialog.tsx')).MessageDialog }));
-const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
-const AssignScoDialog = lazy(() => import('./assign-sco-dialog.tsx'));
-const EditAssessmentsDialog = lazy(() => import('./edit-assessments-dialog.tsx'));
 
 const SORTS: readonly AssessmentSort[] = [
   'info',
@@ -59,25 +45,7 @@ const TABLE_CONFIG: TableStateConfig<AssessmentSort, PipelineFilter> = {
 
 const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO Given' };
 
-type BatchResult = components['schemas']['BatchResult'];
-type Message = { title: MessageTitle; body: React.ReactNode } | null;
-type Confirmation = 'delete' | 'revokeSco' | null;
-
-// spec assessments-and-clients §5, §8.
-export const ACTION_TEXTS = {
-  confirmDelete: 'Are you sure you wish to remove?',
-  received: 'Your selection includes assessments that were given to you by another coach. Please amend your selection and try again.',
-  removed: (result: BatchResult) => `${result.succeeded} of ${result.total} removed.`,
-  wrapped: (result: BatchResult, wrapped: boolean) => `${result.succeeded} of ${result.total} ${wrapped ? 'wrapped up' : 'unwrapped'}.`,
-  confirmRevoke: (count: number) =>
-    `Take back the secondary coach ownership of ${count === 1 ? 'the selected assessment' : `the ${count} selected assessments`}?`,
-  revoked: (result: BatchResult) => `${result.succeeded} of ${result.total} revoked.`,
-  updated: (result: BatchResult) => `${result.succeeded} of ${result.total} updated.`,
-} as const;
-
-/** A batch's alert title: all done, some done (a delete's own title, spec coach-shell §8), or none. */
-const batchTitle = (result: BatchResult, partial: MessageTitle): MessageTitle =>
-  result.succeeded === result.total ? 'Success' : result.succeeded > 0 ? partial : 'Failed';
+type RunningAction = { id: AssessmentActionId; ids: string[]; rows: AssessmentRow[] };
 
 /**
  * The assessments table (spec assessments-and-clients §2.2, §2.3): the coach's own assessments
@@ -100,19 +68,8 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     order: state.order,
   });
 
-  const [detailsOpen, setDetailsOpen] = useState(false);
-  const [history, setHistory] = useState<{ id: string; name: string } | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const [confirming, setConfirming] = useState<Confirmation>(null);
-  const [assigningSco, setAssigningSco] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const copyLink = useCopyAssessmentLink();
-  const deleteAssessments = useDeleteAssessments();
-  const setWrapped = useSetAssessmentsWrapped();
-  const revokeSco = useRevokeAssessmentSco();
-  const downloadDetails = useDownloadMailingDetails();
-
-  const selectedIds = useMemo(() => [...selection.selected], [selection.selected]);
+  const [message, setMessage] = useState<ActionMessage | null>(null);
+  const [running, setRunning] = useState<RunningAction | null>(null);
   const hasReceived = data?.hasReceived ?? false;
 
   const loadAllIds = useCallback(
@@ -120,86 +77,14 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     [queryClient, view, filter, state.q],
   );
 
-  const onCopyLink = () => {
-    const [assessmentId] = selectedIds;
-    if (!assessmentId) return;
-    copyLink.mutate(
-      { params: { path: { assessmentId } } },
-      {
-        onSuccess: async ({ link }) => {
-          const copied = await copyToClipboard(link);
-          if (copied) showToast(COPIED_TO_CLIPBOARD, 'success', TOAST_MS);
-          setMessage({ title: 'Please Note', body: <CopiedLinkMessage link={link} copied={copied === true} /> });
-        },
-        onError: (failure) => setMessage({ title: 'Failed', body: <p>{problemMessage(failure)}</p> }),
-      },
-    );
-  };
-
-  const onDownloadDetails = () => {
-    showToast(DOWNLOADING, 'info', TOAST_MS);
-    downloadDetails.mutate(selectedIds, {
-      onError: (failure) => setMessage({ title: 'Failed', body: <p>{problemMessage(failure)}</p> }),
-    });
-  };
-
-  const onHistory = () => {
-    const [id] = selectedIds;
-    const row = data?.items.find((item) => item.id === id);
-    if (id) setHistory({ id, name: row ? `${row.clientName} ${row.clientSurname}` : '' });
-  };
-
-  const selectedRows = (data?.items ?? []).filter((row) => selection.selected.has(row.id));
-  const failedWith = (failure: unknown) => setMessage({ title: 'Failed', body: <p>{problemMessage(failure)}</p> });
-  const showBatch = (result: BatchResult, summary: string, partial: MessageTitle = 'Please Note') => {
-    selection.clear();
-    setMessage({ title: batchTitle(result, partial), body: <BatchResultMessage summary={summary} result={result} /> });
-  };
-  // One key per confirmed action (web/README.md "batch action"): a repeat of it repeats nothing done.
-  const batchHeader = () => ({ header: { 'Idempotency-Key': crypto.randomUUID() } });
-
-  const onDelete = () => {
-    // spec §5: a selection with received assessments is refused before the confirmation.
-    if (selectedRows.some((row) => row.receivedFromAnotherCoach)) setMessage({ title: 'Failed', body: <p>{ACTION_TEXTS.received}</p> });
-    else setConfirming('delete');
-  };
-  const confirmDelete = () => {
-    setConfirming(null);
-    deleteAssessments.mutate(
-      { body: { ids: selectedIds }, params: batchHeader() },
-      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.removed(result), 'Not all records could be deleted'), onError: failedWith },
-    );
-  };
-  const onWrap = () => {
-    // Wrap when any loaded selected row is not wrapped yet; the BFF refuses a mixed selection.
-    const wrapped = selectedRows.length === 0 || selectedRows.some((row) => !row.wrapped);
-    setWrapped.mutate(
-      { body: { ids: selectedIds, wrapped }, params: batchHeader() },
-      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.wrapped(result, wrapped)), onError: failedWith },
-    );
-  };
-  const confirmRevoke = () => {
-    setConfirming(null);
-    revokeSco.mutate(
-      { body: { ids: selectedIds }, params: batchHeader() },
-      { onSuccess: (result) => showBatch(result, ACTION_TEXTS.revoked(result)), onError: failedWith },
-    );
-  };
-
-  const actions = assessmentActions(view, {
-    copyLink: onCopyLink,
-    delete: onDelete,
-    edit: () => {
-      if (selectedRows.some((row) => row.receivedFromAnotherCoach)) setMessage({ title: 'Failed', body: <p>{ACTION_TEXTS.received}</p> });
-      else setEditing(true);
-    },
-    wrap: onWrap,
-    assignSco: () => setAssigningSco(true),
-    revokeSco: () => setConfirming('revokeSco'),
-    viewDetails: () => setDetailsOpen(true),
-    downloadDetails: onDownloadDetails,
-    history: onHistory,
-  });
+  // Each registered action starts with the selection as it is when its button is pressed.
+  const start = (id: AssessmentActionId) => () =>
+    setRunning({ id, ids: [...selection.selected], rows: (data?.items ?? []).filter((row) => selection.selected.has(row.id)) });
+  const actions = assessmentActions(
+    view,
+    Object.fromEntries(Object.keys(ACTION_COMPONENTS).map((id) => [id, start(id as AssessmentActionId)])),
+  );
+  const Action = running ? ACTION_COMPONENTS[running.id] : undefined;
 
   // spec §2.2, §4.1: the Received SCOs filter only when the coach has received any.
   const filterOptions: FilterOption<PipelineFilter>[] = FILTERS.filter(
@@ -235,49 +120,23 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
         emptyText={view === 'given' ? 'You have not given any assessments to other coaches.' : 'No assessments found.'}
       />
       <Suspense fallback={null}>
-        {detailsOpen ? (
-          <ViewDetailsDialog ids={selectedIds} isOpen onClose={() => setDetailsOpen(false)} showToken={session.roles.impersonator} />
+        {running && Action ? (
+          <Action
+            view={view}
+            session={session}
+            ids={running.ids}
+            rows={running.rows}
+            clearSelection={selection.clear}
+            finish={(ended) => {
+              setRunning(null);
+              if (ended) setMessage(ended);
+            }}
+          />
         ) : null}
-        {history ? <HistoryDialog assessment={history} onClose={() => setHistory(null)} /> : null}
         {message ? (
           <MessageDialog title={message.title} onClose={() => setMessage(null)}>
             {message.body}
           </MessageDialog>
-        ) : null}
-        {confirming ? (
-          <ConfirmDialog
-            title="Warning"
-            isOpen
-            isDestructive
-            confirmLabel={confirming === 'delete' ? 'Remove' : 'Revoke'}
-            onConfirm={confirming === 'delete' ? confirmDelete : confirmRevoke}
-            onCancel={() => setConfirming(null)}
-          >
-            {confirming === 'delete' ? ACTION_TEXTS.confirmDelete : ACTION_TEXTS.confirmRevoke(selectedIds.length)}
-          </ConfirmDialog>
-        ) : null}
-        {editing ? (
-          <EditAssessmentsDialog
-            ids={selectedIds}
-            rows={selectedRows}
-            impersonator={session.roles.impersonator}
-            onClose={() => setEditing(false)}
-            onEdited={(result) => {
-              setEditing(false);
-              showBatch(result, ACTION_TEXTS.updated(result));
-            }}
-          />
-        ) : null}
-        {assigningSco ? (
-          <AssignScoDialog
-            ids={selectedIds}
-            onClose={() => setAssigningSco(false)}
-            onAssigned={(text) => {
-              setAssigningSco(false);
-              selection.clear();
-              setMessage({ title: 'Success', body: <p>{text}</p> });
-            }}
-          />
         ) : null}
       </Suspense>
     </section>

@@ -7,7 +7,8 @@ import { ASSESSMENT_TYPE_LABELS, TOKEN_TYPE_LABELS } from '../../../lib/labels/a
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { type AssessmentDetails, useAssessmentDetails } from '../api/list-assessment-details.ts';
-import { enneaResult, maturityResult } from './assessment-columns.tsx';
+import { enneaResult, maturityResult } from '../components/assessment-columns.tsx';
+import type { AssessmentActionProps } from './action-props.ts';
 
 export interface ViewDetailsDialogProps {
   ids: readonly string[];
@@ -106,4 +107,7 @@ export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetai
   );
 }
 
-export default ViewDetailsDialog;
+/** View Details (spec §2.3): an impersonator also sees the tokens. */
+export default function ViewDetailsAction({ ids, session, finish }: AssessmentActionProps) {
+  return <ViewDetailsDialog ids={ids} isOpen onClose={() => finish()} showToken={session.roles.impersonator} />;
+}

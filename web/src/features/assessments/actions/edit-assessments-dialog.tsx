@@ -7,9 +7,10 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { LANGUAGE_NAMES, type Language } from '../../../lib/labels/languages.ts';
 import { useEditAssessments } from '../api/change-assessments.ts';
+import { batchMessage, idempotencyKey, receivedRefusal, useRunOnMount } from './action-messages.tsx';
+import type { AssessmentActionProps } from './action-props.ts';
 
 type AssessmentRow = components['schemas']['AssessmentRow'];
-type BatchResult = components['schemas']['BatchResult'];
 type Field = 'name' | 'surname' | 'email' | 'company' | 'project' | 'language';
 
 // spec assessments-and-clients §5 "Edit", §9 field limits.
@@ -43,21 +44,18 @@ function agreed(rows: readonly AssessmentRow[], field: Field): string {
   return values.size === 1 ? ([...values][0] ?? '') : '';
 }
 
-export interface EditAssessmentsDialogProps {
-  ids: readonly string[];
-  /** The selected rows on screen (a selection across pages may hold more ids than rows). */
-  rows: readonly AssessmentRow[];
-  impersonator: boolean;
-  onClose: () => void;
-  onEdited: (result: BatchResult) => void;
-}
-
 /**
  * Edit (spec assessments-and-clients §2.3, §4.9, §5 "Edit"): one or many assessments; only the fields the selection
  * agrees on are prefilled and only the changed ones are sent; a completed assessment locks name, surname and e-mail
  * except for an impersonator; the language is required.
  */
-export default function EditAssessmentsDialog({ ids, rows, impersonator, onClose, onEdited }: EditAssessmentsDialogProps) {
+export default function EditAssessmentsDialog({ ids, rows, session, finish, clearSelection }: AssessmentActionProps) {
+  const refusal = receivedRefusal(rows);
+  useRunOnMount(() => {
+    if (refusal) finish(refusal);
+  });
+  const impersonator = session.roles.impersonator;
+  const onClose = () => finish();
   const fields: Field[] = ['name', 'surname', 'email', 'company', 'project', 'language'];
   const [initial] = useState(() => Object.fromEntries(fields.map((field) => [field, agreed(rows, field)])) as Record<Field, string>);
   const [values, setValues] = useState(initial);
@@ -77,9 +75,18 @@ export default function EditAssessmentsDialog({ ids, rows, impersonator, onClose
       if (field === 'language') body.language = values.language as Language;
       else body[field] = values[field].trim();
     }
-    edit.mutate({ body, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } }, { onSuccess: onEdited });
+    edit.mutate(
+      { body, params: idempotencyKey() },
+      {
+        onSuccess: (result) => {
+          clearSelection();
+          finish(batchMessage(result, `${result.succeeded} of ${result.total} updated.`));
+        },
+      },
+    );
   };
 
+  if (refusal) return null;
   return (
     <Dialog title="Edit" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
       <form

@@ -9,6 +9,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { REPORT_NAMES } from '../../../lib/labels/assessments.ts';
 import { type HistoryEntry, type HistoryKind, useAssessmentHistory } from '../api/list-assessment-history.ts';
 import { historyNote, NO_HISTORY } from '../utils/assessment-texts.ts';
+import type { AssessmentActionProps } from './action-props.ts';
 
 export interface HistoryDialogProps {
   /** The assessment, and the client's name for the title; null = closed. */
@@ -85,4 +86,11 @@ function HistoryList({ assessmentId, kind }: { assessmentId: string; kind: Histo
   );
 }
 
-export default HistoryDialog;
+/** History (spec §2.4): the sent invites and reports of the one selected assessment. */
+export default function HistoryAction({ ids, rows, finish }: AssessmentActionProps) {
+  const [id] = ids;
+  const row = rows.find((item) => item.id === id);
+  return (
+    <HistoryDialog assessment={id ? { id, name: row ? `${row.clientName} ${row.clientSurname}` : '' } : null} onClose={() => finish()} />
+  );
+}

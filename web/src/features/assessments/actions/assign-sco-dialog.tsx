@@ -4,20 +4,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAssignAssessmentSco } from '../api/change-assessments.ts';
+import { idempotencyKey, receivedRefusal, useRunOnMount } from './action-messages.tsx';
+import type { AssessmentActionProps } from './action-props.ts';
 
 // spec assessments-and-clients §5 "SCO": at most 45 characters; Proceed stays disabled while the address is not valid.
 const SCO_EMAIL_MAX = 45;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_SCO_EMAIL = 'Please enter a valid email address.';
 
-export interface AssignScoDialogProps {
-  ids: readonly string[];
-  onClose: () => void;
-  onAssigned: (message: string) => void;
-}
-
 /** Assign SCO (spec assessments-and-clients §2.3, §4.7): the selection given to the coach registered with an e-mail. */
-export default function AssignScoDialog({ ids, onClose, onAssigned }: AssignScoDialogProps) {
+export default function AssignScoDialog({ ids, rows, finish, clearSelection }: AssessmentActionProps) {
+  const refusal = receivedRefusal(rows);
+  useRunOnMount(() => {
+    if (refusal) finish(refusal);
+  });
+  const onClose = () => finish();
   const [email, setEmail] = useState('');
   const assign = useAssignAssessmentSco();
   const address = email.trim();
@@ -25,16 +26,24 @@ export default function AssignScoDialog({ ids, onClose, onAssigned }: AssignScoD
   const submit = () => {
     if (!valid) return;
     assign.mutate(
-      { body: { ids: [...ids], coachEmail: address }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } },
+      { body: { ids: [...ids], coachEmail: address }, params: idempotencyKey() },
       {
-        onSuccess: (result) =>
-          onAssigned(
-            `${result.newlyGiven === 1 ? '1 assessment' : `${result.newlyGiven} assessments`} given to ${result.coachEmail}.` +
-              (result.newlyGiven < result.total ? ' The others had been given to that coach already.' : ''),
-          ),
+        onSuccess: (result) => {
+          clearSelection();
+          finish({
+            title: 'Success',
+            body: (
+              <p>
+                {`${result.newlyGiven === 1 ? '1 assessment' : `${result.newlyGiven} assessments`} given to ${result.coachEmail}.` +
+                  (result.newlyGiven < result.total ? ' The others had been given to that coach already.' : '')}
+              </p>
+            ),
+          });
+        },
       },
     );
   };
+  if (refusal) return null;
   return (
     <Dialog title="Assign Secondary Coach Ownership" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
       <form
