@@ -1,16 +1,15 @@
-// Reading the Bulk Add upload while it streams in (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add"): a
-// body that says it is larger than the limit is refused before a byte is read; the `spreadsheet` part is refused
-// as soon as its name or first bytes are not an Excel workbook (.xlsx, a ZIP container) or it passes 10 MB,
-// without reading the rest of the body. The form's other fields are checked against the contract's
-// ClientsSpreadsheetUpload once the body is read. An accepted spreadsheet is kept whole (at most 10 MB), so the
-// legacy call starts only once the browser has sent it.
+// The Bulk Add upload (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add"), read while it streams in by
+// bff/uploads/multipart-file.ts: the `spreadsheet` part must be an Excel workbook (.xlsx, a ZIP container) of at
+// most 10 MB; the form's other fields are checked against the contract's ClientsSpreadsheetUpload once the body
+// is read.
 import type { Readable } from 'node:stream';
 import AjvCompiler from '@fastify/ajv-compiler';
-import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import type { components as Bff } from '../../../generated/bff.ts';
 import { bffContract, CONTRACT_AJV_OPTIONS } from '../../plugins/app/openapi-routes.ts';
 import { failedField } from '../../plugins/app/problems.ts';
 import { type ProblemError, problem } from '../../problem.ts';
+import { type FileUploadRules, readMultipartFile, type UploadHeaders } from '../../uploads/multipart-file.ts';
+
 
 export type SpreadsheetForm = Omit<Bff['schemas']['ClientsSpreadsheetUpload'], 'spreadsheet'>;
 export interface SpreadsheetUpload {
@@ -64,11 +63,6 @@ function formValidator(): FormValidator {
   return validateForm;
 }
 
-export interface UploadHeaders {
-  'content-type'?: string | undefined;
-  'content-length'?: string | undefined;
-}
-
 /** The fields as the contract types them: repeated `reportsToAutoSend` (or a comma list) as an array, the flag as a boolean. */
 function formOf(values: Map<string, string[]>): Record<string, unknown> {
   const form: Record<string, unknown> = {};
@@ -97,90 +91,22 @@ function checkedForm(values: Map<string, string[]>, spreadsheet: Buffer<ArrayBuf
   return { form: form as SpreadsheetForm, spreadsheet };
 }
 
+const SPREADSHEET_RULES: FileUploadRules<typeof XLSX_TYPE> = {
+  fileField: 'spreadsheet',
+  maxBytes: SPREADSHEET_MAX_BYTES,
+  multipartAllowance: MULTIPART_ALLOWANCE,
+  fileName: XLSX_NAME,
+  sniffBytes: ZIP.length,
+  sniff: (head) => (head.subarray(0, ZIP.length).equals(ZIP) ? XLSX_TYPE : null),
+  fields: FIELDS,
+  tooLarge: spreadsheetTooLarge,
+  typeNotAllowed: spreadsheetTypeNotAllowed,
+  empty: spreadsheetRequired,
+  invalid,
+};
+
 /** Reads the upload; rejects with the contract's problem as soon as the body breaks a rule. */
-export function readSpreadsheetUpload(body: Readable, headers: UploadHeaders): Promise<SpreadsheetUpload> {
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > SPREADSHEET_MAX_BYTES + MULTIPART_ALLOWANCE) return Promise.reject(spreadsheetTooLarge());
-  let parser: BusboyInstance;
-  try {
-    parser = Busboy({
-      headers: { 'content-type': headers['content-type'] ?? '' },
-      limits: { files: 1, fields: 20, parts: 24, headerPairs: 16, fieldSize: 1024, fileSize: SPREADSHEET_MAX_BYTES },
-    });
-  } catch {
-    return Promise.reject(invalid('body', 'is not multipart/form-data with a boundary'));
-  }
-  return new Promise<SpreadsheetUpload>((resolve, reject) => {
-    let settled = false;
-    let spreadsheet: Buffer<ArrayBuffer> | undefined;
-    const values = new Map<string, string[]>();
-    const stop = (error: ProblemError) => {
-      if (settled) return;
-      settled = true;
-      body.unpipe(parser);
-      body.pause();
-      parser.removeAllListeners('file');
-      parser.removeAllListeners('field');
-      reject(error);
-    };
-
-    const readFile = (file: BusboyFileStream, filename: string) => {
-      if (!XLSX_NAME.test(filename)) {
-        file.resume();
-        stop(spreadsheetTypeNotAllowed());
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let sniffed = false;
-      file.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (!sniffed && size >= ZIP.length) {
-          sniffed = true;
-          if (!Buffer.concat(chunks).subarray(0, ZIP.length).equals(ZIP)) stop(spreadsheetTypeNotAllowed());
-        }
-      });
-      file.on('limit', () => stop(spreadsheetTooLarge()));
-      file.on('end', () => {
-        if (settled) return;
-        if (file.truncated) return stop(spreadsheetTooLarge());
-        if (!sniffed) return stop(size === 0 ? spreadsheetRequired() : spreadsheetTypeNotAllowed());
-        spreadsheet = Buffer.concat(chunks, size);
-      });
-    };
-
-    parser.on('file', (field, file, filename) => {
-      if (settled) {
-        file.resume();
-        return;
-      }
-      if (field !== 'spreadsheet' || spreadsheet) {
-        file.resume();
-        stop(invalid(field, field === 'spreadsheet' ? 'must be one file' : 'is not a field of this form'));
-        return;
-      }
-      readFile(file, filename);
-    });
-    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
-      if (settled) return;
-      if (!FIELDS.has(name)) return stop(invalid(name, 'is not a field of this form'));
-      if (valueTruncated) return stop(invalid(name, 'is too long'));
-      values.set(name, [...(values.get(name) ?? []), value]);
-    });
-    for (const event of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
-      parser.on(event, () => stop(invalid('body', 'has too many parts')));
-    parser.on('finish', () => {
-      if (settled) return;
-      settled = true;
-      try {
-        resolve(checkedForm(values, spreadsheet));
-      } catch (error) {
-        reject(error);
-      }
-    });
-    parser.on('error', () => stop(invalid('body', 'is not a readable multipart body')));
-    body.on('error', () => stop(invalid('body', 'was not received whole')));
-    body.pipe(parser);
-  });
+export async function readSpreadsheetUpload(body: Readable, headers: UploadHeaders): Promise<SpreadsheetUpload> {
+  const { file, fields } = await readMultipartFile(body, headers, SPREADSHEET_RULES);
+  return checkedForm(fields, file?.bytes);
 }
