@@ -10,7 +10,6 @@ import { failedField } from '../../plugins/app/problems.ts';
 import { type ProblemError, problem } from '../../problem.ts';
 import { type FileUploadRules, readMultipartFile, type UploadHeaders } from '../../uploads/multipart-file.ts';
 
-
 export type SpreadsheetForm = Omit<Bff['schemas']['ClientsSpreadsheetUpload'], 'spreadsheet'>;
 export interface SpreadsheetUpload {
   form: SpreadsheetForm;
