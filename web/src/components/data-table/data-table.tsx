@@ -179,6 +179,8 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
           <TableBody
             className="data-table__body"
             items={rows ?? []}
+            // The rows' cells follow the column set (desktop and phone differ): a new set renders them anew.
+            dependencies={[columns.map((column) => column.id).join(' '), selection !== undefined]}
             renderEmptyState={() => <p className="data-table__empty">{rows === undefined ? 'Loading...' : props.emptyText}</p>}
           >
             {(row) => (
