@@ -7,6 +7,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerImpersonation } from './controls/impersonate.ts';
 import { registerOutbox } from './controls/outbox.ts';
+import { registerMessages } from './controls/messages.ts';
 import { registerPolicyAssignments } from './controls/policy-assignments.ts';
 import { registerSamples } from './controls/samples.ts';
 import { registerFaults } from './faults/faults-plugin.ts';
@@ -101,6 +102,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   registerImpersonation(app, store, clock, config);
   registerOutbox(app, store);
   registerPolicyAssignments(app, store, clock);
+  registerMessages(app, store, clock);
   registerSamples(app);
   registerPayPalApi(app, store, clock, config);
   registerPayPalSdk(app, store);

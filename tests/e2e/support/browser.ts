@@ -51,8 +51,9 @@ function nextVisitorAddress(): string {
   return `2001:db8::${a.toString(16)}:${b.toString(16)}`;
 }
 
-/** The web client's session-storage key for 'Later' on the policies modal (features/policies/components/policies-state.ts). */
+/** The web client's session-storage keys for 'Later' on the policies modal (features/policies/components/policies-state.ts) and on the dashboard's messages to acknowledge (features/dashboard/components/dashboard.tsx). */
 const POLICIES_LATER_KEY = 'coachportal.policiesLater';
+const MESSAGES_LATER_KEY = 'coachportal.messagesLater';
 
 export interface OpenPortalOptions {
   /**
@@ -60,6 +61,8 @@ export interface OpenPortalOptions {
    * test is about it, the visitor has already put it off ('Later') for this tab. An overdue policy still blocks.
    */
   showPoliciesModal?: boolean;
+  /** Likewise the demo coach's messages to acknowledge, an alert modal over the dashboard. */
+  showMessagesModal?: boolean;
 }
 
 /** A new context (a new visitor) at the viewport's size; uncaught page errors fail the test. */
@@ -71,6 +74,9 @@ export async function openPortal(browser: Browser, viewport: ViewportName, optio
   });
   if (!options.showPoliciesModal) {
     await context.addInitScript((key) => globalThis.sessionStorage?.setItem(key, '1'), POLICIES_LATER_KEY);
+  }
+  if (!options.showMessagesModal) {
+    await context.addInitScript((key) => globalThis.sessionStorage?.setItem(key, '1'), MESSAGES_LATER_KEY);
   }
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { Dashboard as DashboardData } from '../api/get-dashboard.ts';
-import { Dashboard, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
+import { Dashboard, MESSAGES_LATER_KEY, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -28,19 +29,24 @@ const DASHBOARD: DashboardData = {
 const json = (body: unknown, status = 200, type = 'application/json') =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
 
-/** Answers GET /api/dashboard with `answer` and records what was asked. */
-function serve(answer: () => Response | Promise<Response>): string[] {
+/**
+ * Answers GET /api/dashboard (and the calls the dashboard's modals make) with `answer` and records what was asked;
+ * the policies modal stays closed (the messages modal waits for it).
+ */
+function serve(answer: (request: Request) => Response | Promise<Response>): string[] {
   const calls: string[] = [];
   fetchMock.mockImplementation(async (input) => {
     const request = input as Request;
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
-    return answer();
+    if (request.url.endsWith('/api/policies/alert')) return json({ policyAlert: false, overdue: false });
+    return answer(request);
   });
   return calls;
 }
 
 afterEach(() => {
   fetchMock.mockReset();
+  sessionStorage.clear();
 });
 
 describe('Dashboard (spec coach-shell §2.3)', () => {
@@ -68,7 +74,8 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     within(total).getByText('Completed: 18');
     within(total).getByText('In progress: 15');
     expect(screen.queryByText('Loading...')).toBeNull();
-    expect(calls).toEqual(['GET /api/dashboard']);
+    // The policy alert is the coach area's query (the policies modal asks it too): the dashboard only reads it.
+    expect(calls.sort()).toEqual(['GET /api/dashboard', 'GET /api/policies/alert']);
   });
 
   it('draws the completed share of the ring in green over the orange ring', async () => {
@@ -89,20 +96,51 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     expect(container.querySelector('.dashboard-total__ring--empty')).not.toBeNull();
   });
 
-  it('lists the messages to acknowledge with their HTML (through SafeHtml), and the policy alert', async () => {
+  it('shows the messages to acknowledge in an alert modal with their HTML (through SafeHtml), and the policy alert', async () => {
     serve(() => json(DASHBOARD));
     render(<Dashboard session={SESSION} />);
-    const messages = await screen.findByRole('region', { name: 'Messages to acknowledge' });
+    const messages = await screen.findByRole('alertdialog', { name: 'Messages to acknowledge' });
     within(messages).getByRole('heading', { name: 'Planned maintenance' });
     expect(within(messages).getByText('Saturday').tagName).toBe('STRONG');
     expect(screen.getByText(POLICY_ALERT_TITLE).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it("acknowledges the messages with 'Acknowledge'; 'Later' puts them off for this tab", async () => {
+    const calls = serve((request) => {
+      if (request.url.endsWith('/api/messages/acknowledgements')) return json({ acknowledged: true });
+      return json(calls.some((call) => call.startsWith('POST')) ? { ...DASHBOARD, messagesToAck: [] } : DASHBOARD);
+    });
+    const user = userEvent.setup();
+    const first = render(<Dashboard session={SESSION} />);
+    await user.click(await screen.findByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sessionStorage.getItem(MESSAGES_LATER_KEY)).toBe('1');
+    expect(calls).not.toContain('POST /api/messages/acknowledgements');
+    first.unmount();
+
+    sessionStorage.removeItem(MESSAGES_LATER_KEY);
+    render(<Dashboard session={SESSION} />);
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toContain('POST /api/messages/acknowledgements');
+  });
+
+  it('lets an impersonator read the messages without acknowledging them', async () => {
+    const calls = serve(() => json(DASHBOARD));
+    const user = userEvent.setup();
+    render(<Dashboard session={{ ...SESSION, roles: { ...SESSION.roles, impersonator: true } }} />);
+    const messages = await screen.findByRole('alertdialog', { name: 'Messages to acknowledge' });
+    expect(within(messages).queryByRole('button', { name: 'Acknowledge' })).toBeNull();
+    await user.click(within(messages).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
   it('shows neither messages nor the policy alert when there are none', async () => {
     serve(() => json({ ...DASHBOARD, messagesToAck: [], policyAlert: false }));
     render(<Dashboard session={SESSION} />);
     await screen.findByRole('region', { name: 'Total' });
-    expect(screen.queryByRole('region', { name: 'Messages to acknowledge' })).toBeNull();
+    expect(screen.queryByRole('alertdialog', { name: 'Messages to acknowledge' })).toBeNull();
     expect(screen.queryByText(POLICY_ALERT_TITLE)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
-import { useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,14 +7,21 @@ import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
+import { tabFlagAtom } from '../../../lib/tab-flag.ts';
+import { usePoliciesModal } from '../../policies/components/policies-gate.tsx';
 import { policiesLaterAtom } from '../../policies/components/policies-state.ts';
 import { type Dashboard as DashboardData, useDashboard } from '../api/get-dashboard.ts';
 import { DashboardDonut } from './dashboard-donut.tsx';
-import { DashboardMessages } from './dashboard-messages.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
 import { DownloadSummaryButton } from './download-summary-button.tsx';
 import './dashboard.css';
 import { useLocation } from 'wouter';
+
+// The messages' alert modal loads only when there are messages to acknowledge.
+const MessagesDialog = lazy(() => import('./messages-dialog.tsx'));
+/** 'Later' on the messages to acknowledge, for this browser tab. */
+export const MESSAGES_LATER_KEY = 'coachportal.messagesLater';
+const messagesLaterAtom = tabFlagAtom(MESSAGES_LATER_KEY);
 
 // spec coach-shell §2.3.
 export const MINI_ONLY_NOTICE = 'Your access is limited to the Mini-Assessment offering.';
@@ -22,7 +30,7 @@ const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or a
 
 /**
  * The landing page after sign-in (spec coach-shell §2.3): greeting, a tile per pipeline filter, the Total
- * donut, messages to acknowledge and the policy alert. The assistant banner is the layout's.
+ * donut, the policy alert and the messages to acknowledge (an alert modal). The assistant banner is the layout's.
  */
 export function Dashboard({ session }: { session: Session }) {
   usePageTitle('Dashboard');
@@ -47,7 +55,26 @@ export function Dashboard({ session }: { session: Session }) {
       </h1>
       {isPending ? <Loading label="Loading..." /> : null}
       {dashboard ? <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} /> : <ProblemAlert error={error} />}
+      {dashboard ? <MessagesToAcknowledge messages={dashboard.messagesToAck} impersonator={session.roles.impersonator} /> : null}
     </section>
+  );
+}
+
+/** spec §2.3: the messages to acknowledge in an alert modal, once the policies modal (if open) is done with. */
+function MessagesToAcknowledge({ messages, impersonator }: { messages: DashboardData['messagesToAck']; impersonator: boolean }) {
+  const [later, setLater] = useAtom(messagesLaterAtom);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const policiesOpen = usePoliciesModal().open;
+  if (messages.length === 0 || later || acknowledged || policiesOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessagesDialog
+        messages={messages}
+        impersonator={impersonator}
+        onLater={() => setLater(true)}
+        onClose={() => setAcknowledged(true)}
+      />
+    </Suspense>
   );
 }
 
@@ -60,7 +87,6 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
           <strong>{POLICY_ALERT_TITLE}</strong> {POLICY_ALERT_TEXT} <ReviewPoliciesButton />
         </Alert>
       ) : null}
-      {dashboard.messagesToAck.length > 0 ? <DashboardMessages messages={dashboard.messagesToAck} /> : null}
       {dashboard.onlyMiniAssessment ? null : (
         <div className="dashboard__actions">
           {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the Teams page's add dialog. Teams are hidden for assistants. */}

@@ -9,6 +9,14 @@ import { policiesLaterAtom } from './policies-state.ts';
 // The modal's code loads only for a coach with a policy waiting.
 const PoliciesModal = lazy(async () => ({ default: (await import('./policies-modal.tsx')).PoliciesModal }));
 
+/** Whether the policies modal is open (other modals wait for it), with what decides it. */
+export function usePoliciesModal() {
+  const [later, setLater] = useAtom(policiesLaterAtom);
+  const alert = usePolicyAlert(false).data;
+  const open = alert?.policyAlert === true && (alert.overdue || !later);
+  return { open, alert, setLater };
+}
+
 export const POLICIES_DONE = 'Thank you: every policy is signed or accepted.';
 
 /**
@@ -17,11 +25,8 @@ export const POLICIES_DONE = 'Thank you: every policy is signed or accepted.';
  * the 2-second check says every policy is signed.
  */
 export function PoliciesGate({ onLogOut }: { onLogOut: () => void }) {
-  const [later, setLater] = useAtom(policiesLaterAtom);
+  const { open, alert, setLater } = usePoliciesModal();
   const queryClient = useQueryClient();
-  const firstCheck = usePolicyAlert(false);
-  const alert = firstCheck.data;
-  const open = alert?.policyAlert === true && (alert.overdue || !later);
   const polled = usePolicyAlert(open);
   const wasOpen = useRef(false);
 
