@@ -6,8 +6,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerImpersonation } from './controls/impersonate.ts';
-import { registerOutbox } from './controls/outbox.ts';
 import { registerMessages } from './controls/messages.ts';
+import { registerOutbox } from './controls/outbox.ts';
 import { registerPolicyAssignments } from './controls/policy-assignments.ts';
 import { registerSamples } from './controls/samples.ts';
 import { registerFaults } from './faults/faults-plugin.ts';
