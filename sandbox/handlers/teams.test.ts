@@ -34,6 +34,7 @@ describe('teams (spec coach-shell §2.6, §2.7, §4, §5, §8)', () => {
     expect(own.map((entry: { reportRequestedDisplay: string }) => entry.reportRequestedDisplay).sort()).toEqual([
       'Combined',
       'Enneagram',
+      'Enneagram',
       'Maturity',
       'Not Requested',
     ]);

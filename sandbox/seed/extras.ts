@@ -14,10 +14,12 @@ const at = (now: number, daysAgo: number) => legacyDateTime(new Date(now - daysA
 export function seedTeams(store: Store, prng: Prng, coachUuid: string, assessments: AssessmentRecord[], now: number): void {
   const completed = assessments.filter((a) => a.guestCompletedAt !== null);
   const states = [
-    { name: 'Finance Leadership', report: null, supplied: false },
-    { name: 'Operations Supervisors', report: 'Ennea', supplied: false },
-    { name: 'Executive Committee', report: 'Full', supplied: true },
-    { name: 'Sales Team North', report: 'IMf', supplied: true },
+    { name: 'Finance Leadership', report: null, supplied: false, failed: false },
+    { name: 'Operations Supervisors', report: 'Ennea', supplied: false, failed: false },
+    { name: 'Executive Committee', report: 'Full', supplied: true, failed: false },
+    { name: 'Sales Team North', report: 'IMf', supplied: true, failed: false },
+    // Supplied, but the legacy system could not generate its report: a download names the failure (spec coach-shell §8).
+    { name: 'Marketing Team', report: 'Ennea', supplied: true, failed: true },
   ] as const;
   for (const [index, state] of states.entries()) {
     const team: TeamRecord = {
@@ -33,7 +35,7 @@ export function seedTeams(store: Store, prng: Prng, coachUuid: string, assessmen
       reportSuppliedAt: state.supplied ? at(now, 21) : null,
       duplicatedSourceId: null,
       scoGivenTo: [],
-      failedReport: false,
+      failedReport: state.failed,
     };
     store.teams.set(team.uuid, team);
     for (const [position, member] of completed.slice(index * 5, index * 5 + 5).entries()) {

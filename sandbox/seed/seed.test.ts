@@ -26,14 +26,15 @@ describe('seedStore', () => {
     expect(new Set(demo.map((a) => a.assessmentType))).toEqual(new Set(['ennea', 'EIT', 'full']));
   });
 
-  it('gives the demo coach teams in each report state', () => {
+  it('gives the demo coach teams in each report state, one whose report could not be generated', () => {
     const store = seedStore({ now, assessments: 100 });
     const teams = [...store.teams.values()].filter((team) => team.coachUuid === SEED_COACHES.demo.uuid);
-    expect(teams.map((team) => [team.reportRequested !== null, team.reportSuppliedAt !== null])).toEqual([
-      [false, false],
-      [true, false],
-      [true, true],
-      [true, true],
+    expect(teams.map((team) => [team.reportRequested !== null, team.reportSuppliedAt !== null, team.failedReport])).toEqual([
+      [false, false, false],
+      [true, false, false],
+      [true, true, false],
+      [true, true, false],
+      [true, true, true],
     ]);
   });
 

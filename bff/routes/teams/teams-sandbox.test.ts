@@ -72,9 +72,10 @@ describe('listTeams', () => {
     const response = await call('GET', '/api/teams');
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    expect(page).toMatchObject({ total: 6, filteredTotal: 6, page: 1, pageSize: 50, hasGiven: false, hasReceived: true });
+    expect(page).toMatchObject({ total: 8, filteredTotal: 8, page: 1, pageSize: 50, hasGiven: false, hasReceived: true });
     const own = page.items.filter((row: { isReceived: boolean }) => !row.isReceived);
     expect(own.map((row: { name: string }) => row.name)).toEqual([
+      'Marketing Team',
       'Sales Team North',
       'Executive Committee',
       'Operations Supervisors',
@@ -116,8 +117,8 @@ describe('listTeams', () => {
 
   it('searches every shown column, sorts and pages', async () => {
     const search = (await call('GET', '/api/teams?q=SALES')).json();
-    expect(search).toMatchObject({ total: 6, filteredTotal: 2 });
-    expect((await call('GET', '/api/teams?q=naledi')).json().filteredTotal).toBe(2);
+    expect(search).toMatchObject({ total: 8, filteredTotal: 2 });
+    expect((await call('GET', '/api/teams?q=naledi')).json().filteredTotal).toBe(3);
     expect((await call('GET', '/api/teams?q=not%20yet%20available')).json().items.map((row: { name: string }) => row.name)).toEqual([
       'Operations Supervisors',
     ]);
@@ -130,8 +131,8 @@ describe('listTeams', () => {
     expect(byReport.at(-1)).toBe('available');
     for (let n = 0; n < 6; n++) await newTeam(`Extra ${n}`);
     const second = (await call('GET', '/api/teams?pageSize=10&page=2')).json();
-    expect(second).toMatchObject({ total: 12, filteredTotal: 12, page: 2, pageSize: 10 });
-    expect(second.items).toHaveLength(2);
+    expect(second).toMatchObject({ total: 14, filteredTotal: 14, page: 2, pageSize: 10 });
+    expect(second.items).toHaveLength(4);
   });
 
   it('refuses an assistant (403 role_refused)', async () => {
