@@ -18,7 +18,6 @@ export const TEAMS_TEXT = {
   confirmRemove: 'Are you sure you wish to remove?',
   partlyDeleted: 'Not all records could be deleted',
   duplicateNeedsReport: 'A team report must be requested before you can duplicate this team.',
-  invalidEmail: 'Please enter a valid email address.',
   downloading: 'Downloading...',
   notGenerated: 'The following report(s) could not be generated. The team has been notified and will be in touch.',
 } as const;
@@ -45,8 +44,6 @@ export const TEAM_PAGE_TOAST_MS = 1500;
 
 /** spec coach-shell §5, §9: team name, project, description, new team name and member comments. */
 export const TEAM_TEXT_MAX = 250;
-/** spec coach-shell §5: the SCO e-mail. */
-export const SCO_EMAIL_MAX = 45;
 
 /** spec coach-shell §8: "{n} of {m} removed." */
 export const removedCount = (removed: number, total: number): string => `${removed} of ${total} removed.`;
@@ -79,9 +76,3 @@ export const REPORT_STATE_LABELS: Readonly<Record<ReportState, string>> = {
 
 /** The file formats of a team report. */
 export const REPORT_FORMAT_LABELS = { pdf: 'PDF', pptx: 'PPTX' } as const;
-
-/** spec coach-shell §5: the e-mail check is not shown; the BFF's plain pattern. */
-export const isScoEmail = (text: string): boolean => {
-  const email = text.trim();
-  return email.length <= SCO_EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-};
