@@ -206,8 +206,15 @@ describe.each(VIEWPORT_NAMES)('profile at %s size', (viewport) => {
       await resources.getByRole('button', { name: 'Copy Link' }).click();
       await page.getByText('Copied to clipboard', { exact: true }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(saved.webResources.selfRegistrationUrl);
-      for (const stamp of saved.webResources.stamps)
-        await resources.getByRole('link', { name: `Level ${stamp.level}: ${stamp.title}` }).waitFor();
+      expect(saved.webResources.stamps.length).toBeGreaterThan(0);
+      for (const stamp of saved.webResources.stamps) {
+        const link = resources.getByRole('link', { name: `Level ${stamp.level}: ${stamp.title}` });
+        await link.waitFor();
+        // The stamp is a PNG image (not the portal's page).
+        const file = await page.request.get((await link.getAttribute('href')) ?? '');
+        expect(file.headers()['content-type']).toBe('image/png');
+        expect((await file.body()).subarray(1, 4).toString()).toBe('PNG');
+      }
       const policies = page.getByRole('region', { name: 'Policies' });
       expect(await policies.getByRole('link', { name: /^End-user licence agreement/ }).getAttribute('target')).toBe('_blank');
       expect(await policies.getByRole('link', { name: /^Code of Conduct/ }).getAttribute('target')).toBe('_blank');

@@ -30,7 +30,8 @@ export function WebResourcesSection({ resources, webProfileEnabled, canEditWebPr
       ) : (
         <ul className="profile__stamps">
           {resources.stamps.map((stamp) => (
-            <li key={stamp.level}>
+            <li key={stamp.level} className="profile__stamp-card">
+              <img className="profile__stamp-image" src={stamp.url} alt="" width={112} height={112} loading="lazy" />
               <a className="btn btn--secondary profile__stamp" href={stamp.url} download>
                 <Download className="icon" aria-hidden="true" strokeWidth={1.75} />
                 Level {stamp.level}: {stamp.title}
