@@ -27,7 +27,8 @@ function stampSvg(level: number, title: string): string {
     const x = 300 + (index - (level - 1) / 2) * 34;
     return `<path transform="translate(${x} 455) scale(0.9)" d="M0 -14 L4 -4 L14 -4 L6 3 L9 13 L0 7 L-9 13 L-6 3 L-14 -4 L-4 -4 Z" fill="${ACCENT}"/>`;
   }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 600 600">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 600 600" role="img">
+  <title>Accredited coach, level ${level}: ${title}</title>
   <defs>
     <path id="top" d="M 80 300 A 220 220 0 0 1 520 300"/>
     <path id="bottom" d="M 70 300 A 230 230 0 0 0 530 300"/>
