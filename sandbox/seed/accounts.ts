@@ -15,6 +15,7 @@ export const SEED_COACHES = {
   admin: { uuid: 'ad310000-0000-4000-8000-000000000006', email: 'admin@coachportal.test' },
   peer: { uuid: 'bee20000-0000-4000-8000-000000000007', email: 'peer@coachportal.test' },
   profile: { uuid: '9f0f1000-0000-4000-8000-000000000010', email: 'profile@coachportal.test' },
+  reset: { uuid: 'e5e70000-0000-4000-8000-000000000011', email: 'reset@coachportal.test' },
 } as const;
 
 export const SEED_ASSISTANT = { uuid: 'a5515000-0000-4000-8000-000000000008', email: 'assistant@coachportal.test' } as const;
@@ -109,6 +110,8 @@ export function seedAccounts(store: Store): void {
     { id: 107, ...c.peer, name: 'Naledi', surname: 'Khumalo', accreditationLevel: 3, currency: 'USD' },
     // The profile browser test changes this coach's password and two-factor sign-in (and sets them back).
     { id: 108, ...c.profile, name: 'Nomvula', surname: 'Sithole', accreditationLevel: 2, currency: 'ZAR' },
+    // The reset-password browser test changes this coach's password and that of their assistant.
+    { id: 109, ...c.reset, name: 'Ayanda', surname: 'Zulu', accreditationLevel: 2, currency: 'ZAR' },
   ];
   for (const seed of coaches) addCoach(store, coachRecord(seed));
 
@@ -129,5 +132,14 @@ export function seedAccounts(store: Store): void {
     surname: 'Ndlovu',
     password: DEMO_PASSWORD,
     isBlocked: true,
+  });
+  addAssistant(store, {
+    uuid: 'a5515000-0000-4000-8000-00000000000a',
+    email: 'reset.assistant@coachportal.test',
+    coachUuid: c.reset.uuid,
+    name: 'Lindiwe',
+    surname: 'Khoza',
+    password: DEMO_PASSWORD,
+    isBlocked: false,
   });
 }

@@ -10,10 +10,10 @@ const browser = startChromiumForFile();
 const UPDATE_FAILED = 'Update failed - there is an issue with the new password - please check and fix.';
 const PASSWORD_RESET = 'Your password was successfully reset. You can now log into the coach portal.';
 // Seeded accounts no other browser test signs in with (sandbox/README.md), one per viewport so the runs never
-// change each other's password: the level-1 coach and the demo coach's assistant (who has their own login).
+// change each other's password: a coach and that coach's assistant (who has their own login).
 const RESET_ACCOUNTS: Record<ViewportName, string> = {
-  desktop: 'level1@coachportal.test',
-  phone: 'assistant@coachportal.test',
+  desktop: 'reset@coachportal.test',
+  phone: 'reset.assistant@coachportal.test',
 };
 
 describe.each(VIEWPORT_NAMES)('reset password at %s size', (viewport) => {

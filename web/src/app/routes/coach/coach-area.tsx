@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { CoachLayout } from '../../../features/coach-shell/components/coach-layout.tsx';
 import { ComingSoon } from '../../../features/coach-shell/components/coming-soon.tsx';
-import { COACH_SCREENS, type CoachScreenId } from '../../../features/coach-shell/utils/drawer-items.ts';
+import { COACH_SCREENS, type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { lazyRoute } from '../../lazy-route.ts';
@@ -27,6 +27,26 @@ const Teams = lazyRoute(() => import('./teams.tsx'));
 const Team = lazyRoute(() => import('./team.tsx'));
 const Profile = lazyRoute(() => import('./profile.tsx'));
 
+// Each address with the screen it belongs to: a screen the role may not open goes to the dashboard (`mayOpen`).
+const ROUTES: readonly { path: string; screen: CoachScreenId; component: ComponentType }[] = [
+  { path: '/dashboard', screen: 'dashboard', component: Dashboard },
+  { path: '/messages', screen: 'messages', component: Messages },
+  { path: '/assessments', screen: 'assessments', component: Assessments },
+  { path: '/sco-given', screen: 'scoGiven', component: ScoGiven },
+  { path: '/clients', screen: 'assessments', component: Clients },
+  { path: '/clighent/:clientId', screen: 'assessments', component: ClientResults },
+  { path: '/email-templates', screen: 'emailTemplates', component: EmailTemplates },
+  { path: '/balance', screen: 'balance', component: Balance },
+  { path: '/mini-assessments', screen: 'miniAssessments', component: MiniAssessments },
+  { path: '/help', screen: 'help', component: Help },
+  { path: '/samples-and-brochures', screen: 'samplesAndBrochures', component: Samples },
+  { path: '/teams', screen: 'teams', component: Teams },
+  { path: '/team', screen: 'team', component: Team },
+  { path: '/profile', screen: 'profile', component: Profile },
+];
+
+const ToDashboard = () => <Redirect to="/dashboard" replace />;
+
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
 const UPCOMING: readonly CoachScreenId[] = ['pairs'];
 
@@ -46,20 +66,9 @@ export function Component() {
     <CoachLayout session={session}>
       <Suspense fallback={<Loading label="Loading..." />}>
         <Switch>
-          <Route path="/dashboard" component={Dashboard} />
-          <Route path="/messages" component={Messages} />
-          <Route path="/assessments" component={Assessments} />
-          <Route path="/sco-given" component={ScoGiven} />
-          <Route path="/clients" component={Clients} />
-          <Route path="/clighent/:clientId" component={ClientResults} />
-          <Route path="/email-templates" component={EmailTemplates} />
-          <Route path="/balance" component={Balance} />
-          <Route path="/mini-assessments" component={MiniAssessments} />
-          <Route path="/help" component={Help} />
-          <Route path="/samples-and-brochures" component={Samples} />
-          <Route path="/teams" component={Teams} />
-          <Route path="/team" component={Team} />
-          <Route path="/profile" component={Profile} />
+          {ROUTES.map(({ path, screen, component }) => (
+            <Route key={path} path={path} component={mayOpen(session, screen) ? component : ToDashboard} />
+          ))}
           {UPCOMING.map((id) => (
             <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
               <ComingSoon screen={id} />

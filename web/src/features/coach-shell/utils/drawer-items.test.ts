@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION } from '../../../test/fake-bff.ts';
-import { drawerItems, isCurrent } from './drawer-items.ts';
+import { type CoachScreenId, drawerItems, isCurrent, mayOpen } from './drawer-items.ts';
 
 type Coach = typeof SESSION.coach;
-const labels = (coach: Partial<Coach> = {}, assisted = false) =>
-  drawerItems({
-    coach: { ...SESSION.coach, ...coach },
-    roles: assisted ? { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'a@coachportal.test' } } : SESSION.roles,
-  }).map((item) => item.label);
+const sessionOf = (coach: Partial<Coach> = {}, assisted = false) => ({
+  coach: { ...SESSION.coach, ...coach },
+  roles: assisted ? { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'a@coachportal.test' } } : SESSION.roles,
+});
+const labels = (coach: Partial<Coach> = {}, assisted = false) => drawerItems(sessionOf(coach, assisted)).map((item) => item.label);
+const closed = (coach: Partial<Coach> = {}, assisted = false) =>
+  (
+    [
+      'dashboard',
+      'assessments',
+      'miniAssessments',
+      'scoGiven',
+      'teams',
+      'team',
+      'pairs',
+      'balance',
+      'emailTemplates',
+      'messages',
+      'samplesAndBrochures',
+      'help',
+      'profile',
+    ] as CoachScreenId[]
+  ).filter((id) => !mayOpen(sessionOf(coach, assisted), id));
 
 describe('the drawer’s items (spec coach-shell §2.1)', () => {
   it('lists every screen for a coach with minis enabled and SCOs given', () => {
@@ -55,6 +73,14 @@ describe('the drawer’s items (spec coach-shell §2.1)', () => {
     expect(items.find((item) => item.id === 'messages')?.badge?.label).toBe('unread messages');
     const read = drawerItems({ ...SESSION, coach: { ...SESSION.coach, newMessages: false } });
     expect(read.find((item) => item.id === 'messages')?.badge).toBeUndefined();
+  });
+
+  it('lets an address open only what the role may use: the rest goes to the dashboard', () => {
+    expect(closed()).toEqual([]);
+    expect(closed({}, true)).toEqual(['assessments', 'teams', 'team', 'pairs', 'balance']);
+    expect(closed({ onlyMiniAssessment: true })).toEqual(['assessments', 'teams', 'team', 'pairs', 'balance', 'emailTemplates', 'help']);
+    // SCO Given stays open once its last SCO is revoked; the profile is every coach's.
+    expect(closed({ enableMiniAssessment: false, countOfGivenSCOs: 0 })).toEqual(['miniAssessments']);
   });
 
   it('keeps an item current on its sub-pages only', () => {

@@ -52,16 +52,30 @@ const MINI_ONLY: ReadonlySet<CoachScreenId> = new Set(['dashboard', 'miniAssessm
 // spec coach-shell §2.1: hidden while an assistant is signed in.
 const NOT_FOR_ASSISTANTS: ReadonlySet<CoachScreenId> = new Set(['assessments', 'teams', 'pairs', 'balance']);
 
+type SessionRoles = Pick<Session, 'coach' | 'roles'>;
+
+/** Whether the role may use a screen of the drawer (spec coach-shell §2.1): a mini-only coach and an assistant see fewer. */
+function roleMayUse({ coach, roles }: SessionRoles, id: CoachScreenId): boolean {
+  if (coach.onlyMiniAssessment && !MINI_ONLY.has(id)) return false;
+  if (roles.assisted && NOT_FOR_ASSISTANTS.has(id)) return false;
+  if (id === 'miniAssessments') return coach.enableMiniAssessment || coach.onlyMiniAssessment;
+  return true;
+}
+
+/**
+ * Whether the session may open a screen by its address: a screen the drawer hides from the role opens the dashboard
+ * instead (the BFF refuses its calls too). The profile is every coach's; the team report page goes with Teams; SCO
+ * Given stays open once the last SCO is revoked (its list is then empty).
+ */
+export function mayOpen(session: SessionRoles, id: CoachScreenId): boolean {
+  if (id === 'profile' || id === 'scoGiven') return true;
+  return roleMayUse(session, id === 'team' ? 'teams' : id);
+}
+
 /** The drawer's screens for this session, by the visibility rules of spec coach-shell §2.1 (Log Out is always last). */
-export function drawerItems(session: Pick<Session, 'coach' | 'roles'>): DrawerItem[] {
-  const { coach, roles } = session;
-  const visible = (id: CoachScreenId): boolean => {
-    if (coach.onlyMiniAssessment && !MINI_ONLY.has(id)) return false;
-    if (roles.assisted && NOT_FOR_ASSISTANTS.has(id)) return false;
-    if (id === 'miniAssessments') return coach.enableMiniAssessment || coach.onlyMiniAssessment;
-    if (id === 'scoGiven') return coach.countOfGivenSCOs > 0;
-    return true;
-  };
+export function drawerItems(session: SessionRoles): DrawerItem[] {
+  const { coach } = session;
+  const visible = (id: CoachScreenId): boolean => roleMayUse(session, id) && (id !== 'scoGiven' || coach.countOfGivenSCOs > 0);
   return DRAWER_ORDER.filter(visible).map((id): DrawerItem => {
     const item: DrawerItem = { id, ...COACH_SCREENS[id] };
     if (id === 'pairs') return { ...item, badge: { text: 'New', label: 'new feature' } };
