@@ -12,6 +12,8 @@ type ActionComponent = ComponentType<AssessmentActionProps>;
  */
 export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionComponent>> = {
   copyLink: lazy(() => import('./copy-link-action.tsx')),
+  sendInvites: lazy(() => import('./send-invites-dialog.tsx')),
+  sendReports: lazy(() => import('./send-reports-dialog.tsx')),
   viewDetails: lazy(() => import('./view-details-dialog.tsx')),
   edit: lazy(() => import('./edit-assessments-dialog.tsx')),
   downloadDetails: DownloadDetailsAction,
