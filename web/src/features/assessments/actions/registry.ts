@@ -17,6 +17,7 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   viewDetails: lazy(() => import('./view-details-dialog.tsx')),
   edit: lazy(() => import('./edit-assessments-dialog.tsx')),
   downloadDetails: DownloadDetailsAction,
+  downloadReports: lazy(() => import('./download-reports-action.tsx')),
   history: lazy(() => import('./history-dialog.tsx')),
   assignSco: lazy(() => import('./assign-sco-dialog.tsx')),
   wrap: lazy(() => import('./wrap-action.tsx')),
