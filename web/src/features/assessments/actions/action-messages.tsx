@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { BatchResultMessage } from '../../../components/batch-result.tsx';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { problemMessage } from '../../../lib/problem.ts';
@@ -31,13 +30,5 @@ export const batchMessage = (result: BatchResult, summary: string, partial: Mess
 /** One key per confirmed action (web/README.md "batch action"): a repeat of it repeats nothing done. */
 export const idempotencyKey = () => ({ header: { 'Idempotency-Key': crypto.randomUUID() } });
 
-/** Runs an action without a dialog once, when it mounts (StrictMode's second mount does not repeat it). */
-export function useRunOnMount(run: () => void) {
-  const started = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs once, with what the action was started with.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    run();
-  }, []);
-}
+/** Runs an action without a dialog once, when it mounts. */
+export { useRunOnMount } from '../../../lib/use-run-on-mount.ts';
