@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { DataTable, type FilterOption } from '../../../components/data-table/data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useTableSelection, useTableState } from '../../../components/data-table/use-table-state.ts';
@@ -85,6 +86,23 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     Object.fromEntries(Object.keys(ACTION_COMPONENTS).map((id) => [id, start(id as AssessmentActionId)])),
   );
   const Action = running ? ACTION_COMPONENTS[running.id] : undefined;
+
+  // spec coach-shell §2.3: the dashboard's 'Add New Client' opens Add Assessment for New Client here (the re-route
+  // flag `add=1`, once).
+  const [params, setParams] = useSearchParams();
+  const addFlag = view === 'own' && params.get('add') === '1';
+  useEffect(() => {
+    if (!addFlag) return;
+    if (ACTION_COMPONENTS.addForNewClient) setRunning({ id: 'addForNewClient', ids: [], rows: [] });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('add');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [addFlag, setParams]);
 
   // spec §2.2, §4.1: the Received SCOs filter only when the coach has received any.
   const filterOptions: FilterOption<PipelineFilter>[] = FILTERS.filter(

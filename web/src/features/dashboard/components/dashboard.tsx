@@ -89,11 +89,16 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
       ) : null}
       {dashboard.onlyMiniAssessment ? null : (
         <div className="dashboard__actions">
-          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the Teams page's add dialog. Teams are hidden for assistants. */}
+          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the target page's add dialog. Assessments and Teams are hidden for assistants. */}
           {assisted ? null : (
-            <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
-              Add New Team
-            </Button>
+            <>
+              <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/assessments?add=1')}>
+                Add New Client
+              </Button>
+              <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
+                Add New Team
+              </Button>
+            </>
           )}
           <DownloadSummaryButton />
         </div>
