@@ -20,6 +20,8 @@ export default defineConfig({
         define: {
           __PORTAL_VERSION__: JSON.stringify('20251030t113749'),
           __PORTAL_HELP_VIDEO_URL__: JSON.stringify(''),
+          __PORTAL_LICENCE_AGREEMENT_URL__: JSON.stringify('https://legal.test/end-user-licence-agreement'),
+          __PORTAL_GENERAL_TERMS_URL__: JSON.stringify('https://legal.test/general-terms'),
         },
         test: {
           name: 'web',

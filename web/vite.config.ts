@@ -9,6 +9,14 @@ const portalVersion = process.env.PORTAL_BUILD_VERSION ?? '20251030t113749';
 const bff = process.env.BFF_URL ?? 'http://localhost:3000';
 // The provider's video tutorial (the Help screen): the specification does not give it, so a build names it.
 const helpVideoUrl = process.env.PORTAL_HELP_VIDEO_URL ?? '';
+// The licence agreement and the general terms are the provider's pages: the specification names the links, not
+// their addresses (docs/decisions/008-legal-pages-are-build-configuration.md).
+const LEGAL_PAGE_DEFAULTS = {
+  licenceAgreement: 'https://www.enneagramportal.com/end-user-licence-agreement',
+  generalTerms: 'https://www.enneagramportal.com/general-terms',
+} as const;
+const licenceAgreementUrl = process.env.PORTAL_LICENCE_AGREEMENT_URL ?? LEGAL_PAGE_DEFAULTS.licenceAgreement;
+const generalTermsUrl = process.env.PORTAL_GENERAL_TERMS_URL ?? LEGAL_PAGE_DEFAULTS.generalTerms;
 
 export default defineConfig({
   root: import.meta.dirname,
@@ -28,6 +36,8 @@ export default defineConfig({
   define: {
     __PORTAL_VERSION__: JSON.stringify(portalVersion),
     __PORTAL_HELP_VIDEO_URL__: JSON.stringify(helpVideoUrl),
+    __PORTAL_LICENCE_AGREEMENT_URL__: JSON.stringify(licenceAgreementUrl),
+    __PORTAL_GENERAL_TERMS_URL__: JSON.stringify(generalTermsUrl),
   },
   build: {
     outDir: 'dist',

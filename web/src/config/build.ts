@@ -10,8 +10,8 @@ export const NARROW_BREAKPOINT_PX = 800;
 /** The video tutorial, when the build names one (PORTAL_HELP_VIDEO_URL); '' otherwise. */
 export const HELP_VIDEO_URL: string = __PORTAL_HELP_VIDEO_URL__;
 
-/** Where the general terms are published; the spec names the link, not its address. */
-export const GENERAL_TERMS_URL = 'https://www.enneagramportal.com/general-terms';
+/** Where the general terms are published (the build's PORTAL_GENERAL_TERMS_URL); the spec names the link, not its address. */
+export const GENERAL_TERMS_URL: string = __PORTAL_GENERAL_TERMS_URL__;
 
-/** Where the end-user licence agreement is published (spec coach-shell §2.12 "Policies"); the spec names the link, not its address. */
-export const LICENCE_AGREEMENT_URL = 'https://www.enneagramportal.com/end-user-licence-agreement';
+/** Where the end-user licence agreement is published (spec coach-shell §2.12 "Policies"; the build's PORTAL_LICENCE_AGREEMENT_URL). */
+export const LICENCE_AGREEMENT_URL: string = __PORTAL_LICENCE_AGREEMENT_URL__;
