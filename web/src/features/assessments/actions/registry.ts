@@ -21,6 +21,8 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   history: lazy(() => import('./history-dialog.tsx')),
   assignSco: lazy(() => import('./assign-sco-dialog.tsx')),
   wrap: lazy(() => import('./wrap-action.tsx')),
+  combine: lazy(() => import('./combine-dialog.tsx')),
+  addToTeam: lazy(() => import('./add-to-team-dialog.tsx')),
   delete: lazy(() => import('./delete-action.tsx')),
   revokeSco: lazy(() => import('./revoke-sco-action.tsx')),
 };
