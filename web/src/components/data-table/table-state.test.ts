@@ -51,6 +51,11 @@ describe('the shared table state in the URL (spec coach-shell §2.2)', () => {
     expect(read(writeTableState(state, CONFIG).toString())).toEqual(state);
   });
 
+  it("keeps the address's other parameters and replaces the table's own", () => {
+    const others = new URLSearchParams('addToTeam=t-1&q=old&page=3');
+    expect(writeTableState(read('q=new'), CONFIG, others).toString()).toBe('addToTeam=t-1&q=new');
+  });
+
   it('starts again at page 1 after a new filter, search, sort or page size, but not when paging', () => {
     const onPage4 = read('page=4');
     expect(nextTableState(onPage4, { q: 'x' }).page).toBe(1);

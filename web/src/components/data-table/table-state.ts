@@ -50,11 +50,16 @@ export function readTableState<Sort extends string, Filter extends string>(
 }
 
 /** The query string of a state: defaults are left out so that plain links stay plain. */
+/** The parameters the table writes. */
+const TABLE_KEYS: ReadonlySet<string> = new Set(['filter', 'q', 'sort', 'order', 'page', 'pageSize']);
+
 export function writeTableState<Sort extends string, Filter extends string>(
   state: TableState<Sort, Filter>,
   config: TableStateConfig<Sort, Filter>,
+  /** The address's other parameters (a screen's own, e.g. the team Add To Team preselects), kept as they are. */
+  others: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams([...others].filter(([key]) => !TABLE_KEYS.has(key)));
   if (state.filter !== undefined && state.filter !== config.noFilter) params.set('filter', state.filter);
   if (state.q.trim()) params.set('q', state.q);
   if (state.sort !== config.defaultSort) params.set('sort', state.sort);

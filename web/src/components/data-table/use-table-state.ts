@@ -29,7 +29,7 @@ export function useTableState<Sort extends string, Filter extends string>(config
       if (change.pageSize !== undefined) writeJson(STORAGE_KEYS.pageSize, change.pageSize);
       const next = nextTableState(state, change);
       const onlySearch = Object.keys(change).every((key) => key === 'q');
-      setParams(writeTableState(next, config), { replace: onlySearch });
+      setParams((current) => writeTableState(next, config, current), { replace: onlySearch });
     },
     [state, config, setParams],
   );

@@ -157,7 +157,17 @@ export function TeamsScreen() {
       },
     },
     // spec §2.6: members are added from the assessments page ('Add To Team').
-    { id: 'addMembers', label: TEAMS_TEXT.addMembers, group: 'more', min: 0, onAction: () => navigate('/assessments') },
+    {
+      id: 'addMembers',
+      label: TEAMS_TEXT.addMembers,
+      group: 'more',
+      min: 0,
+      // spec §2.6: to the assessments page; with one own team selected, Add To Team there has it preselected.
+      onAction: () => {
+        const team = selectedIds.length === 1 ? selectedTeam() : undefined;
+        navigate(team && !team.isReceived ? `/assessments?addToTeam=${encodeURIComponent(team.id)}` : '/assessments');
+      },
+    },
     { id: 'delete', label: TEAMS_TEXT.delete, group: 'more', min: 1, onAction: () => setOpen({ kind: 'confirmDelete', ids: selectedIds }) },
     {
       id: 'assignSco',
