@@ -23,4 +23,5 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   wrap: lazy(() => import('./wrap-action.tsx')),
   delete: lazy(() => import('./delete-action.tsx')),
   revokeSco: lazy(() => import('./revoke-sco-action.tsx')),
+  bulkAdd: lazy(() => import('./bulk-add-dialog.tsx')),
 };
