@@ -25,4 +25,5 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   addToTeam: lazy(() => import('./add-to-team-dialog.tsx')),
   delete: lazy(() => import('./delete-action.tsx')),
   revokeSco: lazy(() => import('./revoke-sco-action.tsx')),
+  bulkAdd: lazy(() => import('./bulk-add-dialog.tsx')),
 };
