@@ -162,48 +162,50 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
           submit();
         }}
       >
-        {client}
-        <RadioGroup
-          label="Assessment"
-          value={type}
-          onChange={(value) => setType(value as AssessmentType)}
-          options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
-            id,
-            label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
-            isDisabled: limited && id !== 'ennea',
-          }))}
-        />
-        {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
-        {impersonator ? (
-          <NativeSelect
-            label="Token type"
-            options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
-            value={tokenType}
-            onChange={(value) => setTokenType(value as typeof tokenType)}
+        <div className="stack add-assessment__fields">
+          {client}
+          <RadioGroup
+            label="Assessment"
+            value={type}
+            onChange={(value) => setType(value as AssessmentType)}
+            options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
+              id,
+              label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
+              isDisabled: limited && id !== 'ennea',
+            }))}
           />
-        ) : null}
-        <NativeSelect
-          label="Assessment language"
-          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
-          value={language}
-          onChange={(value) => setLanguage(value as typeof language)}
-        />
-        <NativeSelect
-          label="Project"
-          options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
-          value={project}
-          onChange={setProject}
-        />
-        {type ? (
-          <fieldset className="add-assessment__group">
-            <legend>Reports to send automatically on completion</legend>
-            {REPORTS_OF[type].map((code) => (
-              <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
-                {REPORT_NAMES[code]}
-              </Checkbox>
-            ))}
-          </fieldset>
-        ) : null}
+          {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
+          {impersonator ? (
+            <NativeSelect
+              label="Token type"
+              options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+              value={tokenType}
+              onChange={(value) => setTokenType(value as typeof tokenType)}
+            />
+          ) : null}
+          <NativeSelect
+            label="Assessment language"
+            options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+            value={language}
+            onChange={(value) => setLanguage(value as typeof language)}
+          />
+          <NativeSelect
+            label="Project"
+            options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
+            value={project}
+            onChange={setProject}
+          />
+          {type ? (
+            <fieldset className="add-assessment__group">
+              <legend>Reports to send automatically on completion</legend>
+              {REPORTS_OF[type].map((code) => (
+                <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
+                  {REPORT_NAMES[code]}
+                </Checkbox>
+              ))}
+            </fieldset>
+          ) : null}
+        </div>
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <ProblemAlert error={error} />
         <div className="dialog__actions">
