@@ -16,6 +16,8 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   sendReports: lazy(() => import('./send-reports-dialog.tsx')),
   viewDetails: lazy(() => import('./view-details-dialog.tsx')),
   edit: lazy(() => import('./edit-assessments-dialog.tsx')),
+  addForNewClient: lazy(() => import('./add-for-new-client-dialog.tsx')),
+  addToExistingClient: lazy(() => import('./add-to-existing-client-dialog.tsx')),
   downloadDetails: DownloadDetailsAction,
   downloadReports: lazy(() => import('./download-reports-action.tsx')),
   history: lazy(() => import('./history-dialog.tsx')),

@@ -1,0 +1,222 @@
+import { type ReactNode, useState } from 'react';
+import type { components } from '../../../../../generated/bff.ts';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  ASSESSMENT_TYPE_LABELS,
+  type AssessmentType,
+  REPORT_NAMES,
+  type ReportCode,
+  TOKEN_TYPE_LABELS,
+} from '../../../lib/labels/assessments.ts';
+import { credits } from '../../../lib/labels/credits.ts';
+import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
+import type { Session } from '../../../lib/session/session.ts';
+import { useAssessmentProjects } from '../api/list-assessment-projects.ts';
+import './add-assessment.css';
+
+export type NewAssessment = components['schemas']['NewAssessment'];
+export interface ClientDetails {
+  name: string;
+  surname: string;
+  email: string;
+  company: string;
+  otherData: string;
+}
+
+// spec assessments-and-clients §5 "Add client and assessment".
+export const ADD_TEXTS = {
+  clientDetails: 'Please fill in all the client details (name, surname, and email).',
+  invalidEmail: 'Please provide a valid email address.',
+  newClientAssessment: 'Please select an Assessment',
+  existingClientAssessment: 'Please select an assessment',
+} as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** spec §9: assessment cost Combined 3, Maturity 2, Enneagram 1. */
+const COST: Record<AssessmentType, number> = { full: 3, EIT: 2, ennea: 1 };
+/** spec §3.1: the token types the dropdown offers (an impersonator's only). */
+const OFFERED_TOKEN_TYPES = ['paid', 'marketing', 'accreditation', 'retest', 'probono'] as const;
+/** spec §4.5: the reports each assessment type leads to. */
+const REPORTS_OF: Record<AssessmentType, readonly ReportCode[]> = {
+  ennea: ['enneaOverview', 'clientSummary', 'basic'],
+  EIT: ['imfCoG', 'imf'],
+  full: ['enneaOverview', 'clientSummary', 'basic', 'imfCoG', 'imf', 'foundation', 'extended'],
+};
+const CLIENT_LIMITS: Record<keyof ClientDetails, number> = { name: 100, surname: 100, email: 254, company: 250, otherData: 250 };
+const CLIENT_LABELS: Record<keyof ClientDetails, string> = {
+  name: 'Name',
+  surname: 'Surname',
+  email: 'E-mail',
+  company: 'Company',
+  otherData: 'Other data',
+};
+
+export const EMPTY_CLIENT: ClientDetails = { name: '', surname: '', email: '', company: '', otherData: '' };
+
+/** The client's problem with the details, or null (spec §5: all three required, then a valid e-mail). */
+export function clientProblem(client: ClientDetails): string | null {
+  if (!client.name.trim() || !client.surname.trim() || !client.email.trim()) return ADD_TEXTS.clientDetails;
+  return EMAIL.test(client.email.trim()) ? null : ADD_TEXTS.invalidEmail;
+}
+
+/**
+ * The client's fields of both Add Assessment dialogs: typed in for a new client, shown locked for an existing one (the
+ * selected assessment's client).
+ */
+export function ClientFields({
+  value,
+  onChange,
+  locked,
+}: {
+  value: ClientDetails;
+  onChange?: (value: ClientDetails) => void;
+  locked?: boolean;
+}) {
+  return (
+    <fieldset className="add-assessment__group">
+      <legend>Client</legend>
+      {(Object.keys(CLIENT_LABELS) as (keyof ClientDetails)[]).map((field) => (
+        <TextField
+          key={field}
+          label={CLIENT_LABELS[field]}
+          type={field === 'email' ? 'email' : 'text'}
+          value={value[field]}
+          onChange={(text) => onChange?.({ ...value, [field]: text })}
+          maxLength={CLIENT_LIMITS[field]}
+          isRequired={!locked && (field === 'name' || field === 'surname' || field === 'email')}
+          isDisabled={locked}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+interface AddAssessmentFormProps {
+  title: string;
+  session: Session;
+  /** The client part of the form (`ClientFields`). */
+  client: ReactNode;
+  /** The client's problem before anything is sent (a new client's details), or null. */
+  clientError: string | null;
+  /** The message when no assessment type is chosen (the two dialogs word it differently). */
+  assessmentRequired: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (assessment: NewAssessment) => void;
+  onClose: () => void;
+}
+
+/**
+ * The dialog both Add Assessment actions show (spec assessments-and-clients §2.3, §5, §9): the client, the assessment
+ * type (Maturity and Full disabled for coach levels 0 and 1, level 1 starting on Enneagram) with its cost in credits,
+ * the token type (an impersonator's only; default paid), the language (default english), the project and the reports
+ * to send automatically.
+ */
+export function AddAssessmentForm(props: AddAssessmentFormProps) {
+  const { title, session, client, clientError, assessmentRequired, pending, error, onSubmit, onClose } = props;
+  const level = session.coach.accreditationLevel;
+  const limited = level <= 1;
+  const impersonator = session.roles.impersonator;
+  const projects = useAssessmentProjects();
+  const [type, setType] = useState<AssessmentType | ''>(level === 1 ? 'ennea' : '');
+  const [tokenType, setTokenType] = useState<(typeof OFFERED_TOKEN_TYPES)[number]>('paid');
+  const [language, setLanguage] = useState<NonNullable<NewAssessment['language']>>('english');
+  const [project, setProject] = useState('');
+  const [reports, setReports] = useState<ReadonlySet<ReportCode>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    const found = clientError ?? (type === '' ? assessmentRequired : null);
+    setProblem(found);
+    if (found || type === '') return;
+    const offered = REPORTS_OF[type];
+    onSubmit({
+      assessmentType: type,
+      language,
+      ...(impersonator ? { tokenType } : {}),
+      ...(project ? { project } : {}),
+      reportsToAutoSend: offered.filter((code) => reports.has(code)),
+    });
+  };
+  const toggle = (code: ReportCode, on: boolean) =>
+    setReports((all) => {
+      const next = new Set(all);
+      if (on) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+
+  return (
+    <Dialog title={title} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack add-assessment"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="stack add-assessment__fields">
+          {client}
+          <RadioGroup
+            label="Assessment"
+            value={type}
+            onChange={(value) => setType(value as AssessmentType)}
+            options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
+              id,
+              label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
+              isDisabled: limited && id !== 'ennea',
+            }))}
+          />
+          {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
+          {impersonator ? (
+            <NativeSelect
+              label="Token type"
+              options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+              value={tokenType}
+              onChange={(value) => setTokenType(value as typeof tokenType)}
+            />
+          ) : null}
+          <NativeSelect
+            label="Assessment language"
+            options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+            value={language}
+            onChange={(value) => setLanguage(value as typeof language)}
+          />
+          <NativeSelect
+            label="Project"
+            options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
+            value={project}
+            onChange={setProject}
+          />
+          {type ? (
+            <fieldset className="add-assessment__group">
+              <legend>Reports to send automatically on completion</legend>
+              {REPORTS_OF[type].map((code) => (
+                <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
+                  {REPORT_NAMES[code]}
+                </Checkbox>
+              ))}
+            </fieldset>
+          ) : null}
+        </div>
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        <ProblemAlert error={error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={pending}>
+            {pending ? 'Adding...' : 'Add'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '../../../lib/query.ts';
+import { allAssessmentListsKey } from './list-assessments.ts';
+
+// Adding assessments (spec assessments-and-clients §2.3, §5 "Add client and assessment"): the lists are asked again
+// once the new assessment exists.
+
+/** createClient: Add Assessment for New Client (the client and its first assessment). */
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/clients', {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
+
+/** addClientAssessment: Add Assessment to Existing Client. */
+export function useAddClientAssessment() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/clients/{clientId}/assessments', {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
