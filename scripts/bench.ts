@@ -3,13 +3,17 @@
 // latency over direct ≤ 0.5 ms p50 and ≤ 2 ms p99 at 1,000 req/s; a 500-item batch at concurrency 4 within
 // 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
 // with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy and the BFF each run in their own process
-// on 127.0.0.1; this process generates the load. Runs take about 2 minutes.
+// on 127.0.0.1; this process generates the load. Runs take about 2 minutes. The same batches end to end
+// through the BFF's HTTP API (a 500-item sendInvites and deleteAssessments, each within 1.2× of
+// ⌈500/c⌉ × 20 ms at the BFF's batch concurrency c, never more than c in flight) and Download Reports of
+// 200 × 3 PDFs (RSS growth ≤ 32 MB) run alone with `BENCH_ONLY=batches npm run bench` (about 15 s).
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { request } from 'undici';
 import { publishLegacyCall } from '../bff/diagnostics.ts';
 import { createBffMetrics } from '../bff/metrics/bff-metrics.ts';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
+import { bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
@@ -176,6 +180,27 @@ async function lists(upstream: BenchProcess): Promise<string[]> {
   }
 }
 
+/**
+ * The batches and Download Reports through the BFF's HTTP API (scripts/bench/bff-batches.ts), on a BFF process
+ * of its own so its RSS is the download's alone. `BENCH_ONLY=batches npm run bench` runs only these.
+ */
+async function bffBatches(upstream: BenchProcess): Promise<string[]> {
+  log('batches through the BFF: sendInvites, deleteAssessments, Download Reports');
+  const bff = await startProcess(
+    'BFF (batches)',
+    new URL('./bench/bff-under-test.ts', import.meta.url),
+    { BENCH_UPSTREAM_URL: upstream.url },
+    SERVER_V8_FLAGS,
+  );
+  processes.push(bff);
+  try {
+    if (!bff.batchConcurrency) throw new Error('the BFF did not report its batch concurrency');
+    return bffBatchReport(await measureBffBatches(bff.url, upstream.url, bff.pid, bff.batchConcurrency), table, verdict);
+  } finally {
+    await bff.stop();
+  }
+}
+
 /** Prometheus scrapes every 15 s by default; the metrics run scrapes more often, so the scrapes' cost shows. */
 const METRICS_SCRAPE_MS = 5_000;
 const METRICS_ROUNDS = 7;
@@ -318,6 +343,10 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_ONLY === 'lists') {
     process.stdout.write(`${(await lists(upstream)).join('\n')}\n`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'batches') {
+    process.stdout.write(`${(await bffBatches(upstream)).join('\n')}\n`);
     return;
   }
   if (process.env.BENCH_ONLY === 'metrics') {
@@ -509,6 +538,7 @@ async function main(): Promise<void> {
     `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at start ${loadBefore.toFixed(2)}, ` +
       `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
   );
+  out.push('', ...(await bffBatches(upstream)));
   out.push('', ...(await lists(upstream)));
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -45,4 +45,4 @@ server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) 
 });
 
 await server.listen({ host: config.host, port: config.port });
-readyMessage(server.server, () => server.close());
+readyMessage(server.server, () => server.close(), { batchConcurrency: config.batch.concurrency });

@@ -1,14 +1,19 @@
 // The benchmark's legacy API: a minimal node:http server (run as its own process by scripts/bench.ts)
 // answering only the calls the benchmark makes, as cheaply as it can, so the BFF and the proxy are measured
 // and not the upstream. Login sets a legacy cookie; the coach read and the download need it (403 without).
+// The batches' per-item calls (send invite, delete, report PDF) answer after SLOW_CALL_MS; IN_FLIGHT_PATH
+// tells how many of them ran at once.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listRows, rowsCoachId, rowsOf } from './list-rows.ts';
-import { BENCH_COACH_ID, DOWNLOAD_BYTES, LEGACY_COOKIE, readyMessage, SLOW_CALL_MS } from './shared.ts';
+import { BENCH_COACH_ID, DOWNLOAD_BYTES, IN_FLIGHT_PATH, LEGACY_COOKIE, REPORT_PDF_BYTES, readyMessage, SLOW_CALL_MS } from './shared.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COACH_PATH = `/api/v2/coaches/${BENCH_COACH_ID}`;
 const DOWNLOAD_PATH = `${COACH_PATH}/downloadActivitySummary`;
 const INVITE_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}\/sendinvite$/;
+const TOKEN_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}$/;
+const REPORT_PATH = /^\/publish\/reports\/coach\/[A-Za-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+const REPORT_PDF = Buffer.alloc(REPORT_PDF_BYTES, '%PDF-1.4 bench report ');
 const CHUNK = Buffer.alloc(64 * 1024, 'coach-portal-benchmark ');
 
 // The legacy contract's example coach (openapi/legacy.yaml getCoach), serialized once.
@@ -116,14 +121,37 @@ async function download(res: ServerResponse): Promise<void> {
   res.end();
 }
 
+let inFlight = 0;
+let maxInFlight = 0;
+
+/** A per-item call of a batch: answered after SLOW_CALL_MS, counted while it waits. */
+function slowly(send: () => void): void {
+  inFlight++;
+  maxInFlight = Math.max(maxInFlight, inFlight);
+  setTimeout(() => {
+    inFlight--;
+    send();
+  }, SLOW_CALL_MS);
+}
+
+function pdf(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': REPORT_PDF.length });
+  res.end(REPORT_PDF);
+}
+
 function answer(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-  if (req.method === 'POST' && path === '/api/v2/login') {
+  if (path === IN_FLIGHT_PATH) {
+    json(res, 200, Buffer.from(JSON.stringify({ inFlight, maxInFlight })));
+    maxInFlight = inFlight;
+  } else if (req.method === 'POST' && path === '/api/v2/login') {
     let body = '';
     req.on('data', (chunk: Buffer) => {
       body += chunk;
     });
     req.once('end', () => json(res, 200, loginAs(body), { 'set-cookie': `${LEGACY_COOKIE}; Path=/; HttpOnly; Secure; SameSite=Lax` }));
+  } else if (req.method === 'DELETE' && TOKEN_PATH.test(path) && (req.headers.cookie ?? '').includes(LEGACY_COOKIE)) {
+    slowly(() => json(res, 200, EMPTY));
   } else if (req.method !== 'GET') json(res, 405, EMPTY);
   else if (path === '/api/v2/logout') json(res, 200, EMPTY);
   else if (!(req.headers.cookie ?? '').includes(LEGACY_COOKIE)) json(res, 403, EMPTY);
@@ -134,7 +162,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     json(res, 200, tokens ? listOf(coachId, rows, (req.url ?? '').includes('mode=received')) : COACH);
   } else if (path === DOWNLOAD_PATH) download(res).catch(() => res.destroy());
   // The batch's "send invite": an upstream that takes SLOW_CALL_MS per item.
-  else if (INVITE_PATH.test(path)) setTimeout(() => json(res, 200, INVITE_SENT), SLOW_CALL_MS);
+  else if (INVITE_PATH.test(path)) slowly(() => json(res, 200, INVITE_SENT));
+  else if (REPORT_PATH.test(path)) slowly(() => pdf(res));
   else json(res, 404, EMPTY);
 }
 

@@ -9,6 +9,8 @@ export interface BenchProcess {
   name: string;
   url: string;
   pid: number;
+  /** What a BFF process reports of its configuration (bff-under-test.ts). */
+  batchConcurrency?: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -25,11 +27,11 @@ export async function startProcess(
     execArgv: [...process.execArgv, ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
     child.once('message', (message: ReadyMessage) => {
       clearTimeout(timer);
-      resolve(message.port);
+      resolve(message);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -39,8 +41,9 @@ export async function startProcess(
   const pid = child.pid ?? 0;
   return {
     name,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${ready.port}`,
     pid,
+    batchConcurrency: ready.batchConcurrency,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -9,13 +9,23 @@ export const DOWNLOAD_BYTES = 100 * 1024 * 1024;
 export const SLOW_CALL_MS = 20;
 /** The bench-only download route (registered only while the contract's download operation is not implemented). */
 export const BENCH_DOWNLOAD_ROUTE = '/bench/activity-summary';
+/** The size of each report PDF the stand-in serves for Download Reports. */
+export const REPORT_PDF_BYTES = 200 * 1024;
+/** The stand-in's count of its slow calls in flight: `{ inFlight, maxInFlight }`; each read starts a new maximum. */
+export const IN_FLIGHT_PATH = '/bench/in-flight';
 
 export interface ReadyMessage {
   port: number;
+  /** The BFF's configured batch concurrency (bff/config.ts `batch.concurrency`), from the BFF processes. */
+  batchConcurrency?: number | undefined;
 }
 
 /** Reports the port to the parent, and ends this process with the parent (IPC closed) or on SIGTERM. */
-export function readyMessage(server: Server, close: () => Promise<unknown> = async () => undefined): void {
+export function readyMessage(
+  server: Server,
+  close: () => Promise<unknown> = async () => undefined,
+  details: Omit<ReadyMessage, 'port'> = {},
+): void {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const exit = () => {
@@ -23,5 +33,5 @@ export function readyMessage(server: Server, close: () => Promise<unknown> = asy
   };
   process.once('disconnect', exit);
   process.once('SIGTERM', exit);
-  process.send?.({ port } satisfies ReadyMessage);
+  process.send?.({ port, ...details } satisfies ReadyMessage);
 }
