@@ -453,6 +453,13 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
     expect(within(dialog).getByText('Mailing details are not available')).toBeTruthy();
   });
 
+  it("opens Add Assessment for New Client once when the dashboard's Add New Client re-routes here (add=1)", async () => {
+    fakeBff(ROWS, { 'GET /api/assessments/projects': [json({ projects: [] })] });
+    const { url } = renderScreen('/assessments?add=1');
+    await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    await waitFor(() => expect(url()).not.toContain('add=1'));
+  });
+
   it("History says 'no sent records found' with the note about 17 March 2022, and lists what was sent", async () => {
     const user = userEvent.setup();
     fakeBff(ROWS, {
