@@ -39,6 +39,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          // A page may take a few seconds to settle on a loaded 2-core machine (the default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
