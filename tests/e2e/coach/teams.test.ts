@@ -1,6 +1,7 @@
 // The Teams page (spec coach-shell §2.6, §4, §5, §8, §9) for the demo coach, on teams each test makes for itself: the
 // table as the BFF lists it, Add Team (its required fields, and opened by the dashboard's Add New Team), Edit (the name
 // fixed once a report is requested), View Team, Add Team Members, Duplicate Team (default name, only with a report),
+// Request Report (a team without members refused, then requested),
 // Delete (confirmation, '{n} of {m} removed.', a locked team by name), Assign SCO (e-mail check, unknown coach) and
 // Revoke, and a team received from the peer coach (download only). Desktop and phone, axe on every state.
 import type { Page } from 'playwright-core';
@@ -127,6 +128,47 @@ describe.each(VIEWPORT_NAMES)('teams at %s size', (viewport) => {
 
     await more(page, 'Add Team Members');
     await page.getByRole('heading', { level: 1, name: 'Assessments' }).waitFor();
+    await portal.close();
+  });
+
+  it("requests a team's report from the Teams page: refused with no members, then requested, then refused as already requested", async () => {
+    const portal = await openPortal(browser(), viewport);
+    const page = await signIn(portal);
+    const empty = uniqueName(`E2E empty ${viewport}`);
+    const name = uniqueName(`E2E request ${viewport}`);
+    await createTeam(portal, empty);
+    const team = await createTeam(portal, name, 2, { leader: true });
+    await openTeams(page, viewport);
+
+    await selectRow(page, empty);
+    await more(page, 'Request Report');
+    const failed = page.getByRole('alertdialog', { name: 'Failed', exact: true });
+    expect(await failed.innerText()).toContain('You cannot have 0 members');
+    await failed.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Uncheck All' }).click();
+
+    await selectRow(page, name);
+    await more(page, 'Request Report');
+    const dialog = page.getByRole('dialog', { name: 'Request Report', exact: true });
+    await dialog.getByText('Maturity', { exact: true }).click();
+    const { dueDateMin } = await bff<{ dueDateMin: string }>(portal, 'GET', `/api/teams/${team.id}`);
+    await dialog.getByLabel('Due date').fill(dueDateMin);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Request Report' }).click();
+    const note = page.getByRole('alertdialog', { name: 'Success', exact: true });
+    expect(await note.innerText()).toContain('Your Maturity team report has been requested. It will be available as soon as possible.');
+    await note.getByRole('button', { name: 'OK' }).click();
+    const requested = await bff<{ team: TeamRow }>(portal, 'GET', `/api/teams/${team.id}`);
+    expect([requested.team.reportState, requested.team.reportRequested, requested.team.reportDueDate]).toEqual([
+      'requested',
+      'IMf',
+      dueDateMin,
+    ]);
+    if (viewport === 'desktop') await (await findTeamRow(page, name)).getByText('Maturity').waitFor();
+
+    await more(page, 'Request Report');
+    expect(await failed.innerText()).toContain('A report has already been requested for this team.');
+    await failed.getByRole('button', { name: 'OK' }).click();
     await portal.close();
   });
 

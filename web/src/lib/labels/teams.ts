@@ -13,6 +13,8 @@ export const TEAMS_TEXT = {
   delete: 'Delete',
   assignSco: 'Assign SCO',
   revokeSco: 'Revoke SCO',
+  requestReport: 'Request Report',
+  alreadyRequested: 'A report has already been requested for this team.',
   fieldsRequired: 'Please enter a team name and a project name.',
   nameLocked: 'Editing the team name is disabled when the report is available.',
   confirmRemove: 'Are you sure you wish to remove?',
@@ -52,7 +54,7 @@ export const removedCount = (removed: number, total: number): string => `${remov
  * spec coach-shell §8: "This team has been given to you - you cannot {view/edit/duplicate} it. You can only download
  * the team reports[, when they become available]." The bracketed part while the report is not available.
  */
-export function receivedTeamMessage(action: 'view' | 'edit' | 'duplicate', reportAvailable: boolean): string {
+export function receivedTeamMessage(action: 'view' | 'edit' | 'duplicate' | 'request a report for', reportAvailable: boolean): string {
   const when = reportAvailable ? '' : ', when they become available';
   return `This team has been given to you - you cannot ${action} it. You can only download the team reports${when}.`;
 }

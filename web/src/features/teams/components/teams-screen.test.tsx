@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { json, problem } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
+import type { TeamDetail } from '../api/get-team.ts';
 import type { TeamRow } from '../api/list-teams.ts';
 import { TeamsScreen } from './teams-screen.tsx';
 
@@ -338,6 +339,65 @@ describe('received teams, View Team, Duplicate Team, Add Team Members (spec coac
     await user.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText('Team Sales Team October 2025 added.')).toBeTruthy();
     expect(seen.filter((call) => call.path.endsWith('/duplicate')).at(-1)?.body).toEqual({ name: 'Sales Team October 2025' });
+  });
+});
+
+describe('Request Report (spec coach-shell §2.6, §4 "Team report", §5)', () => {
+  const detail = (row: TeamRow, extra: Partial<TeamDetail> = {}): TeamDetail => ({
+    team: row,
+    members: [],
+    leaderCount: 1,
+    membersLocked: false,
+    canRequestReport: true,
+    canCancelReport: false,
+    allowedReportTypes: ['Ennea', 'IMf', 'Full'],
+    dueDateMin: '2025-11-01',
+    dueDateMax: '2999-12-31',
+    charge: { message: 'This report costs 4 credits.', isFreeOfCharge: false },
+    ...extra,
+  });
+  const member = { id: 'a55e55e0-0000-4000-8000-000000000011', isTeamLeader: true, memberComments: '', displayName: 'Member 1' };
+
+  it('requests the report of the selected team, and shows the note of a report that comes later', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff([NEW], {
+      [`GET /api/teams/${id(3)}`]: [json(detail(NEW, { members: [member as TeamDetail['members'][number]] }))],
+      [`POST /api/teams/${id(3)}/report-request`]: [json({ reportReady: false, reportRequestedDisplay: 'Maturity', leaderCount: 1 })],
+    });
+    renderScreen();
+    await select(user, 'Budapest Operations');
+    await more(user, 'Request Report');
+    const dialog = await screen.findByRole('dialog', { name: 'Request Report' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Maturity' }));
+    await user.type(within(dialog).getByLabelText('Due date'), '2025-11-20');
+    await user.click(within(dialog).getByRole('button', { name: 'Request Report' }));
+    const note = await screen.findByRole('alertdialog', { name: 'Success' });
+    expect(note.textContent).toContain('Your Maturity team report has been requested. It will be available as soon as possible.');
+    expect(seen.find((call) => call.method === 'POST')?.body).toEqual({ reportType: 'IMf', dueDate: '2025-11-20' });
+  });
+
+  it("refuses a team without members ('You cannot have 0 members'), one already requested, and a received team", async () => {
+    const user = userEvent.setup();
+    fakeBff([NEW, REQUESTED, RECEIVED], {
+      [`GET /api/teams/${id(3)}`]: [json(detail(NEW))],
+      [`GET /api/teams/${id(2)}`]: [json(detail(REQUESTED, { canRequestReport: false, membersLocked: true }))],
+    });
+    renderScreen();
+    await select(user, 'Budapest Operations');
+    await more(user, 'Request Report');
+    expect((await screen.findByRole('alertdialog', { name: 'Failed' })).textContent).toContain('You cannot have 0 members');
+    await dismiss(user);
+    await user.click(within(rowOf('Budapest Operations')).getByRole('checkbox'));
+    await select(user, 'Sales Team');
+    await more(user, 'Request Report');
+    expect((await screen.findByRole('alertdialog', { name: 'Failed' })).textContent).toContain(
+      'A report has already been requested for this team.',
+    );
+    await dismiss(user);
+    await user.click(within(rowOf('Sales Team')).getByRole('checkbox'));
+    await select(user, 'Received Team');
+    await more(user, 'Request Report');
+    expect((await screen.findByRole('alertdialog', { name: 'Please Note' })).textContent).toContain('you cannot request a report for it');
   });
 });
 

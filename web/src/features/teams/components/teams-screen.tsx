@@ -21,6 +21,7 @@ const TeamFormDialog = lazy(() => import('./team-form-dialog.tsx'));
 const DuplicateTeamDialog = lazy(() => import('./duplicate-team-dialog.tsx'));
 const AssignScoDialog = lazy(() => import('./assign-sco-dialog.tsx'));
 const RevokeScoDialog = lazy(() => import('./revoke-sco-dialog.tsx'));
+const RequestReportAction = lazy(() => import('./request-report-action.tsx'));
 const MessageDialog = lazy(async () => ({ default: (await import('../../../components/ui/message-dialog.tsx')).MessageDialog }));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
 
@@ -36,14 +37,15 @@ type Open =
   | { kind: 'duplicate'; team: TeamRow }
   | { kind: 'assignSco'; ids: string[] }
   | { kind: 'revoke'; team: TeamRow }
+  | { kind: 'requestReport'; team: TeamRow }
   | { kind: 'confirmDelete'; ids: string[] }
   | null;
 type Message = { title: MessageTitle; body: ReactNode } | null;
 
 /**
  * The Teams page (spec coach-shell §2.6, §4, §5, §8): the coach's own and received teams on the shared table, with
- * Add Team (also opened by the dashboard's 'Add New Team': `?add=1`), View Team, Edit, Duplicate Team, Add Team
- * Members, Delete, Assign SCO and Revoke, and the report downloads. Received teams only download their reports.
+ * Add Team (also opened by the dashboard's 'Add New Team': `?add=1`), View Team, Edit, Duplicate Team, Request
+ * Report, Add Team Members, Delete, Assign SCO and Revoke, and the report downloads. Received teams only download their reports.
  */
 export function TeamsScreen() {
   usePageTitle(TEAMS_TEXT.title);
@@ -86,8 +88,8 @@ export function TeamsScreen() {
 
   const note = (body: ReactNode, title: MessageTitle = 'Please Note') => setMessage({ title, body: <p>{body}</p> });
 
-  /** View, Edit and Duplicate refuse a received team with the spec's text (§8). */
-  const ownTeam = (action: 'view' | 'edit' | 'duplicate'): TeamRow | undefined => {
+  /** View, Edit, Duplicate and Request Report refuse a received team with the spec's text (§8). */
+  const ownTeam = (action: Parameters<typeof receivedTeamMessage>[0]): TeamRow | undefined => {
     const team = selectedTeam();
     if (team?.isReceived) {
       note(receivedTeamMessage(action, team.reportState === 'available'));
@@ -154,6 +156,17 @@ export function TeamsScreen() {
         // spec §4: duplicating is allowed only once a report has been requested or is available.
         if (team.canDuplicate) setOpen({ kind: 'duplicate', team });
         else note(TEAMS_TEXT.duplicateNeedsReport);
+      },
+    },
+    {
+      id: 'requestReport',
+      label: TEAMS_TEXT.requestReport,
+      group: 'more',
+      min: 1,
+      max: 1,
+      onAction: () => {
+        const team = ownTeam('request a report for');
+        if (team) setOpen({ kind: 'requestReport', team });
       },
     },
     // spec §2.6: members are added from the assessments page ('Add To Team').
@@ -236,6 +249,20 @@ export function TeamsScreen() {
           />
         ) : null}
         {open?.kind === 'revoke' ? <RevokeScoDialog team={open.team} onClose={close} /> : null}
+        {open?.kind === 'requestReport' ? (
+          <RequestReportAction
+            teamId={open.team.id}
+            onClose={close}
+            onRequested={(requested) => {
+              close();
+              if (requested) note(requested, 'Success');
+            }}
+            onRefused={(text) => {
+              close();
+              note(text, 'Failed');
+            }}
+          />
+        ) : null}
         {open?.kind === 'confirmDelete' ? (
           <ConfirmDialog
             title="Warning"
