@@ -182,7 +182,7 @@ async function lists(upstream: BenchProcess): Promise<string[]> {
 
 /**
  * The batches and Download Reports through the BFF's HTTP API (scripts/bench/bff-batches.ts), on a BFF process
- * of its own so its RSS is the download's alone. `BENCH_ONLY=batches npm run bench` runs only these.
+ * of its own so its RSS is the download's alone, and the same PDFs through a bare proxy of its own (the baseline). `BENCH_ONLY=batches npm run bench` runs only these.
  */
 async function bffBatches(upstream: BenchProcess): Promise<string[]> {
   log('batches through the BFF: sendInvites, deleteAssessments, Download Reports');
@@ -192,12 +192,18 @@ async function bffBatches(upstream: BenchProcess): Promise<string[]> {
     { BENCH_UPSTREAM_URL: upstream.url },
     SERVER_V8_FLAGS,
   );
-  processes.push(bff);
+  const proxy = await startProcess(
+    'bare proxy (batches)',
+    new URL('./bench/bare-proxy.ts', import.meta.url),
+    { BENCH_UPSTREAM_URL: upstream.url },
+    SERVER_V8_FLAGS,
+  );
+  processes.push(bff, proxy);
   try {
     if (!bff.batchConcurrency) throw new Error('the BFF did not report its batch concurrency');
-    return bffBatchReport(await measureBffBatches(bff.url, upstream.url, bff.pid, bff.batchConcurrency), table, verdict);
+    return bffBatchReport(await measureBffBatches(bff.url, upstream.url, bff.pid, bff.batchConcurrency, proxy), table, verdict);
   } finally {
-    await bff.stop();
+    await Promise.all([bff.stop(), proxy.stop()]);
   }
 }
 

@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { offeredOf, type ReportCode } from '../../bff/routes/assessments/report-availability.ts';
 import { listRows, rowsCoachId } from './list-rows.ts';
 import { sampleRss } from './processes.ts';
-import { IN_FLIGHT_PATH, REPORT_PDF_BYTES, SLOW_CALL_MS } from './shared.ts';
+import { IN_FLIGHT_PATH, LEGACY_COOKIE, REPORT_PDF_BYTES, SLOW_CALL_MS } from './shared.ts';
 
 export const BFF_BATCH_ITEMS = 500;
 export const DOWNLOAD_ASSESSMENTS = 200;
@@ -39,10 +39,19 @@ export interface ReportDownloadRun {
   peakRssBytes: number;
 }
 
+/** The same report PDFs fetched through the bare proxy, `concurrency` at a time and drained: the baseline's RSS. */
+export interface BareDownloadRun {
+  files: number;
+  bytes: number;
+  elapsedMs: number;
+  rssGrowthBytes: number;
+}
+
 export interface BffBatchFigures {
   concurrency: number;
   batches: BffBatchRun[];
   download: ReportDownloadRun;
+  bare: BareDownloadRun;
 }
 
 type Row = Parameters<typeof offeredOf>[0] & { uuid: string; userCompletion: number; userRegistration: number };
@@ -141,7 +150,39 @@ async function reportDownload(
   };
 }
 
-export async function measureBffBatches(bffUrl: string, standInUrl: string, bffPid: number, concurrency: number): Promise<BffBatchFigures> {
+/**
+ * The baseline of the download's memory: the same files moved by the bare proxy (scripts/bench/bare-proxy.ts), as
+ * many at a time as the BFF fetches, each drained by this client as it comes. What its RSS grows by is what a Node
+ * process pays for streaming that many bytes at all (buffers waiting for the garbage collector), without any zip.
+ */
+async function bareDownload(proxy: { url: string; pid: number }, ids: readonly string[], concurrency: number): Promise<BareDownloadRun> {
+  const coachId = rowsCoachId(LIST_ROWS);
+  const paths = ids.flatMap((id) => DOWNLOAD_REPORTS.map((code) => `/publish/reports/coach/${code}/${coachId}/${id}?pdf=1`));
+  const stopSampling = sampleRss(proxy.pid);
+  const started = performance.now();
+  let bytes = 0;
+  let next = 0;
+  const lane = async () => {
+    while (next < paths.length) {
+      const path = paths[next++] ?? '';
+      const { statusCode, body } = await request(`${proxy.url}${path}`, { headers: { cookie: LEGACY_COOKIE } });
+      for await (const chunk of body) bytes += (chunk as Buffer).length;
+      if (statusCode !== 200) throw new Error(`the bare proxy answered ${statusCode} for ${path}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  const elapsedMs = performance.now() - started;
+  const { startBytes, peakBytes } = stopSampling();
+  return { files: paths.length, bytes, elapsedMs, rssGrowthBytes: peakBytes - startBytes };
+}
+
+export async function measureBffBatches(
+  bffUrl: string,
+  standInUrl: string,
+  bffPid: number,
+  concurrency: number,
+  proxy: { url: string; pid: number },
+): Promise<BffBatchFigures> {
   const rows = listRows(LIST_ROWS, rowsCoachId(LIST_ROWS)) as Row[];
   const pick = (keep: (row: Row) => boolean, count: number) => {
     const ids = rows.filter(keep).map((row) => row.uuid);
@@ -161,7 +202,8 @@ export async function measureBffBatches(bffUrl: string, standInUrl: string, bffP
     await batch(bffUrl, standInUrl, cookie, 'deleteAssessments', '/api/assessments/deletions', { ids: toDelete }),
   ];
   const download = await reportDownload(bffUrl, standInUrl, cookie, bffPid, toDownload);
-  return { concurrency, batches, download };
+  const bare = await bareDownload(proxy, toDownload, concurrency);
+  return { concurrency, batches, download, bare };
 }
 
 export function bffBatchReport(
@@ -171,8 +213,9 @@ export function bffBatchReport(
 ): string[] {
   const c = figures.concurrency;
   const ideal = Math.ceil(BFF_BATCH_ITEMS / c) * SLOW_CALL_MS;
-  const { download } = figures;
+  const { download, bare } = figures;
   const growth = download.rssGrowthBytes / MB;
+  const bareGrowth = bare.rssGrowthBytes / MB;
   const batchMet = (run: BffBatchRun) => run.elapsedMs / ideal <= 1.2 && run.maxInFlight <= c && run.succeeded === BFF_BATCH_ITEMS;
   return [
     `Batches through the BFF's HTTP API (a BFF process of its own; batch concurrency c = ${c}, bff/config.ts): one POST of ` +
@@ -213,6 +256,11 @@ export function bffBatchReport(
       ],
     ),
     '',
+    `Baseline: the same ${bare.files} PDFs through the bare proxy (its own process), ${c} at a time, each drained as it ` +
+      `comes and no zip: ${(bare.bytes / MB).toFixed(1)} MB in ${Math.round(bare.elapsedMs)} ms, the proxy's RSS growth ` +
+      `${bareGrowth.toFixed(1)} MB. That growth is Node's own (buffers waiting for the garbage collector), not data held; ` +
+      `the BFF's zip adds ${(growth - bareGrowth).toFixed(1)} MB to it.`,
+    '',
     table(
       ['target', 'measured', 'goal', 'result'],
       [
@@ -224,7 +272,7 @@ export function bffBatchReport(
         ]),
         [
           `Download Reports ${download.files} files, BFF RSS growth`,
-          `${growth.toFixed(1)} MB, max ${download.maxInFlight} in flight`,
+          `${growth.toFixed(1)} MB (bare proxy ${bareGrowth.toFixed(1)} MB), max ${download.maxInFlight} in flight`,
           `≤ 32 MB, ≤ ${c} in flight`,
           verdict(growth <= 32 && download.maxInFlight <= c && download.status === 'complete' && download.failed === 0),
         ],
