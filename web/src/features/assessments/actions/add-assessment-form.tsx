@@ -73,15 +73,21 @@ export function ClientFields({
   value,
   onChange,
   locked,
+  fields = Object.keys(CLIENT_LABELS) as (keyof ClientDetails)[],
+  children,
 }: {
   value: ClientDetails;
   onChange?: (value: ClientDetails) => void;
   locked?: boolean;
+  /** The fields shown (all by default). */
+  fields?: readonly (keyof ClientDetails)[];
+  /** More of the client's fields, after these. */
+  children?: ReactNode;
 }) {
   return (
     <fieldset className="add-assessment__group">
       <legend>Client</legend>
-      {(Object.keys(CLIENT_LABELS) as (keyof ClientDetails)[]).map((field) => (
+      {fields.map((field) => (
         <TextField
           key={field}
           label={CLIENT_LABELS[field]}
@@ -93,6 +99,7 @@ export function ClientFields({
           isDisabled={locked}
         />
       ))}
+      {children}
     </fieldset>
   );
 }

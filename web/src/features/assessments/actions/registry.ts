@@ -28,4 +28,6 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   delete: lazy(() => import('./delete-action.tsx')),
   revokeSco: lazy(() => import('./revoke-sco-action.tsx')),
   bulkAdd: lazy(() => import('./bulk-add-dialog.tsx')),
+  importResults: lazy(() => import('./import-results-dialog.tsx')),
+  importResultsToExisting: lazy(() => import('./import-results-to-existing-dialog.tsx')),
 };

@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { $api } from '../../../lib/query.ts';
+import { allAssessmentListsKey } from './list-assessments.ts';
+
+// Importing results obtained elsewhere (spec assessments-and-clients §2.3, §3.6, §5 "Import results"): the imported
+// assessment is complete, so the lists are asked again once it exists.
+
+/** importNewClientResults: Import Results (a new client and its completed Enneagram assessment). */
+export function useImportNewClientResults() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/clients/result-imports', {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
+
+/** importClientResults: Import Results to Existing Client. */
+export function useImportClientResults() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/api/clients/{clientId}/result-imports', {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+  });
+}
