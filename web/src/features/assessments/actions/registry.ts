@@ -28,4 +28,5 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   delete: lazy(() => import('./delete-action.tsx')),
   revokeSco: lazy(() => import('./revoke-sco-action.tsx')),
   bulkAdd: lazy(() => import('./bulk-add-dialog.tsx')),
+  addPairs: lazy(() => import('./add-pairs-dialog.tsx')),
 };
