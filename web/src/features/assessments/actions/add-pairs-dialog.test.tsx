@@ -30,14 +30,7 @@ function renderDialog(session: Session = SESSION, rows = [NALEDI, JOHAN]) {
   const finish = vi.fn<(message?: ActionMessage) => void>();
   render(
     <>
-      <AddPairsDialog
-        view="own"
-        session={session}
-        ids={[NALEDI.id, JOHAN.id]}
-        rows={rows}
-        finish={finish}
-        clearSelection={vi.fn()}
-      />
+      <AddPairsDialog view="own" session={session} ids={[NALEDI.id, JOHAN.id]} rows={rows} finish={finish} clearSelection={vi.fn()} />
       <Toaster />
     </>,
   );
@@ -107,7 +100,12 @@ describe('Add Pairs', () => {
     setDueDate(dialog, '2026-12-02');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Pairs' }));
     await waitFor(() => expect(finish).toHaveBeenCalled());
-    expect(calls[0]?.body).toEqual({ assessmentIds: [NALEDI.id, JOHAN.id], coupleType: 'Romance', dueDate: '2026-12-02', tokenType: 'marketing' });
+    expect(calls[0]?.body).toEqual({
+      assessmentIds: [NALEDI.id, JOHAN.id],
+      coupleType: 'Romance',
+      dueDate: '2026-12-02',
+      tokenType: 'marketing',
+    });
   });
 
   it('shows the BFF refusal in the dialog and stays open', async () => {

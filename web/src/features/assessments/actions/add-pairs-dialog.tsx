@@ -22,9 +22,7 @@ const PAIR_TYPES: readonly PairType[] = ['Romance', 'Workplace'];
 export const pairRequestedMessage = (names: string, type: PairType, dueDate: string): ActionMessage => ({
   title: 'Success',
   body: (
-    <p>
-      {`A ${PAIR_TYPE_LABELS[type]} pair report has been requested for ${names}, due ${dueDate}. It can take up to two working days.`}
-    </p>
+    <p>{`A ${PAIR_TYPE_LABELS[type]} pair report has been requested for ${names}, due ${dueDate}. It can take up to two working days.`}</p>
   ),
 });
 
