@@ -35,7 +35,7 @@ export const PAIRS_TEXT = {
   partlyDeleted: 'Not all records could be deleted',
   coachEmailRequired: 'Please enter email address',
   /** spec §4.10: a pair report can take up to two working days. */
-  turnaround: 'A pair report costs 2 credits and can take up to two working days.',
+  turnaround: 'A pair report can take up to two working days.',
 } as const;
 
 /** spec §8: "{n} of {m} removed." */

@@ -10,7 +10,7 @@ import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, PAIRS_TOAST_MS, type Pa
 import { useCreatePair } from '../api/create-pair.ts';
 import { earliestPairDueDate } from '../utils/pair-due-date.ts';
 import type { ActionMessage, AssessmentActionProps } from './action-props.ts';
-import './add-assessment.css';
+import './add-pairs.css';
 
 /** The BFF's text for a date before the minimum (contract `due_date_too_soon`), also said beside the field. */
 export const DUE_DATE_TOO_SOON = 'The due date must be at least 2 weekdays from today.';
@@ -60,7 +60,7 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
   return (
     <Dialog title={PAIRS_TEXT.addPairs} isOpen onOpenChange={(open) => (open ? undefined : finish())}>
       <form
-        className="stack"
+        className="stack add-pairs"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -103,8 +103,10 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
             onChange={(value) => setTokenType(value as typeof tokenType)}
           />
         ) : null}
-        <p className="add-assessment__cost">Cost: {PAIR_REPORT_COST} credits</p>
-        <p>{PAIRS_TEXT.turnaround}</p>
+        <p className="add-pairs__cost">
+          <strong>Cost: {PAIR_REPORT_COST} credits</strong>
+          {PAIRS_TEXT.turnaround}
+        </p>
         <ProblemAlert error={create.error} />
         <div className="dialog__actions">
           <Button variant="secondary" onPress={() => finish()}>

@@ -4,8 +4,6 @@ import { tableDate } from '../../../components/data-table/table-state.ts';
 import { PAIR_TYPE_LABELS } from '../../../lib/labels/pairs.ts';
 import type { PairMember, PairRow } from '../api/list-pairs.ts';
 
-const memberName = (member: PairMember) => `${member.clientName} ${member.clientSurname}`;
-
 const enneaOf = (member: PairMember): string =>
   member.ennea ? [`Type ${member.ennea.type}`, member.ennea.trifix, member.ennea.instinct].filter(Boolean).join(' · ') : '-';
 const maturityOf = (member: PairMember): string =>
@@ -24,19 +22,8 @@ function MemberResults({ row, result }: { row: PairRow; result: (member: PairMem
   );
 }
 
-/** The Info column: the pair as the legacy list names it, and each member's e-mail address. */
-function Info({ row }: { row: PairRow }) {
-  return (
-    <div className="pair-info">
-      <span className="pair-info__name">{row.info}</span>
-      {row.members.map((member) => (
-        <span key={member.assessmentId} className="pair-info__email" title={memberName(member)}>
-          {member.clientEmail}
-        </span>
-      ))}
-    </div>
-  );
-}
+/** The Info column: the pair as the legacy list names it (the search also finds the members' e-mail addresses). */
+const Info = ({ row }: { row: PairRow }) => <span className="pair-info">{row.info}</span>;
 
 /**
  * spec assessments-and-clients §3.10: Info, Type, Report, Sent, Company, Project, Enneagram Results, Maturity Results,
