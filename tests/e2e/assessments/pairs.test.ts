@@ -128,13 +128,26 @@ describe.each(VIEWPORT_NAMES)('pairs at %s size', (viewport) => {
     await expectNoAxeViolations(page);
     await refusal.getByRole('button', { name: 'OK' }).click();
 
-    // A send the legacy API fails (the fault switch of its sendCoupleReport): the alert names the pair.
+    // The Preview of the supplied pair's e-mail.
     await tickPair(page, waiting.info);
-    await setFaults({ serverErrors: { sendCoupleReport: 500 } });
     await page.getByRole('button', { name: 'Send Reports' }).click();
     const send = page.getByRole('dialog', { name: 'Send Couples Report' });
     await send.getByText('The report of the selected pair.').waitFor();
     await expectNoAxeViolations(page);
+    await send.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview' });
+    await preview.getByText(supplied.members[0]?.clientEmail ?? 'no member', { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    await preview.getByRole('button', { name: 'Back' }).click();
+
+    // The legacy API fails the pair's e-mail (the fault switch of its sendCoupleReport): the preview's Failed modal
+    // and the send's alert name the pair.
+    await setFaults({ serverErrors: { sendCoupleReport: 500 } });
+    await send.getByRole('button', { name: 'Preview' }).click();
+    const previewFailed = page.getByRole('alertdialog', { name: 'Failed' });
+    await previewFailed.getByText(`${supplied.info}: There was an unexpected error`, { exact: false }).waitFor();
+    await expectNoAxeViolations(page);
+    await previewFailed.getByRole('button', { name: 'OK' }).click();
     await send.getByRole('button', { name: 'Send', exact: true }).click();
     const confirmation = page.getByRole('alertdialog', { name: 'Confirmation' });
     await confirmation.getByText('Send the report of the selected pair?').waitFor();
@@ -146,6 +159,12 @@ describe.each(VIEWPORT_NAMES)('pairs at %s size', (viewport) => {
     await expectNoAxeViolations(page);
     await failed.getByRole('button', { name: 'OK' }).click();
     await setFaults(null);
+
+    await page.getByRole('button', { name: 'Report Printing Guidelines' }).click();
+    const guidelines = page.getByRole('dialog', { name: 'Report Printing Guidelines' });
+    await guidelines.getByText('Report Printing Guidelines', { exact: false }).last().waitFor();
+    await expectNoAxeViolations(page);
+    await guidelines.getByRole('button', { name: 'OK' }).click();
 
     // A pair whose report was supplied cannot be deleted: the BFF's result names it.
     await tickPair(page, supplied.info);
