@@ -20,6 +20,7 @@ export default defineConfig({
         define: {
           __PORTAL_VERSION__: JSON.stringify('20251030t113749'),
           __PORTAL_HELP_VIDEO_URL__: JSON.stringify(''),
+          __PORTAL_PAIR_PRINTING_GUIDELINES_URL__: JSON.stringify('https://guides.test/pair-report-printing'),
           __PORTAL_LICENCE_AGREEMENT_URL__: JSON.stringify('https://legal.test/end-user-licence-agreement'),
           __PORTAL_GENERAL_TERMS_URL__: JSON.stringify('https://legal.test/general-terms'),
         },

@@ -9,6 +9,8 @@ const portalVersion = process.env.PORTAL_BUILD_VERSION ?? '20251030t113749';
 const bff = process.env.BFF_URL ?? 'http://localhost:3000';
 // The provider's video tutorial (the Help screen): the specification does not give it, so a build names it.
 const helpVideoUrl = process.env.PORTAL_HELP_VIDEO_URL ?? '';
+// The provider's Report Printing Guidelines for pair reports: the specification names them, not their content.
+const pairPrintingGuidelinesUrl = process.env.PORTAL_PAIR_PRINTING_GUIDELINES_URL ?? '';
 // The licence agreement and the general terms are the provider's pages: the specification names the links, not
 // their addresses (docs/decisions/008-legal-pages-are-build-configuration.md).
 const LEGAL_PAGE_DEFAULTS = {
@@ -36,6 +38,7 @@ export default defineConfig({
   define: {
     __PORTAL_VERSION__: JSON.stringify(portalVersion),
     __PORTAL_HELP_VIDEO_URL__: JSON.stringify(helpVideoUrl),
+    __PORTAL_PAIR_PRINTING_GUIDELINES_URL__: JSON.stringify(pairPrintingGuidelinesUrl),
     __PORTAL_LICENCE_AGREEMENT_URL__: JSON.stringify(licenceAgreementUrl),
     __PORTAL_GENERAL_TERMS_URL__: JSON.stringify(generalTermsUrl),
   },

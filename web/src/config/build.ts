@@ -10,6 +10,9 @@ export const NARROW_BREAKPOINT_PX = 800;
 /** The video tutorial, when the build names one (PORTAL_HELP_VIDEO_URL); '' otherwise. */
 export const HELP_VIDEO_URL: string = __PORTAL_HELP_VIDEO_URL__;
 
+/** The pair Report Printing Guidelines, when the build names them (PORTAL_PAIR_PRINTING_GUIDELINES_URL); '' otherwise. */
+export const PAIR_PRINTING_GUIDELINES_URL: string = __PORTAL_PAIR_PRINTING_GUIDELINES_URL__;
+
 /** Where the general terms are published (the build's PORTAL_GENERAL_TERMS_URL); the spec names the link, not its address. */
 export const GENERAL_TERMS_URL: string = __PORTAL_GENERAL_TERMS_URL__;
 

@@ -25,6 +25,7 @@ const Help = lazyRoute(() => import('./help.tsx'));
 const Samples = lazyRoute(() => import('./samples.tsx'));
 const Teams = lazyRoute(() => import('./teams.tsx'));
 const Team = lazyRoute(() => import('./team.tsx'));
+const Pairs = lazyRoute(() => import('./pairs.tsx'));
 const Profile = lazyRoute(() => import('./profile.tsx'));
 
 // Each address with the screen it belongs to: a screen the role may not open goes to the dashboard (`mayOpen`).
@@ -42,13 +43,14 @@ const ROUTES: readonly { path: string; screen: CoachScreenId; component: Compone
   { path: '/samples-and-brochures', screen: 'samplesAndBrochures', component: Samples },
   { path: '/teams', screen: 'teams', component: Teams },
   { path: '/team', screen: 'team', component: Team },
+  { path: '/pairs', screen: 'pairs', component: Pairs },
   { path: '/profile', screen: 'profile', component: Profile },
 ];
 
 const ToDashboard = () => <Redirect to="/dashboard" replace />;
 
 // Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = ['pairs'];
+const UPCOMING: readonly CoachScreenId[] = [];
 
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {

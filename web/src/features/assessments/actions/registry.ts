@@ -30,4 +30,5 @@ export const ACTION_COMPONENTS: Partial<Record<AssessmentActionId, ActionCompone
   bulkAdd: lazy(() => import('./bulk-add-dialog.tsx')),
   importResults: lazy(() => import('./import-results-dialog.tsx')),
   importResultsToExisting: lazy(() => import('./import-results-to-existing-dialog.tsx')),
+  addPairs: lazy(() => import('./add-pairs-dialog.tsx')),
 };
