@@ -21,6 +21,7 @@ const seconds = (name: string): number | undefined => {
   return Number(value);
 };
 const reportReadySeconds = seconds('SANDBOX_REPORT_READY_SECONDS');
+const pairReportReadySeconds = seconds('SANDBOX_PAIR_REPORT_READY_SECONDS');
 const paymentSettleSeconds = seconds('SANDBOX_PAYMENT_SETTLE_SECONDS');
 
 const store = seedStore({ now: Date.now(), assessments });
@@ -30,6 +31,7 @@ const app = await buildSandbox({
     publicUrl,
     cardProviderHost,
     ...(reportReadySeconds !== undefined ? { reportReadySeconds } : {}),
+    ...(pairReportReadySeconds !== undefined ? { pairReportReadySeconds } : {}),
     ...(paymentSettleSeconds !== undefined ? { paymentSettleSeconds } : {}),
     ...(process.env.SANDBOX_PORTAL_VERSION ? { portalVersion: process.env.SANDBOX_PORTAL_VERSION } : {}),
     ...(process.env.SANDBOX_SESSION_MINUTES ? { sessionMinutes: Number(process.env.SANDBOX_SESSION_MINUTES) } : {}),

@@ -32,6 +32,8 @@ export interface SandboxConfig {
   publicUrl: string;
   /** Seconds (sandbox clock) a requested team or pair report takes to be prepared; 0 = supplied at the next call. */
   reportReadySeconds: number;
+  /** A pair report's own delay, when it differs from `reportReadySeconds`. */
+  pairReportReadySeconds?: number;
   /** Seconds (sandbox clock) a payment that landed pending (the `+pending` e-mail rule) takes to settle. */
   paymentSettleSeconds: number;
   /** The card provider host selfpay/init names; the sandbox serves the provider's hosted page at /eng/process. */

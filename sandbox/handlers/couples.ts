@@ -57,7 +57,8 @@ export const coupleHandlers: Handlers = {
     };
     ctx.store.couples.set(couple.uuid, couple);
     // Pair reports take up to two working days (spec §4.10): supplied after the sandbox's preparation delay.
-    schedule(ctx.store, { kind: 'pairReport', id: couple.uuid, at: ctx.clock.now() + ctx.config.reportReadySeconds * 1000 });
+    const readySeconds = ctx.config.pairReportReadySeconds ?? ctx.config.reportReadySeconds;
+    schedule(ctx.store, { kind: 'pairReport', id: couple.uuid, at: ctx.clock.now() + readySeconds * 1000 });
     // spec §4.10, §9: a pair report costs 2 credits; marketing pairs (an impersonator's choice) are not billed.
     if (tokenType === 'paid') {
       const description = transactionDescription.pairReport(coupleType, pairInfo(members));

@@ -80,7 +80,7 @@ describe.each(VIEWPORT_NAMES)('pairs at %s size', (viewport) => {
     await done.getByText(`A Colleagues pair report has been requested for ${info}, due ${earliest}.`, { exact: false }).waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
 
-    // The new pair on the Pairs page (the sandbox supplies a pair report some seconds later: deleted first).
+    // The new pair on the Pairs page (not supplied in this run: SANDBOX_PAIR_REPORT_READY_SECONDS, global-setup.ts).
     const pairs = await bff<PairList>(portal, `/api/pairs?q=${encodeURIComponent(first.clientEmail)}&pageSize=500`);
     const created = pairs.items.filter((pair) => pair.info === info);
     expect(created).toHaveLength(1);

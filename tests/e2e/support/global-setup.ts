@@ -26,7 +26,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     sandboxPort: await freePort(),
     bffPort: await freePort(),
     webDistDir,
-    sandboxEnv: { SANDBOX_FAULTS: '1' },
+    // A pair a test adds stays unsupplied (so deletable) however slow the run; team reports come after 20 s.
+    sandboxEnv: { SANDBOX_FAULTS: '1', SANDBOX_PAIR_REPORT_READY_SECONDS: '3600' },
     // The browser contexts stand for different visitors: each sends its own X-Forwarded-For
     // (browser.ts), which the BFF honours from loopback only, so per-IP limits apply per context.
     bffEnv: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },

@@ -4,8 +4,7 @@ import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { CoachLayout } from '../../../features/coach-shell/components/coach-layout.tsx';
-import { ComingSoon } from '../../../features/coach-shell/components/coming-soon.tsx';
-import { COACH_SCREENS, type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
+import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { lazyRoute } from '../../lazy-route.ts';
@@ -49,9 +48,6 @@ const ROUTES: readonly { path: string; screen: CoachScreenId; component: Compone
 
 const ToDashboard = () => <Redirect to="/dashboard" replace />;
 
-// Screens not built yet show a 'coming soon' page; each leaves this list when its route file arrives.
-const UPCOMING: readonly CoachScreenId[] = [];
-
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
   const session = useAtomValue(sessionAtom);
@@ -70,11 +66,6 @@ export function Component() {
         <Switch>
           {ROUTES.map(({ path, screen, component }) => (
             <Route key={path} path={path} component={mayOpen(session, screen) ? component : ToDashboard} />
-          ))}
-          {UPCOMING.map((id) => (
-            <Route key={id} path={`${COACH_SCREENS[id].path}/*?`}>
-              <ComingSoon screen={id} />
-            </Route>
           ))}
           <Route>
             <Redirect to="/dashboard" replace />
