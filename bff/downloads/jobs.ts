@@ -1,6 +1,7 @@
 // Long batch jobs with an id, kept per session: the Download Reports job (spec assessments-and-clients §4.6)
 // goes create → archive streaming (progress polled) → complete, stopped or failed, and is forgotten 30 minutes
-// after it ended. Records cross a non-HTTP boundary (the store), so they are TypeBox-validated on every read.
+// after it ended. Records cross a non-HTTP boundary (Redis), so they are TypeBox-validated when read back from it;
+// the memory store validates each record it is given.
 import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
@@ -169,9 +170,14 @@ export interface MemoryJobStoreOptions {
   sweepIntervalMs?: number;
 }
 
+/** A job's progress: what changes while the archive streams (the rest of the record is fixed at creation). */
+type Progress = Pick<JobRecord, 'status' | 'done' | 'failed' | 'endedAt' | 'expiresAt'>;
+type Fixed = Omit<JobRecord, keyof Progress>;
+
 export class MemoryJobStore implements JobStore {
-  // Stored as JSON so that callers never share objects with the store and every read validates.
-  readonly #jobs = new Map<string, string>();
+  // A record is validated once, when written whole; its fixed part (the file list can hold 3,500 files) is frozen and
+  // shared, and each file's progress only counts and appends, so a poll or a progress step never copies the file list.
+  readonly #jobs = new Map<string, { fixed: Fixed; progress: Progress }>();
   readonly #running = new Map<string, AbortController>();
   readonly #now: () => number;
   readonly #sweeper: NodeJS.Timeout;
@@ -210,9 +216,11 @@ export class MemoryJobStore implements JobStore {
   }
 
   async recordFile(jobId: string, failure?: JobFailure): Promise<void> {
-    const record = this.#read(jobId);
-    if (!record || record.done >= record.files.length) return;
-    this.#write({ ...record, done: record.done + 1, failed: failure ? [...record.failed, failure] : record.failed });
+    const entry = this.#live(jobId);
+    if (!entry || entry.progress.done >= entry.fixed.files.length) return;
+    if (failure && !Value.Check(JobFailureSchema, failure)) throw new TypeError('invalid job failure');
+    entry.progress.done += 1;
+    if (failure) entry.progress.failed.push({ ...failure });
   }
 
   async finish(jobId: string, status: 'complete' | 'stopped' | 'failed'): Promise<JobRecord | null> {
@@ -249,7 +257,7 @@ export class MemoryJobStore implements JobStore {
 
   /** Forgets expired jobs (a running job has no expiry). */
   sweep(): void {
-    for (const jobId of this.#jobs.keys()) this.#read(jobId);
+    for (const jobId of this.#jobs.keys()) this.#live(jobId);
   }
 
   #end(record: JobRecord, status: 'complete' | 'stopped' | 'failed'): JobRecord {
@@ -266,14 +274,37 @@ export class MemoryJobStore implements JobStore {
   #write(record: JobRecord): void {
     // Writing what could not be read back would lose the job later; refuse it now.
     if (!Value.Check(JobRecordSchema, record)) throw new TypeError('invalid job record');
-    this.#jobs.set(record.jobId, JSON.stringify(record));
+    const { status, done, failed, endedAt, expiresAt, ...fixed } = structuredClone(record);
+    const known = this.#jobs.get(record.jobId);
+    this.#jobs.set(record.jobId, {
+      // The file list never changes after creation: the one frozen copy stays.
+      fixed: known?.fixed ?? deepFreeze(fixed),
+      progress: { status, done, failed, ...(endedAt !== undefined && { endedAt }), ...(expiresAt !== undefined && { expiresAt }) },
+    });
   }
 
-  #read(jobId: string): JobRecord | null {
-    const json = this.#jobs.get(jobId);
-    if (json === undefined) return null;
-    const record = liveJob(JSON.parse(json), this.#now());
-    if (!record) this.#jobs.delete(jobId);
-    return record;
+  /** The stored job unless it expired (then forgotten). */
+  #live(jobId: string): { fixed: Fixed; progress: Progress } | null {
+    const entry = this.#jobs.get(jobId);
+    if (!entry) return null;
+    const { expiresAt } = entry.progress;
+    if (expiresAt !== undefined && expiresAt <= this.#now()) {
+      this.#jobs.delete(jobId);
+      return null;
+    }
+    return entry;
   }
+
+  /** A copy of the job for the caller (the frozen file list shared). */
+  #read(jobId: string): JobRecord | null {
+    const entry = this.#live(jobId);
+    if (!entry) return null;
+    const { fixed, progress } = entry;
+    return { ...fixed, ...progress, failed: progress.failed.map((failure) => ({ ...failure })) };
+  }
+}
+
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+  return Object.freeze(value);
 }
