@@ -49,7 +49,7 @@ export function AssignScoDialog({ children, isPending, error, onAssign, onClose 
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={!valid || isPending}>
+          <Button type="submit" isDisabled={!valid} isPending={isPending}>
             {isPending ? 'Assigning...' : 'Proceed'}
           </Button>
         </div>

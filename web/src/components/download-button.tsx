@@ -18,7 +18,7 @@ export function DownloadButton({ label, download }: DownloadButtonProps) {
     <>
       <Button
         variant="secondary"
-        isDisabled={download.isPending}
+        isPending={download.isPending}
         onPress={() => download.mutate(undefined, { onError: (error) => setFailure(problemMessage(error)) })}
       >
         {download.isPending ? 'Downloading...' : label}

@@ -219,7 +219,7 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending}>
+          <Button type="submit" isPending={pending}>
             {pending ? 'Adding...' : 'Add'}
           </Button>
         </div>

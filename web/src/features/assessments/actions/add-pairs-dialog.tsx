@@ -112,7 +112,7 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={create.isPending}>
+          <Button type="submit" isPending={create.isPending}>
             {create.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
           </Button>
         </div>

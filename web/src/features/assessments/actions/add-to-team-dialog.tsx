@@ -81,7 +81,7 @@ export default function AddToTeamAction({ ids, finish, clearSelection }: Assessm
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button onPress={onAdd} isDisabled={!teamId || add.isPending}>
+          <Button onPress={onAdd} isDisabled={!teamId} isPending={add.isPending}>
             {add.isPending ? 'Adding...' : 'Add'}
           </Button>
         </div>

@@ -144,7 +144,7 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
           <Button variant="secondary" autoFocus onPress={onClose}>
             Cancel
           </Button>
-          <Button isDisabled={upload.isPending} onPress={() => send(true)}>
+          <Button isPending={upload.isPending} onPress={() => send(true)}>
             {upload.isPending ? 'Uploading...' : 'Proceed'}
           </Button>
         </div>
@@ -203,7 +203,7 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={upload.isPending}>
+          <Button type="submit" isPending={upload.isPending}>
             {upload.isPending ? 'Uploading...' : 'Upload'}
           </Button>
         </div>

@@ -68,7 +68,7 @@ export default function CombineAction({ ids, rows, finish, clearSelection }: Ass
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button onPress={onCombine} isDisabled={combine.isPending}>
+          <Button onPress={onCombine} isPending={combine.isPending}>
             {combine.isPending ? 'Combining...' : 'Combine'}
           </Button>
         </div>

@@ -80,7 +80,7 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={create.isPending}>
+          <Button type="submit" isPending={create.isPending}>
             Download
           </Button>
         </div>

@@ -129,7 +129,7 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={changed.length === 0 || edit.isPending}>
+          <Button type="submit" isDisabled={changed.length === 0} isPending={edit.isPending}>
             {edit.isPending ? 'Saving...' : 'Save'}
           </Button>
         </div>

@@ -95,7 +95,7 @@ export function ImportResultsForm({ title, client, clientError, pending, error, 
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending}>
+          <Button type="submit" isPending={pending}>
             {pending ? 'Importing...' : 'Import'}
           </Button>
         </div>

@@ -126,10 +126,10 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button variant="secondary" onPress={showPreview} isDisabled={!plan || send.isPending}>
+          <Button variant="secondary" onPress={showPreview} isDisabled={!plan} isPending={send.isPending}>
             Preview
           </Button>
-          <Button type="submit" isDisabled={!plan || send.isPending}>
+          <Button type="submit" isDisabled={!plan} isPending={send.isPending}>
             {send.isPending ? SEND_TEXT.sending : 'Send'}
           </Button>
         </div>

@@ -136,10 +136,10 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
           </Button>
           {hasReports ? (
             <>
-              <Button variant="secondary" onPress={showPreview} isDisabled={send.isPending}>
+              <Button variant="secondary" onPress={showPreview} isPending={send.isPending}>
                 Preview
               </Button>
-              <Button type="submit" isDisabled={send.isPending}>
+              <Button type="submit" isPending={send.isPending}>
                 {send.isPending ? SEND_TEXT.sending : 'Send'}
               </Button>
             </>

@@ -111,7 +111,7 @@ function Overview({ overview }: { overview: CreditsOverview }) {
         </p>
         <div className="balance__actions">
           {hasPendingOrder ? (
-            <Button variant="secondary" onPress={() => setConfirming(true)} isDisabled={cancel.isPending}>
+            <Button variant="secondary" onPress={() => setConfirming(true)} isPending={cancel.isPending}>
               Cancel order
             </Button>
           ) : (

@@ -79,7 +79,7 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
           <Button variant="secondary" onPress={close}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={!enough || order.isPending}>
+          <Button type="submit" isDisabled={!enough} isPending={order.isPending}>
             {order.isPending ? 'Ordering...' : 'Order'}
           </Button>
         </div>

@@ -34,7 +34,7 @@ export function SessionExpiryDialog({ isOpen, onLogOut }: SessionExpiryDialogPro
         <Button autoFocus onPress={continueSession}>
           Continue
         </Button>
-        <Button variant="secondary" isDisabled={extend.isPending} onPress={onLogOut}>
+        <Button variant="secondary" isPending={extend.isPending} onPress={onLogOut}>
           Log Out
         </Button>
       </div>

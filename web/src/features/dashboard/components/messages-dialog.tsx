@@ -45,7 +45,7 @@ export default function MessagesDialog({ messages, impersonator, onLater, onClos
             <Button variant="secondary" onPress={onLater}>
               Later
             </Button>
-            <Button autoFocus isDisabled={acknowledge.isPending} onPress={() => acknowledge.mutate({}, { onSuccess: onClose })}>
+            <Button autoFocus isPending={acknowledge.isPending} onPress={() => acknowledge.mutate({}, { onSuccess: onClose })}>
               {acknowledge.isPending ? 'Saving...' : 'Acknowledge'}
             </Button>
           </>

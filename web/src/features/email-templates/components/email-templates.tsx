@@ -140,10 +140,10 @@ function Editor({ template, draft, onDraft }: EditorProps) {
           className="email-templates__text"
         />
         <div className="email-templates__actions">
-          <Button onPress={save} isDisabled={!changed || blank || update.isPending}>
+          <Button onPress={save} isDisabled={!changed || blank} isPending={update.isPending}>
             {update.isPending ? 'Updating...' : EMAIL_TEMPLATES_TEXT.update}
           </Button>
-          <Button variant="secondary" onPress={() => setConfirming(true)} isDisabled={!template.isCustomised || revert.isPending}>
+          <Button variant="secondary" onPress={() => setConfirming(true)} isDisabled={!template.isCustomised} isPending={revert.isPending}>
             {EMAIL_TEMPLATES_TEXT.revert}
           </Button>
         </div>

@@ -91,7 +91,7 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
             <Button variant="secondary" onPress={close}>
               Cancel
             </Button>
-            <Button type="submit" isDisabled={send.isPending}>
+            <Button type="submit" isPending={send.isPending}>
               {send.isPending ? 'Sending…' : 'Send'}
             </Button>
           </div>

@@ -31,7 +31,7 @@ export function PairReportLinks({ pair }: { pair: Pick<PairRow, 'id' | 'info' | 
       <Button
         variant="quiet"
         className="pair-report__link"
-        isDisabled={download.isPending}
+        isPending={download.isPending}
         aria-label={`Download the pair report of ${pair.info} as PDF`}
         onPress={pdf}
       >

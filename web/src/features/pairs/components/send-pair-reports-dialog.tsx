@@ -164,7 +164,7 @@ export default function SendPairReportsDialog({ ids, session, onClose, onDone }:
             <Button variant="secondary" autoFocus onPress={() => setStep('form')}>
               Back
             </Button>
-            <Button onPress={confirmSend} isDisabled={send.isPending}>
+            <Button onPress={confirmSend} isPending={send.isPending}>
               {send.isPending ? PAIRS_TEXT.sending : 'Send'}
             </Button>
           </div>
@@ -209,7 +209,7 @@ export default function SendPairReportsDialog({ ids, session, onClose, onDone }:
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button variant="secondary" onPress={showPreview} isDisabled={previewEmail.isPending}>
+          <Button variant="secondary" onPress={showPreview} isPending={previewEmail.isPending}>
             Preview
           </Button>
           <Button type="submit">Send</Button>

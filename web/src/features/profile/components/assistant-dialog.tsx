@@ -107,7 +107,7 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending}>
+          <Button type="submit" isPending={pending}>
             {assistant ? 'Save' : 'Add Assistant'}
           </Button>
         </div>

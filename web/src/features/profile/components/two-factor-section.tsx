@@ -51,7 +51,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         </p>
         <ProblemAlert error={disable.error} />
         <div>
-          <Button variant="secondary" onPress={turnOff} isDisabled={disable.isPending}>
+          <Button variant="secondary" onPress={turnOff} isPending={disable.isPending}>
             Turn off two-factor authentication
           </Button>
         </div>
@@ -75,7 +75,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         />
       ) : (
         <div>
-          <Button onPress={turnOn} isDisabled={start.isPending}>
+          <Button onPress={turnOn} isPending={start.isPending}>
             Turn on two-factor authentication
           </Button>
         </div>
@@ -131,7 +131,7 @@ function SetupSteps({ setup, onDone }: { setup: TwoFactorSetup; onDone: () => vo
             if (verify.isError) verify.reset();
           }}
         />
-        <Button type="submit" isDisabled={verify.isPending}>
+        <Button type="submit" isPending={verify.isPending}>
           Verify
         </Button>
       </Form>

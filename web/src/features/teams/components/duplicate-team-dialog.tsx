@@ -46,7 +46,7 @@ export default function DuplicateTeamDialog({ team, onClose }: { team: TeamRow; 
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={duplicate.isPending}>
+          <Button type="submit" isPending={duplicate.isPending}>
             {duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
           </Button>
         </div>

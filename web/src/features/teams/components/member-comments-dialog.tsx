@@ -45,7 +45,7 @@ export default function MemberCommentsDialog({ teamId, member, onClose }: { team
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={update.isPending || text === member.memberComments}>
+          <Button type="submit" isDisabled={text === member.memberComments} isPending={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save'}
           </Button>
         </div>

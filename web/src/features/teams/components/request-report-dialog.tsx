@@ -79,7 +79,7 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
             <Button variant="secondary" autoFocus onPress={() => setConfirming(false)}>
               Back
             </Button>
-            <Button onPress={send} isDisabled={request.isPending}>
+            <Button onPress={send} isPending={request.isPending}>
               {request.isPending ? 'Requesting...' : 'Proceed'}
             </Button>
           </div>
@@ -131,7 +131,7 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
             <Button variant="secondary" onPress={onClose}>
               Cancel
             </Button>
-            <Button type="submit" isDisabled={request.isPending}>
+            <Button type="submit" isPending={request.isPending}>
               {request.isPending ? 'Requesting...' : TEAM_REPORT_TEXT.requestReport}
             </Button>
           </div>

@@ -43,7 +43,7 @@ export default function RevokeScoDialog({ team, onClose }: { team: TeamRow; onCl
                 return (
                   <li key={coach.id} className="revoke-list__item">
                     <span>{coachName}</span>
-                    <Button variant="danger" isDisabled={revoke.isPending} onPress={() => take(coach.id, coachName)}>
+                    <Button variant="danger" isPending={revoke.isPending} onPress={() => take(coach.id, coachName)}>
                       Revoke<span className="visually-hidden"> {coachName}</span>
                     </Button>
                   </li>

@@ -44,7 +44,7 @@ function ReportDownloadButton({ team, format, toastMs, onFailure, onBusy }: Team
     });
   };
   return (
-    <Button variant="quiet" className="team-downloads__link" isDisabled={download.isPending} onPress={start}>
+    <Button variant="quiet" className="team-downloads__link" isPending={download.isPending} onPress={start}>
       {download.isPending ? (
         TEAMS_TEXT.downloading
       ) : (

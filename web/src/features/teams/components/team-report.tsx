@@ -112,7 +112,7 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
           <Button onPress={request} isDisabled={!detail.canRequestReport}>
             {TEAM_REPORT_TEXT.requestReport}
           </Button>
-          <Button variant="secondary" onPress={cancelRequest} isDisabled={!detail.canCancelReport || cancel.isPending}>
+          <Button variant="secondary" onPress={cancelRequest} isDisabled={!detail.canCancelReport} isPending={cancel.isPending}>
             {TEAM_REPORT_TEXT.cancelRequest}
           </Button>
           <DownloadButton label={TEAM_REPORT_TEXT.downloadSummary} download={summary} />
@@ -270,7 +270,7 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                       <Button variant="quiet" isDisabled={membersLocked} onPress={() => setCommenting(member)}>
                         Comments<span className="visually-hidden"> of {member.displayName}</span>
                       </Button>
-                      <Button variant="quiet" isDisabled={membersLocked || remove.isPending} onPress={() => setRemoving(member)}>
+                      <Button variant="quiet" isDisabled={membersLocked} isPending={remove.isPending} onPress={() => setRemoving(member)}>
                         Remove<span className="visually-hidden"> {member.displayName}</span>
                       </Button>
                     </span>
