@@ -1,8 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { INVALID_SCO_EMAIL, isScoEmail, SCO_EMAIL_MAX } from '../lib/labels/sco.ts';
-import { ProblemAlert } from './problem-alert.tsx';
-import { Button } from './ui/button.tsx';
-import { Dialog } from './ui/dialog.tsx';
+import { FormDialog } from './ui/form-dialog.tsx';
 import { TextField } from './ui/text-field.tsx';
 
 export interface AssignScoDialogProps {
@@ -24,36 +22,28 @@ export function AssignScoDialog({ children, isPending, error, onAssign, onClose 
   const [email, setEmail] = useState('');
   const valid = isScoEmail(email);
   return (
-    <Dialog title="Assign Secondary Coach Ownership" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) onAssign(email.trim());
-        }}
-      >
-        <p>{children}</p>
-        <TextField
-          label="Coach's e-mail address"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          maxLength={SCO_EMAIL_MAX}
-          autoFocus
-          isInvalid={email !== '' && !valid}
-          errorMessage={INVALID_SCO_EMAIL}
-        />
-        <ProblemAlert error={error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={!valid} isPending={isPending}>
-            {isPending ? 'Assigning...' : 'Proceed'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Assign Secondary Coach Ownership"
+      onClose={onClose}
+      onSubmit={() => {
+        if (valid) onAssign(email.trim());
+      }}
+      submitLabel={isPending ? 'Assigning...' : 'Proceed'}
+      isPending={isPending}
+      isSubmitDisabled={!valid}
+      error={error}
+    >
+      <p>{children}</p>
+      <TextField
+        label="Coach's e-mail address"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        maxLength={SCO_EMAIL_MAX}
+        autoFocus
+        isInvalid={email !== '' && !valid}
+        errorMessage={INVALID_SCO_EMAIL}
+      />
+    </FormDialog>
   );
 }

@@ -1,10 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { components } from '../../../../../generated/bff.ts';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -20,6 +17,7 @@ import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { useAssessmentProjects } from '../api/list-assessment-projects.ts';
 import './add-assessment.css';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 export type NewAssessment = components['schemas']['NewAssessment'];
 export interface ClientDetails {
@@ -160,70 +158,60 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
     });
 
   return (
-    <Dialog title={title} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack add-assessment"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="stack add-assessment__fields">
-          {client}
-          <RadioGroup
-            label="Assessment"
-            value={type}
-            onChange={(value) => setType(value as AssessmentType)}
-            options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
-              id,
-              label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
-              isDisabled: limited && id !== 'ennea',
-            }))}
-          />
-          {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
-          {impersonator ? (
-            <NativeSelect
-              label="Token type"
-              options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
-              value={tokenType}
-              onChange={(value) => setTokenType(value as typeof tokenType)}
-            />
-          ) : null}
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={pending ? 'Adding...' : 'Add'}
+      isPending={pending}
+      error={error}
+      className="add-assessment"
+    >
+      <div className="stack add-assessment__fields">
+        {client}
+        <RadioGroup
+          label="Assessment"
+          value={type}
+          onChange={(value) => setType(value as AssessmentType)}
+          options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
+            id,
+            label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
+            isDisabled: limited && id !== 'ennea',
+          }))}
+        />
+        {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
+        {impersonator ? (
           <NativeSelect
-            label="Assessment language"
-            options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
-            value={language}
-            onChange={(value) => setLanguage(value as typeof language)}
+            label="Token type"
+            options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+            value={tokenType}
+            onChange={(value) => setTokenType(value as typeof tokenType)}
           />
-          <NativeSelect
-            label="Project"
-            options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
-            value={project}
-            onChange={setProject}
-          />
-          {type ? (
-            <fieldset className="add-assessment__group">
-              <legend>Reports to send automatically on completion</legend>
-              {REPORTS_OF[type].map((code) => (
-                <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
-                  {REPORT_NAMES[code]}
-                </Checkbox>
-              ))}
-            </fieldset>
-          ) : null}
-        </div>
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <ProblemAlert error={error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={pending}>
-            {pending ? 'Adding...' : 'Add'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        ) : null}
+        <NativeSelect
+          label="Assessment language"
+          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+          value={language}
+          onChange={(value) => setLanguage(value as typeof language)}
+        />
+        <NativeSelect
+          label="Project"
+          options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
+          value={project}
+          onChange={setProject}
+        />
+        {type ? (
+          <fieldset className="add-assessment__group">
+            <legend>Reports to send automatically on completion</legend>
+            {REPORTS_OF[type].map((code) => (
+              <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
+                {REPORT_NAMES[code]}
+              </Checkbox>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    </FormDialog>
   );
 }

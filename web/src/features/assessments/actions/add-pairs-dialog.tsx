@@ -1,7 +1,4 @@
 import { useId, useState } from 'react';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -11,6 +8,7 @@ import { useCreatePair } from '../api/create-pair.ts';
 import { earliestPairDueDate } from '../utils/pair-due-date.ts';
 import type { ActionMessage, AssessmentActionProps } from './action-props.ts';
 import './add-pairs.css';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 /** The BFF's text for a date before the minimum (contract `due_date_too_soon`), also said beside the field. */
 export const DUE_DATE_TOO_SOON = 'The due date must be at least 2 weekdays from today.';
@@ -58,65 +56,55 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
   };
 
   return (
-    <Dialog title={PAIRS_TEXT.addPairs} isOpen onOpenChange={(open) => (open ? undefined : finish())}>
-      <form
-        className="stack add-pairs"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <p>
-          A pair report for <strong>{names}</strong>.
-        </p>
-        <RadioGroup
-          label="Type"
-          value={type}
-          onChange={(value) => setType(value as PairType)}
-          options={PAIR_TYPES.map((id) => ({ id, label: PAIR_TYPE_LABELS[id] }))}
+    <FormDialog
+      title={PAIRS_TEXT.addPairs}
+      onClose={() => finish()}
+      onSubmit={submit}
+      submitLabel={create.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
+      isPending={create.isPending}
+      error={create.error}
+      className="add-pairs"
+    >
+      <p>
+        A pair report for <strong>{names}</strong>.
+      </p>
+      <RadioGroup
+        label="Type"
+        value={type}
+        onChange={(value) => setType(value as PairType)}
+        options={PAIR_TYPES.map((id) => ({ id, label: PAIR_TYPE_LABELS[id] }))}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={dateId}>
+          Due date
+        </label>
+        <input
+          id={dateId}
+          className="field__input"
+          type="date"
+          required
+          min={minDate}
+          value={dueDate}
+          aria-invalid={tooSoon ? true : undefined}
+          aria-describedby={`${dateId}-hint`}
+          onChange={(event) => setDueDate(event.target.value)}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={dateId}>
-            Due date
-          </label>
-          <input
-            id={dateId}
-            className="field__input"
-            type="date"
-            required
-            min={minDate}
-            value={dueDate}
-            aria-invalid={tooSoon ? true : undefined}
-            aria-describedby={`${dateId}-hint`}
-            onChange={(event) => setDueDate(event.target.value)}
-          />
-          <p id={`${dateId}-hint`} className={tooSoon ? 'field__error' : 'field__description'}>
-            {tooSoon ? DUE_DATE_TOO_SOON : `At least 2 weekdays from today: ${minDate} or later.`}
-          </p>
-        </div>
-        {impersonator ? (
-          <NativeSelect
-            label="Token type"
-            options={PAIR_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
-            value={tokenType}
-            onChange={(value) => setTokenType(value as typeof tokenType)}
-          />
-        ) : null}
-        <p className="add-pairs__cost">
-          <strong>Cost: {PAIR_REPORT_COST} credits</strong>
-          {PAIRS_TEXT.turnaround}
+        <p id={`${dateId}-hint`} className={tooSoon ? 'field__error' : 'field__description'}>
+          {tooSoon ? DUE_DATE_TOO_SOON : `At least 2 weekdays from today: ${minDate} or later.`}
         </p>
-        <ProblemAlert error={create.error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={() => finish()}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            {create.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      {impersonator ? (
+        <NativeSelect
+          label="Token type"
+          options={PAIR_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+          value={tokenType}
+          onChange={(value) => setTokenType(value as typeof tokenType)}
+        />
+      ) : null}
+      <p className="add-pairs__cost">
+        <strong>Cost: {PAIR_REPORT_COST} credits</strong>
+        {PAIRS_TEXT.turnaround}
+      </p>
+    </FormDialog>
   );
 }

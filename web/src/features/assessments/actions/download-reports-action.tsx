@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { components } from '../../../../../generated/bff.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { REPORT_NAMES, type ReportCode } from '../../../lib/labels/assessments.ts';
@@ -13,6 +11,7 @@ import type { AssessmentActionProps } from './action-props.ts';
 import { DownloadProgressDialog } from './download-progress-dialog.tsx';
 import { DOWNLOAD_TEXTS } from './download-reports-result.tsx';
 import './download-reports.css';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 type ReportLanguage = components['schemas']['ReportLanguage'];
 
@@ -48,43 +47,25 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
     create.mutate({ body: { ids: [...ids], reports, language } }, { onError: (failure) => finish(failedMessage(failure)) });
   };
   return (
-    <Dialog title="Download Reports" isOpen onOpenChange={(open) => (open ? undefined : finish())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          start();
-        }}
-      >
-        <p>
-          The reports are saved as one zip file for{' '}
-          {ids.length === 1 ? 'the selected assessment' : `the ${ids.length} selected assessments`}; each assessment gives the reports it
-          offers.
-        </p>
-        <fieldset className="download-reports__reports">
-          <legend>Reports</legend>
-          {REPORTS.map((report) => (
-            <Checkbox key={report} isSelected={reports.includes(report)} onChange={(on) => toggle(report, on)}>
-              {REPORT_NAMES[report]}
-            </Checkbox>
-          ))}
-        </fieldset>
-        <NativeSelect
-          label="Enneagram Report language"
-          options={LANGUAGES}
-          value={language}
-          onChange={(value) => setLanguage(value as ReportLanguage)}
-        />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={() => finish()}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={create.isPending}>
-            Download
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title="Download Reports" onClose={() => finish()} onSubmit={start} submitLabel="Download" isPending={create.isPending}>
+      <p>
+        {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length} selected assessments`}; `}
+        each assessment gives the reports it offers.
+      </p>
+      <fieldset className="download-reports__reports">
+        <legend>Reports</legend>
+        {REPORTS.map((report) => (
+          <Checkbox key={report} isSelected={reports.includes(report)} onChange={(on) => toggle(report, on)}>
+            {REPORT_NAMES[report]}
+          </Checkbox>
+        ))}
+      </fieldset>
+      <NativeSelect
+        label="Enneagram Report language"
+        options={LANGUAGES}
+        value={language}
+        onChange={(value) => setLanguage(value as ReportLanguage)}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import type { components } from '../../../../../generated/bff.ts';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { LANGUAGE_NAMES, type Language } from '../../../lib/labels/languages.ts';
@@ -88,52 +86,43 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
 
   if (refusal) return null;
   return (
-    <Dialog title="Edit" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack edit-assessments"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <p>
-          {ids.length === 1 ? 'The selected assessment' : `The ${ids.length} selected assessments`}: fields the selection does not agree on
-          are empty, and stay as they are unless you fill them in.
-        </p>
-        {(['name', 'surname', 'email', 'company', 'project'] as const).map((field) => (
-          <TextField
-            key={field}
-            label={LABELS[field]}
-            type={field === 'email' ? 'email' : 'text'}
-            value={values[field]}
-            onChange={(value) => setValues((all) => ({ ...all, [field]: value }))}
-            maxLength={LIMITS[field]}
-            isDisabled={locked(field)}
-            description={locked(field) ? EDIT_TEXTS.locked : undefined}
-            isInvalid={field === 'email' && submitted && emailInvalid}
-            errorMessage={EDIT_TEXTS.invalidEmail}
-          />
-        ))}
-        <NativeSelect
-          label={LABELS.language}
-          options={[
-            ...(initial.language === '' ? [{ id: '', label: 'Keep each assessment’s language' }] : []),
-            ...Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label })),
-          ]}
-          value={values.language}
-          onChange={(language) => setValues((all) => ({ ...all, language }))}
+    <FormDialog
+      title="Edit"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={edit.isPending ? 'Saving...' : 'Save'}
+      isPending={edit.isPending}
+      isSubmitDisabled={changed.length === 0}
+      error={edit.error}
+      className="edit-assessments"
+    >
+      <p>
+        {ids.length === 1 ? 'The selected assessment' : `The ${ids.length} selected assessments`}: fields the selection does not agree on
+        are empty, and stay as they are unless you fill them in.
+      </p>
+      {(['name', 'surname', 'email', 'company', 'project'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={LABELS[field]}
+          type={field === 'email' ? 'email' : 'text'}
+          value={values[field]}
+          onChange={(value) => setValues((all) => ({ ...all, [field]: value }))}
+          maxLength={LIMITS[field]}
+          isDisabled={locked(field)}
+          description={locked(field) ? EDIT_TEXTS.locked : undefined}
+          isInvalid={field === 'email' && submitted && emailInvalid}
+          errorMessage={EDIT_TEXTS.invalidEmail}
         />
-        <ProblemAlert error={edit.error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={changed.length === 0} isPending={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      ))}
+      <NativeSelect
+        label={LABELS.language}
+        options={[
+          ...(initial.language === '' ? [{ id: '', label: 'Keep each assessment’s language' }] : []),
+          ...Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label })),
+        ]}
+        value={values.language}
+        onChange={(language) => setValues((all) => ({ ...all, language }))}
+      />
+    </FormDialog>
   );
 }

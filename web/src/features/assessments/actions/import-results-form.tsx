@@ -1,9 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { components } from '../../../../../generated/bff.ts';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { LANGUAGE_NAMES, type Language } from '../../../lib/labels/languages.ts';
 import { useAssessmentProjects } from '../api/list-assessment-projects.ts';
@@ -12,6 +9,7 @@ import { DEFAULT_RANKING, EnneagramRanking } from './enneagram-ranking.tsx';
 import { InstinctSliders, isTie, LEVEL_SCORES } from './instinct-sliders.tsx';
 import './add-assessment.css';
 import './import-results.css';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 /** The results part of both imports (spec §3.6); the client's part is the dialog's own. */
 export type ImportedResultsFields = Omit<components['schemas']['ResultsImport'], 'otherData'>;
@@ -63,43 +61,33 @@ export function ImportResultsForm({ title, client, clientError, pending, error, 
   };
 
   return (
-    <Dialog title={title} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack add-assessment"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div className="stack add-assessment__fields">
-          {client}
-          <EnneagramRanking value={ranking} onChange={setRanking} />
-          <InstinctSliders value={scores} onChange={setScores} />
-          <NativeSelect
-            label="Assessment language"
-            options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
-            value={language}
-            onChange={(value) => setLanguage(value as Language)}
-          />
-          <NativeSelect
-            label="Project"
-            options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
-            value={project}
-            onChange={setProject}
-          />
-        </div>
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        <ProblemAlert error={error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={pending}>
-            {pending ? 'Importing...' : 'Import'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={pending ? 'Importing...' : 'Import'}
+      isPending={pending}
+      error={error}
+      className="add-assessment"
+    >
+      <div className="stack add-assessment__fields">
+        {client}
+        <EnneagramRanking value={ranking} onChange={setRanking} />
+        <InstinctSliders value={scores} onChange={setScores} />
+        <NativeSelect
+          label="Assessment language"
+          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+          value={language}
+          onChange={(value) => setLanguage(value as Language)}
+        />
+        <NativeSelect
+          label="Project"
+          options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
+          value={project}
+          onChange={setProject}
+        />
+      </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    </FormDialog>
   );
 }

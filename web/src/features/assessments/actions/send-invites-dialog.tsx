@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { type AssessmentDetails, useAssessmentDetails } from '../api/list-assessment-details.ts';
 import { type EmailBatchRequest, useInvitePreview } from '../api/preview-invite.ts';
@@ -87,53 +87,45 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
   if (nothingToSend) return null;
   if (previewOf) return <PreviewDialog what="the invite" count={toSend} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
-    <Dialog title="Send Invites/Reminders" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {details.isPending ? <Loading label="Loading..." /> : null}
-        <ProblemAlert error={details.error} />
-        {plan ? (
-          <dl className="send-email__groups">
-            {plan.invites.length > 0 ? (
-              <div>
-                <dt>{`${count(plan.invites.length, 'invite', 'invites')} to send`}</dt>
-                <dd>{names(plan.invites)}</dd>
-              </div>
-            ) : null}
-            {plan.reminders.length > 0 ? (
-              <div>
-                <dt>{`${count(plan.reminders.length, 'reminder', 'reminders')} to send (invited before)`}</dt>
-                <dd>{names(plan.reminders)}</dd>
-              </div>
-            ) : null}
-            {plan.skipped.length > 0 ? (
-              <div>
-                <dt>{`${count(plan.skipped.length, 'assessment', 'assessments')} skipped as complete`}</dt>
-                <dd>{names(plan.skipped)}</dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
-        <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={ids.length} />
-        <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button variant="secondary" onPress={showPreview} isDisabled={!plan} isPending={send.isPending}>
-            Preview
-          </Button>
-          <Button type="submit" isDisabled={!plan} isPending={send.isPending}>
-            {send.isPending ? SEND_TEXT.sending : 'Send'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Send Invites/Reminders"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={send.isPending ? SEND_TEXT.sending : 'Send'}
+      isPending={send.isPending}
+      isSubmitDisabled={!plan}
+      actions={
+        <Button variant="secondary" onPress={showPreview} isDisabled={!plan} isPending={send.isPending}>
+          Preview
+        </Button>
+      }
+    >
+      {details.isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={details.error} />
+      {plan ? (
+        <dl className="send-email__groups">
+          {plan.invites.length > 0 ? (
+            <div>
+              <dt>{`${count(plan.invites.length, 'invite', 'invites')} to send`}</dt>
+              <dd>{names(plan.invites)}</dd>
+            </div>
+          ) : null}
+          {plan.reminders.length > 0 ? (
+            <div>
+              <dt>{`${count(plan.reminders.length, 'reminder', 'reminders')} to send (invited before)`}</dt>
+              <dd>{names(plan.reminders)}</dd>
+            </div>
+          ) : null}
+          {plan.skipped.length > 0 ? (
+            <div>
+              <dt>{`${count(plan.skipped.length, 'assessment', 'assessments')} skipped as complete`}</dt>
+              <dd>{names(plan.skipped)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={ids.length} />
+      <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+    </FormDialog>
   );
 }

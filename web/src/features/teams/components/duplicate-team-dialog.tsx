@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
@@ -28,29 +26,18 @@ export default function DuplicateTeamDialog({ team, onClose }: { team: TeamRow; 
     );
   };
   return (
-    <Dialog title={TEAMS_TEXT.duplicateTeam} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <p>
-          A copy of <strong>{team.name}</strong> with its members, so that a new report can be requested.
-        </p>
-        <TextField label="New team name" value={name} onChange={setName} maxLength={TEAM_TEXT_MAX} autoFocus />
-        <ProblemAlert error={duplicate.error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isPending={duplicate.isPending}>
-            {duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={TEAMS_TEXT.duplicateTeam}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
+      isPending={duplicate.isPending}
+      error={duplicate.error}
+    >
+      <p>
+        A copy of <strong>{team.name}</strong> with its members, so that a new report can be requested.
+      </p>
+      <TextField label="New team name" value={name} onChange={setName} maxLength={TEAM_TEXT_MAX} autoFocus />
+    </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { TEAM_PAGE_TOAST_MS, TEAM_TEXT_MAX } from '../../../lib/labels/teams.ts';
@@ -23,33 +21,23 @@ export default function MemberCommentsDialog({ teamId, member, onClose }: { team
       },
     );
   return (
-    <Dialog title={`Comments: ${member.displayName}`} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <TextArea
-          label="Comments"
-          value={text}
-          onChange={setText}
-          maxLength={TEAM_TEXT_MAX}
-          autoFocus
-          description={`${text.length} / ${TEAM_TEXT_MAX} characters`}
-        />
-        <ProblemAlert error={update.error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={text === member.memberComments} isPending={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Comments: ${member.displayName}`}
+      onClose={onClose}
+      onSubmit={save}
+      submitLabel={update.isPending ? 'Saving...' : 'Save'}
+      isPending={update.isPending}
+      isSubmitDisabled={text === member.memberComments}
+      error={update.error}
+    >
+      <TextArea
+        label="Comments"
+        value={text}
+        onChange={setText}
+        maxLength={TEAM_TEXT_MAX}
+        autoFocus
+        description={`${text.length} / ${TEAM_TEXT_MAX} characters`}
+      />
+    </FormDialog>
   );
 }

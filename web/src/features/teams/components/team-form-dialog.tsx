@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
@@ -52,38 +50,28 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
   };
 
   return (
-    <Dialog title={team ? 'Edit Team' : TEAMS_TEXT.addTeam} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack team-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <div title={nameLocked ? TEAMS_TEXT.nameLocked : undefined}>
-          <TextField
-            label="Team name"
-            value={name}
-            onChange={setName}
-            maxLength={TEAM_TEXT_MAX}
-            isDisabled={nameLocked}
-            autoFocus={!nameLocked}
-            description={nameLocked ? TEAMS_TEXT.nameLocked : undefined}
-          />
-        </div>
-        <TextField label="Project" value={project} onChange={setProject} maxLength={TEAM_TEXT_MAX} autoFocus={nameLocked} />
-        <TextField label="Description" value={description} onChange={setDescription} maxLength={TEAM_TEXT_MAX} />
-        <ProblemAlert error={create.error ?? update.error} />
-        <div className="dialog__actions">
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" isDisabled={saving}>
-            {saving ? 'Saving...' : team ? 'Save' : TEAMS_TEXT.addTeam}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={team ? 'Edit Team' : TEAMS_TEXT.addTeam}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={saving ? 'Saving...' : team ? 'Save' : TEAMS_TEXT.addTeam}
+      isSubmitDisabled={saving}
+      error={create.error ?? update.error}
+      className="team-form"
+    >
+      <div title={nameLocked ? TEAMS_TEXT.nameLocked : undefined}>
+        <TextField
+          label="Team name"
+          value={name}
+          onChange={setName}
+          maxLength={TEAM_TEXT_MAX}
+          isDisabled={nameLocked}
+          autoFocus={!nameLocked}
+          description={nameLocked ? TEAMS_TEXT.nameLocked : undefined}
+        />
+      </div>
+      <TextField label="Project" value={project} onChange={setProject} maxLength={TEAM_TEXT_MAX} autoFocus={nameLocked} />
+      <TextField label="Description" value={description} onChange={setDescription} maxLength={TEAM_TEXT_MAX} />
+    </FormDialog>
   );
 }

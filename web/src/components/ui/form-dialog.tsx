@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { ProblemAlert } from '../problem-alert.tsx';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+
+export interface FormDialogProps {
+  title: ReactNode;
+  /** Cancel, Esc and a click outside. */
+  onClose: () => void;
+  /** The submit button or Enter in a field; the form's own checks are the caller's (the browser's are off). */
+  onSubmit: () => void;
+  submitLabel: ReactNode;
+  /** Waiting for the server: the submit button is pending (it keeps focus, so Esc still closes the dialog). */
+  isPending?: boolean;
+  isSubmitDisabled?: boolean;
+  /** The server's refusal, shown above the buttons (`ProblemAlert`). */
+  error?: unknown;
+  /** Buttons between Cancel and the submit button (e.g. Preview). */
+  actions?: ReactNode;
+  /** Classes besides `stack` for the form. */
+  className?: string;
+  /** Closed by the caller while it shows something else in its place (defaults to open). */
+  isOpen?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A dialog that is one form: its fields, the server's refusal, then Cancel and the submit button. The form is
+ * `noValidate`: the spec's messages are shown by the caller, never the browser's.
+ */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  isPending = false,
+  isSubmitDisabled = false,
+  error = null,
+  actions,
+  className,
+  isOpen = true,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className={className ? `stack ${className}` : 'stack'}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <ProblemAlert error={error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          {actions}
+          <Button type="submit" isDisabled={isSubmitDisabled} isPending={isPending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
