@@ -7,13 +7,17 @@
 // through the BFF's HTTP API (a 500-item sendInvites and deleteAssessments, each within 1.2× of
 // ⌈500/c⌉ × 20 ms at the BFF's batch concurrency c, never more than c in flight) and Download Reports of
 // 200 × 3 PDFs (RSS growth ≤ 32 MB) run alone with `BENCH_ONLY=batches npm run bench` (about 15 s).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { publishLegacyCall } from '../bff/diagnostics.ts';
 import { createBffMetrics } from '../bff/metrics/bff-metrics.ts';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
 import { bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
+import { type ProfiledTarget, piecesOf, piecesReport, startProfiling, stopProfiling } from './bench/cpu-pieces.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
@@ -46,6 +50,11 @@ function profileEnv(): Record<string, string> {
   return dir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim() } : {};
 }
 const processes: BenchProcess[] = [];
+// Where the floor and the BFF write their profiles for the per-piece CPU (scripts/bench/cpu-pieces.ts).
+const PIECES_DIR = mkdtempSync(join(tmpdir(), 'bench-pieces-'));
+const profileFileOf = (name: 'floor' | 'bff') => ({ BENCH_PROFILE_FILE: join(PIECES_DIR, `${name}.cpuprofile`) });
+const PIECES_SECONDS = 6;
+const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 async function signIn(bffUrl: string): Promise<string> {
   const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
@@ -207,6 +216,61 @@ async function bffBatches(upstream: BenchProcess): Promise<string[]> {
   }
 }
 
+interface CpuPerRequest {
+  bare: number;
+  floor: number;
+  bff: number;
+}
+
+/** The floor's and the BFF's CPU per request piece by piece (scripts/bench/cpu-pieces.ts), profiled once warm. */
+async function cpuPieces(floor: Target, bff: Target, cpuMs: CpuPerRequest): Promise<string[]> {
+  const profiled = async (target: Target, name: 'floor' | 'bff', measuredCpuMs: number): Promise<ProfiledTarget> => {
+    log(`per-piece CPU: ${target.name} profiled for ${PIECES_SECONDS} s`);
+    await startProfiling(target.servingPid);
+    const run = await measureThroughput(target, PIECES_SECONDS);
+    const profile = await stopProfiling(target.servingPid, profileFileOf(name).BENCH_PROFILE_FILE);
+    return { cpuMs: measuredCpuMs, micros: piecesOf(profile, REPO_ROOT), requests: run.requests };
+  };
+  return piecesReport(
+    { bareCpuMs: cpuMs.bare, floor: await profiled(floor, 'floor', cpuMs.floor), bff: await profiled(bff, 'bff', cpuMs.bff) },
+    table,
+  );
+}
+
+/**
+ * `BENCH_ONLY=pieces npm run bench` (about a minute): the bare proxy, the Fastify floor and the BFF warmed up,
+ * their CPU per request measured alike, then the BFF's per-piece CPU.
+ */
+async function piecesOnly(upstream: BenchProcess): Promise<string[]> {
+  const env = { BENCH_UPSTREAM_URL: upstream.url };
+  const [proxy, floor, bff] = await Promise.all([
+    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
+    startProcess(
+      'Fastify floor',
+      new URL('./bench/fastify-floor.ts', import.meta.url),
+      { ...env, ...profileFileOf('floor') },
+      SERVER_V8_FLAGS,
+    ),
+    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileFileOf('bff') }, SERVER_V8_FLAGS),
+  ]);
+  processes.push(proxy, floor, bff);
+  const coachPath = `/api/v2/coaches/${BENCH_COACH_ID}`;
+  const targets: Target[] = [
+    { name: 'bare proxy', url: `${proxy.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
+    { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
+    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: await signIn(bff.url) }, servingPid: bff.pid },
+  ];
+  log(`warming up (${WARM_UP_SECONDS} s per target)`);
+  for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
+  const cpu: number[][] = targets.map(() => []);
+  for (let round = 0; round < 3; round++) {
+    for (const [index, target] of targets.entries())
+      cpu[index]?.push((await measureThroughput(target, THROUGHPUT_SECONDS)).cpuMsPerRequest);
+  }
+  const [bare = [], floorCpu = [], bffCpu = []] = cpu;
+  return cpuPieces(targets[1] as Target, targets[2] as Target, { bare: median(bare), floor: median(floorCpu), bff: median(bffCpu) });
+}
+
 /** Prometheus scrapes every 15 s by default; the metrics run scrapes more often, so the scrapes' cost shows. */
 const METRICS_SCRAPE_MS = 5_000;
 const METRICS_ROUNDS = 7;
@@ -355,6 +419,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${(await bffBatches(upstream)).join('\n')}\n`);
     return;
   }
+  if (process.env.BENCH_ONLY === 'pieces') {
+    process.stdout.write(`${(await piecesOnly(upstream)).join('\n')}\n`);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'metrics') {
     process.stdout.write(`${(await metricsCost(upstream)).join('\n')}\n`);
     return;
@@ -362,8 +430,18 @@ async function main(): Promise<void> {
   const env = { BENCH_UPSTREAM_URL: upstream.url };
   const [proxy, floor, bff] = await Promise.all([
     startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
-    startProcess('Fastify floor', new URL('./bench/fastify-floor.ts', import.meta.url), env, SERVER_V8_FLAGS),
-    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileEnv() }, SERVER_V8_FLAGS),
+    startProcess(
+      'Fastify floor',
+      new URL('./bench/fastify-floor.ts', import.meta.url),
+      { ...env, ...profileFileOf('floor') },
+      SERVER_V8_FLAGS,
+    ),
+    startProcess(
+      'BFF',
+      new URL('./bench/bff-under-test.ts', import.meta.url),
+      { ...env, ...profileEnv(), ...profileFileOf('bff') },
+      SERVER_V8_FLAGS,
+    ),
   ]);
   processes.push(proxy, floor, bff);
   // BENCH_PIN=1: each side on its own core (the load generator and the stand-in on CPU 0, the servers compared on
@@ -384,6 +462,11 @@ async function main(): Promise<void> {
   for (const target of targets) await expectOk(target);
 
   const figures = await requestsAndLatency(targets);
+  const pieces = await cpuPieces(targets[2] as Target, targets[3] as Target, {
+    bare: median(figures.get('bare proxy')?.cpuMsPerRequest ?? []),
+    floor: median(figures.get('Fastify floor')?.cpuMsPerRequest ?? []),
+    bff: median(figures.get('BFF')?.cpuMsPerRequest ?? []),
+  });
   const download = await downloads(bff, proxy, `${coachPath}/downloadActivitySummary`, sessionCookie);
   const batchRuns = await batches(upstream.url);
 
@@ -544,6 +627,7 @@ async function main(): Promise<void> {
     `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at start ${loadBefore.toFixed(2)}, ` +
       `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
   );
+  out.push('', ...pieces);
   out.push('', ...(await bffBatches(upstream)));
   out.push('', ...(await lists(upstream)));
   process.stdout.write(`${out.join('\n')}\n`);
@@ -551,6 +635,7 @@ async function main(): Promise<void> {
 
 async function stopAll(): Promise<void> {
   await Promise.all(processes.splice(0).map((child) => child.stop()));
+  rmSync(PIECES_DIR, { recursive: true, force: true });
 }
 
 process.once('SIGINT', () => {

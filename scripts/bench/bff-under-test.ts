@@ -8,6 +8,7 @@ import { passThroughFile } from '../../bff/downloads/pass-through.ts';
 import { createBufferedLogger } from '../../bff/logger.ts';
 import { problem, SESSION_ENDED_DETAIL } from '../../bff/problem.ts';
 
+import { profileOnSignal } from './profiler-toggle.ts';
 import { BENCH_DOWNLOAD_ROUTE, readyMessage } from './shared.ts';
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
@@ -43,6 +44,8 @@ server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) 
   if (!data) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
   return passThroughFile(reply, { headers: response.headers, body: data }, { fileName: 'activity-summary.xlsx' });
 });
+
+profileOnSignal();
 
 await server.listen({ host: config.host, port: config.port });
 readyMessage(server.server, () => server.close(), { batchConcurrency: config.batch.concurrency });

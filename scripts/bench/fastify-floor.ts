@@ -8,6 +8,7 @@ import { Agent } from 'undici';
 import { toSession } from '../../bff/routes/session/session-service.ts';
 import type { SessionRecord } from '../../bff/session/session-record.ts';
 import { dispatchBuffered } from '../../bff/upstream/buffered-dispatch.ts';
+import { profileOnSignal } from './profiler-toggle.ts';
 import { BENCH_COACH_ID, LEGACY_COOKIE, readyMessage } from './shared.ts';
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
@@ -38,6 +39,8 @@ app.get('/api/session', async () => {
   const answer = await dispatchBuffered(agent, { origin, path, method: 'GET', headers: { cookie: LEGACY_COOKIE } }, never);
   return toSession(JSON.parse(await answer.body.text()), { ...record, lastSeenAt: Date.now() }, settings);
 });
+
+profileOnSignal();
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 readyMessage(app.server, async () => {

@@ -19,6 +19,7 @@ export interface Throughput {
   errors: number;
   /** CPU time the serving process spent per answered request (user + system). */
   cpuMsPerRequest: number;
+  requests: number;
 }
 
 export const THROUGHPUT_CONNECTIONS = 16;
@@ -38,6 +39,7 @@ export async function measureThroughput(target: Target, durationSeconds: number)
     non2xx: result.non2xx,
     errors: result.errors,
     cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
+    requests: result.requests.total,
   };
 }
 

@@ -193,6 +193,9 @@ describe.each(VIEWPORT_NAMES)('profile at %s size', (viewport) => {
       });
       expect(saved.webProfile).toEqual({ ...original.webProfile, city: 'Durban', scopeOfPractice: 'Leadership teams' });
       await page.reload();
+      // The whole page loads again (the client, the session, the profile): on a loaded machine that can take longer
+      // than a poll, so the field is awaited first.
+      await page.getByLabel('Business name').waitFor();
       await expect.poll(() => page.getByLabel('Business name').inputValue()).toBe(saved.businessName);
       await expectNoAxeViolations(page);
 
