@@ -271,6 +271,77 @@ async function piecesOnly(upstream: BenchProcess): Promise<string[]> {
   return cpuPieces(targets[1] as Target, targets[2] as Target, { bare: median(bare), floor: median(floorCpu), bff: median(bffCpu) });
 }
 
+/**
+ * `BENCH_ONLY=flags BENCH_AB_FLAGS='--max-semi-space-size=2;--max-semi-space-size=4' npm run bench`: the BFF with each
+ * set of V8 flags (`;` between sets) against two BFFs without (their difference is the run's noise), `GET /api/session`
+ * in interleaved rounds after the same warm-up: what a production flag costs in throughput and CPU per request.
+ */
+async function flagsCost(upstream: BenchProcess): Promise<string[]> {
+  const variants = (process.env.BENCH_AB_FLAGS ?? '')
+    .split(';')
+    .map((flags) => flags.trim())
+    .filter(Boolean);
+  if (variants.length === 0) throw new Error('BENCH_AB_FLAGS names no flags');
+  const script = new URL('./bench/bff-under-test.ts', import.meta.url);
+  const env = { BENCH_UPSTREAM_URL: upstream.url };
+  const servers = await Promise.all([
+    startProcess('BFF A (V8 defaults)', script, env),
+    ...variants.map((flags) => startProcess(`BFF ${flags}`, script, env, flags.split(' '))),
+    startProcess('BFF B (V8 defaults)', script, env),
+  ]);
+  processes.push(...servers);
+  try {
+    const targets: Target[] = [];
+    for (const server of servers) {
+      const target = {
+        name: server.name,
+        url: `${server.url}/api/session`,
+        headers: { cookie: await signIn(server.url) },
+        servingPid: server.pid,
+      };
+      await expectOk(target);
+      targets.push(target);
+    }
+    log(`flags: warming up (${WARM_UP_SECONDS} s per BFF)`);
+    for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
+    const runs = new Map(targets.map((target) => [target.name, { rps: [] as number[], cpu: [] as number[] }]));
+    for (let round = 0; round < METRICS_ROUNDS; round++) {
+      for (const target of rotated(targets, round)) {
+        const result = await measureThroughput(target, THROUGHPUT_SECONDS);
+        runs.get(target.name)?.rps.push(result.requestsPerSecond);
+        runs.get(target.name)?.cpu.push(result.cpuMsPerRequest);
+        log(`flags round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
+      }
+    }
+    const run = (name: string) => runs.get(name) ?? { rps: [], cpu: [] };
+    const a = run(servers[0]?.name ?? '');
+    const b = run(servers.at(-1)?.name ?? '');
+    // Each round's ratio against the mean of A and B in that round, then their median (drift cancels out).
+    const vsDefaults = (values: number[], of: 'rps' | 'cpu') =>
+      median(values.map((value, index) => value / (((a[of][index] ?? value) + (b[of][index] ?? value)) / 2)));
+    return [
+      `V8 flags' cost (\`GET /api/session\`, ${METRICS_ROUNDS} interleaved rounds of ${THROUGHPUT_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up each; ` +
+        "ratios are the median of the rounds' ratios to the mean of A and B, two BFFs with V8's defaults):",
+      '',
+      table(
+        ['', 'requests/s (median)', 'throughput vs defaults', 'CPU per request (ms, median)', 'CPU vs defaults'],
+        servers.map((server) => {
+          const own = run(server.name);
+          return [
+            server.name,
+            String(Math.round(median(own.rps))),
+            `${vsDefaults(own.rps, 'rps').toFixed(3)}×`,
+            median(own.cpu).toFixed(4),
+            `${vsDefaults(own.cpu, 'cpu').toFixed(3)}×`,
+          ];
+        }),
+      ),
+    ];
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
 /** Prometheus scrapes every 15 s by default; the metrics run scrapes more often, so the scrapes' cost shows. */
 const METRICS_SCRAPE_MS = 5_000;
 const METRICS_ROUNDS = 7;
@@ -417,6 +488,10 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_ONLY === 'batches') {
     process.stdout.write(`${(await bffBatches(upstream)).join('\n')}\n`);
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'flags') {
+    process.stdout.write(`${(await flagsCost(upstream)).join('\n')}\n`);
     return;
   }
   if (process.env.BENCH_ONLY === 'pieces') {
