@@ -174,7 +174,7 @@ function table(header: string[], rows: string[][]): string {
  * `BENCH_ONLY=lists npm run bench` runs only these (about a minute).
  */
 async function lists(upstream: BenchProcess): Promise<string[]> {
-  log('lists: 500 and 20,000 rows');
+  log('lists: 500, 5,000 and 20,000 rows');
   const bff = await startProcess(
     'BFF (lists)',
     new URL('./bench/bff-under-test.ts', import.meta.url),
