@@ -2,11 +2,10 @@
 // Not a test: it prints figures and the BFF's targets (BFF throughput ≥ 0.8× the bare proxy; added
 // latency over direct ≤ 0.5 ms p50 and ≤ 2 ms p99 at 1,000 req/s; a 500-item batch at concurrency 4 within
 // 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
-// with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy and the BFF each run in their own process
-// on 127.0.0.1; this process generates the load. Runs take about 2 minutes. The same batches end to end
-// through the BFF's HTTP API (a 500-item sendInvites and deleteAssessments, each within 1.2× of
-// ⌈500/c⌉ × 20 ms at the BFF's batch concurrency c, never more than c in flight) and Download Reports of
-// 200 × 3 PDFs (RSS growth ≤ 32 MB) run alone with `BENCH_ONLY=batches npm run bench` (about 15 s).
+// with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy, the Fastify floor and the BFF each run in their
+// own process on 127.0.0.1; this process generates the load. Then the per-piece CPU of the floor and the BFF,
+// the batches and Download Reports through the BFF's HTTP API, and the assessments lists. About 10 minutes;
+// `BENCH_ONLY=pieces|batches|lists|metrics|flags|render` runs one part (each described at its function).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
