@@ -39,9 +39,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           fileParallelism: false,
-          // After the node and web projects, not beside them: their workers would take the cores the browser,
-          // the BFF and the sandbox need, and slow pages past the polls' timeouts.
-          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           // A page may take a few seconds to settle on a loaded 2-core machine (the default is 1 s).
           expect: { poll: { timeout: 10_000 } },
