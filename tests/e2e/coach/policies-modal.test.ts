@@ -69,6 +69,8 @@ describe.each(VIEWPORT_NAMES)('policies modal at %s size', (viewport) => {
     const modal = page.getByRole('alertdialog', { name: TITLE });
     await modal.waitFor();
     expect(await modal.innerText()).toContain('A policy is overdue.');
+    // The list comes with its own request, after the alert that opened the modal.
+    await modal.getByText('Overdue', { exact: true }).waitFor();
     expect(await modal.getByText('Overdue', { exact: true }).count()).toBe(1);
     expect(await modal.getByRole('button', { name: 'Later' }).count()).toBe(0);
     await page.keyboard.press('Escape');
