@@ -19,6 +19,8 @@ describe.each(VIEWPORT_NAMES)('the assessments table at %s size', (viewport) => 
     await page.goto(portal.url('/coachportal/assessments'));
     const filter = page.getByRole('combobox', { name: 'Filter' });
     await filter.waitFor();
+    // Received SCOs is offered once the list says the coach has received some: the options are read after that.
+    await filter.locator('option[value="receivedScos"]').waitFor({ state: 'attached' });
     const options = (await filter.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value))).filter(
       (value) => value !== '' && value !== 'showAll',
     );

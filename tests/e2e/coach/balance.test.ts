@@ -49,9 +49,13 @@ describe.each(VIEWPORT_NAMES)('balance at %s size', (viewport) => {
     await page.getByRole('searchbox').fill('Maturity');
     await expect.poll(() => page.url()).toContain('q=Maturity');
     await expect.poll(() => page.getByText(/^Filtered/).count()).toBe(1);
-    const descriptions = await table.getByRole('rowheader').allInnerTexts();
-    expect(descriptions.length).toBeGreaterThan(0);
-    expect(descriptions.every((text) => text.includes('Maturity'))).toBe(true);
+    // The indicator follows the search at once; the rows follow the BFF's answer (the previous rows stay until then).
+    await expect
+      .poll(async () => {
+        const descriptions = await table.getByRole('rowheader').allInnerTexts();
+        return descriptions.length > 0 && descriptions.every((text) => text.includes('Maturity'));
+      })
+      .toBe(true);
     await portal.close();
   });
 
