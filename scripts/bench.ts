@@ -182,7 +182,7 @@ async function lists(upstream: BenchProcess): Promise<string[]> {
   );
   processes.push(bff);
   try {
-    return listReport(await measureLists(bff.url, upstream.url, bff.pid), table);
+    return listReport(await measureLists(bff.url, upstream.url, bff.pid), table, verdict);
   } finally {
     await bff.stop();
   }
@@ -270,6 +270,41 @@ async function piecesOnly(upstream: BenchProcess): Promise<string[]> {
   return cpuPieces(targets[1] as Target, targets[2] as Target, { bare: median(bare), floor: median(floorCpu), bff: median(bffCpu) });
 }
 
+interface RoundFigures {
+  rps: number[];
+  cpu: number[];
+}
+
+/**
+ * `GET /api/session` on each BFF of an A/B run: signed in, warmed up alike, then METRICS_ROUNDS interleaved
+ * throughput rounds. Answers each server's figures by name, one entry a round.
+ */
+async function interleavedSessionRounds(label: string, servers: BenchProcess[]): Promise<(name: string) => RoundFigures> {
+  const targets: Target[] = [];
+  for (const server of servers) {
+    const target = {
+      name: server.name,
+      url: `${server.url}/api/session`,
+      headers: { cookie: await signIn(server.url) },
+      servingPid: server.pid,
+    };
+    await expectOk(target);
+    targets.push(target);
+  }
+  log(`${label}: warming up (${WARM_UP_SECONDS} s per BFF)`);
+  for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
+  const runs = new Map<string, RoundFigures>(targets.map((target) => [target.name, { rps: [], cpu: [] }]));
+  for (let round = 0; round < METRICS_ROUNDS; round++) {
+    for (const target of rotated(targets, round)) {
+      const result = await measureThroughput(target, THROUGHPUT_SECONDS);
+      runs.get(target.name)?.rps.push(result.requestsPerSecond);
+      runs.get(target.name)?.cpu.push(result.cpuMsPerRequest);
+      log(`${label} round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
+    }
+  }
+  return (name) => runs.get(name) ?? { rps: [], cpu: [] };
+}
+
 /**
  * `BENCH_ONLY=flags BENCH_AB_FLAGS='--max-semi-space-size=2;--max-semi-space-size=4' npm run bench`: the BFF with each
  * set of V8 flags (`;` between sets) against two BFFs without (their difference is the run's noise), `GET /api/session`
@@ -290,29 +325,7 @@ async function flagsCost(upstream: BenchProcess): Promise<string[]> {
   ]);
   processes.push(...servers);
   try {
-    const targets: Target[] = [];
-    for (const server of servers) {
-      const target = {
-        name: server.name,
-        url: `${server.url}/api/session`,
-        headers: { cookie: await signIn(server.url) },
-        servingPid: server.pid,
-      };
-      await expectOk(target);
-      targets.push(target);
-    }
-    log(`flags: warming up (${WARM_UP_SECONDS} s per BFF)`);
-    for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
-    const runs = new Map(targets.map((target) => [target.name, { rps: [] as number[], cpu: [] as number[] }]));
-    for (let round = 0; round < METRICS_ROUNDS; round++) {
-      for (const target of rotated(targets, round)) {
-        const result = await measureThroughput(target, THROUGHPUT_SECONDS);
-        runs.get(target.name)?.rps.push(result.requestsPerSecond);
-        runs.get(target.name)?.cpu.push(result.cpuMsPerRequest);
-        log(`flags round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
-      }
-    }
-    const run = (name: string) => runs.get(name) ?? { rps: [], cpu: [] };
+    const run = await interleavedSessionRounds('flags', servers);
     const a = run(servers[0]?.name ?? '');
     const b = run(servers.at(-1)?.name ?? '');
     // Each round's ratio against the mean of A and B in that round, then their median (drift cancels out).
@@ -385,29 +398,7 @@ async function metricsCost(upstream: BenchProcess): Promise<string[]> {
       .catch((error: unknown) => log(`metrics scrape failed: ${String(error)}`));
   }, METRICS_SCRAPE_MS);
   try {
-    const targets: Target[] = [];
-    for (const server of servers) {
-      const target = {
-        name: server.name,
-        url: `${server.url}/api/session`,
-        headers: { cookie: await signIn(server.url) },
-        servingPid: server.pid,
-      };
-      await expectOk(target);
-      targets.push(target);
-    }
-    log(`metrics: warming up (${WARM_UP_SECONDS} s per BFF)`);
-    for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
-    const runs = new Map(targets.map((target) => [target.name, { rps: [] as number[], cpu: [] as number[] }]));
-    for (let round = 0; round < METRICS_ROUNDS; round++) {
-      for (const target of rotated(targets, round)) {
-        const result = await measureThroughput(target, THROUGHPUT_SECONDS);
-        runs.get(target.name)?.rps.push(result.requestsPerSecond);
-        runs.get(target.name)?.cpu.push(result.cpuMsPerRequest);
-        log(`metrics round ${round + 1}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
-      }
-    }
-    const run = (name: string) => runs.get(name) ?? { rps: [], cpu: [] };
+    const run = await interleavedSessionRounds('metrics', servers);
     const row = (name: string) => [
       name,
       String(Math.round(median(run(name).rps))),

@@ -93,10 +93,10 @@ async function measureSize(bffUrl: string, standInUrl: string, rows: number): Pr
   const firstRuns: number[] = [];
   // Warm-up, not counted: the stand-in's answers of this size, and the BFF's code that makes a copy optimised as
   // in a BFF that has served first pages before (a copy made again with `refresh`, one session: no sign-in each).
-  const warmUp = await signInAs(bffUrl, rows);
+  const session = await signInAs(bffUrl, rows);
   for (let round = 0; round < WARM_UP_FIRST_PAGES; round++) {
     JSON.parse((await timed(legacyUrl, { cookie: LEGACY_COOKIE })).body);
-    await timed(`${bffUrl}/api/assessments?refresh=true`, warmUp);
+    await timed(`${bffUrl}/api/assessments?refresh=true`, session);
   }
   // Measured: pairs of the bare fetch and a copy made afresh (`refresh`: the same read, shaping and first page as
   // the first request after a sign-in), each pair's ratio taken (drift cancels out), then their median.
@@ -106,14 +106,13 @@ async function measureSize(bffUrl: string, standInUrl: string, rows: number): Pr
     const { body } = await timed(legacyUrl, { cookie: LEGACY_COOKIE });
     JSON.parse(body);
     legacyRuns.push(performance.now() - start);
-    firstRuns.push((await timed(`${bffUrl}/api/assessments?refresh=true`, warmUp)).ms);
+    firstRuns.push((await timed(`${bffUrl}/api/assessments?refresh=true`, session)).ms);
   }
   // The same first page after real sign-ins, as a check (few: sign-in is rate limited).
   const signInRuns: number[] = [];
   for (let round = 0; round < SIGN_IN_ROUNDS; round++) {
     signInRuns.push((await timed(`${bffUrl}/api/assessments`, await signInAs(bffUrl, rows))).ms);
   }
-  const session = warmUp;
   await timed(`${bffUrl}/api/assessments`, session);
   const pages = Math.max(1, Math.floor(rows / 50));
   const list = (query: string) => timed(`${bffUrl}/api/assessments?${query}`, session).then((answer) => answer.ms);
@@ -171,8 +170,7 @@ export async function measureLists(bffUrl: string, standInUrl: string, bffPid: n
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
 /** The list figures as markdown lines, with the goals. */
-export function listReport(run: ListRun, table: (head: string[], rows: string[][]) => string): string[] {
-  const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+export function listReport(run: ListRun, table: (head: string[], rows: string[][]) => string, verdict: (met: boolean) => string): string[] {
   const smallest = run.sizes[0];
   const largest = run.sizes.at(-1);
   const laterGoals = (largest?.later ?? []).map((later, index) => {
