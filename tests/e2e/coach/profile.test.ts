@@ -123,7 +123,7 @@ describe.each(VIEWPORT_NAMES)('profile at %s size', (viewport) => {
     const original = await bffProfile(portal);
     try {
       await openProfileFromDrawer(page, viewport);
-      expect(await tabsOf(page)).toEqual(ALL_TABS);
+      await expect.poll(() => tabsOf(page)).toEqual(ALL_TABS);
       expect(await saveButton(page).count()).toBe(0);
       await expectNoAxeViolations(page);
 
@@ -399,7 +399,7 @@ describe.each(VIEWPORT_NAMES)('profile at %s size', (viewport) => {
     const portal = await openPortal(browser(), viewport);
     const page = await signIn(portal, 'mini@coachportal.test');
     await openProfileFromDrawer(page, viewport);
-    expect(await tabsOf(page)).toEqual(['Details', 'Password', 'Two-Factor Authentication', 'Assistants', 'Policies']);
+    await expect.poll(() => tabsOf(page)).toEqual(['Details', 'Password', 'Two-Factor Authentication', 'Assistants', 'Policies']);
     expect(await page.getByRole('region', { name: 'Web Resources' }).count()).toBe(0);
     expect(await page.getByLabel('Extra recipients').count()).toBe(0);
     await expectNoAxeViolations(page);
