@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts', 'bff/**/*.test.ts', 'sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'ops/**/*.test.ts'],
+          // tests/e2e/ is Playwright Test's (playwright.config.ts).
           exclude: ['tests/e2e/**'],
         },
       },
@@ -29,19 +30,6 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/test/setup.ts'],
-        },
-      },
-      {
-        // Real browser against the stack of `npm start` (sandbox + BFF + built client); one file at a time.
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          // A page may take a few seconds to settle on a loaded 2-core machine (the default is 1 s).
-          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

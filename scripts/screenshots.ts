@@ -4,7 +4,7 @@
 // screen as a user would before calling it done.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.ts';
 
 const portal = new URL(process.env.PORTAL_URL ?? 'http://localhost:3000/');
 const email = process.env.PORTAL_EMAIL ?? 'demo@coachportal.test';
@@ -18,10 +18,7 @@ if (paths.length === 0) {
 
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
+const browser = await launchChromium();
 try {
   for (const [name, viewport] of Object.entries(WIDTHS)) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });

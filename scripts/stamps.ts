@@ -4,7 +4,7 @@
 // the addresses the BFF lists in the profile's Web Resources). The files are committed; run this after changing
 // the design.
 import { writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.ts';
 
 const OUT = new URL('../web/public/stamps/', import.meta.url);
 const TITLES = ['Enneagram Practitioner', 'Maturity Practitioner', 'Teams Practitioner', 'Facilitation Practitioner'] as const;
@@ -55,7 +55,7 @@ function stampSvg(level: number, title: string): string {
 `;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });
   for (const [index, title] of TITLES.entries()) {

@@ -3,9 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startChromiumForFile } from '../../tests/e2e/support/browser.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { injectLegacy } from '../handlers/legacy-contract-check.ts';
 import { type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
@@ -24,7 +24,7 @@ interface PageEvents {
 }
 
 describe('the PayPal JS SDK stand-in (GET /__paypal/sdk/js)', () => {
-  const browser = startChromiumForFile();
+  let chromium: Browser;
   let sandbox: TestSandbox;
   let sandboxUrl: string;
   let page: Page;
@@ -33,6 +33,7 @@ describe('the PayPal JS SDK stand-in (GET /__paypal/sdk/js)', () => {
   let portalUrl: string;
 
   beforeAll(async () => {
+    chromium = await launchChromium();
     sandbox = await testSandbox();
     sandboxUrl = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
     // The portal's page on a loopback origin of its own (another port): the script and the approval are
@@ -42,6 +43,7 @@ describe('the PayPal JS SDK stand-in (GET /__paypal/sdk/js)', () => {
     portalUrl = `http://127.0.0.1:${(portal.address() as AddressInfo).port}/coachportal/register`;
   });
   afterAll(async () => {
+    await chromium?.close();
     await new Promise((resolve) => portal.close(resolve));
     await sandbox.app.close();
   });
@@ -64,7 +66,7 @@ describe('the PayPal JS SDK stand-in (GET /__paypal/sdk/js)', () => {
       },
     });
     checkoutId = created.json().checkoutId;
-    page = await browser().newPage();
+    page = await chromium.newPage();
     await page.goto(portalUrl);
     await page.addScriptTag({ path: LOADER });
     // The BFF creates the order (createPayPalOrder); the page only asks for its id.

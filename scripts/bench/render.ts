@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
 import { freePort } from '../lib/prism.ts';
 import { buildWebClient, startStack } from '../lib/stack.ts';
 import { median, percentile } from './load.ts';
@@ -31,10 +31,7 @@ export async function measureRender(): Promise<RenderFigures> {
     bffEnv: { LOG_LEVEL: 'warn' },
     output: { logFile: join(webDistDir, '..', 'stack.log') },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const login = await page.request.post(`${stack.bffUrl}/api/session`, {

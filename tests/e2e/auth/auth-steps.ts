@@ -1,10 +1,9 @@
 // Steps the auth flows share: the login form as a visitor fills it in, and the reset link as the
 // visitor receives it (read from the sandbox's outbox, sandbox/README.md "Sandbox-only routes").
-import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
 import { OUTBOX_PATH, type OutboxAnswer } from '../../../sandbox/controls/outbox.ts';
+import { DEMO, expect, PASSWORD, type Page, stackUrls } from '../support/fixtures.ts';
 
-export const PASSWORD = 'Demo-portal-2026!';
+export { PASSWORD };
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -15,23 +14,23 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 export async function signInOnLoginPage(page: Page, email: string, password = PASSWORD): Promise<void> {
   await fillLogin(page, email, password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
 
-export async function signInThroughForm(page: Page, url: (path: string) => string, email = 'demo@coachportal.test'): Promise<void> {
-  await page.goto(url('/coachportal/login'));
+export async function signInThroughForm(page: Page, email = DEMO): Promise<void> {
+  await page.goto('/coachportal/login');
   await signInOnLoginPage(page, email);
 }
 
 /** Asks for a reset link through the login page's 'Forgot Password?' dialog (spec public-and-guest §2 "Login"). */
-export async function requestResetLink(page: Page, url: (path: string) => string, email: string): Promise<void> {
-  await page.goto(url('/coachportal/login'));
+export async function requestResetLink(page: Page, email: string): Promise<void> {
+  await page.goto('/coachportal/login');
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Forgot Password?' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
   // The success alert shows once the legacy API answered, so the e-mail is in the outbox by then.
-  await page.getByRole('status').filter({ hasText: 'A reset password link has been sent...' }).waitFor();
+  await expect(page.getByRole('status').filter({ hasText: 'A reset password link has been sent...' })).toBeVisible();
 }
 
 /**
@@ -39,7 +38,7 @@ export async function requestResetLink(page: Page, url: (path: string) => string
  * on its own host; the real e-mail points at the portal, so only the path and query are kept.
  */
 export async function resetLinkFromOutbox(email: string): Promise<string> {
-  const response = await fetch(`${inject('sandboxUrl')}${OUTBOX_PATH}?to=${encodeURIComponent(email)}`);
+  const response = await fetch(`${stackUrls().sandboxUrl}${OUTBOX_PATH}?to=${encodeURIComponent(email)}`);
   expect(response.status).toBe(200);
   const { messages } = (await response.json()) as OutboxAnswer;
   const link = messages.flatMap((message) => message.links).find((candidate) => candidate.includes('/coachportal/resetpassword?'));

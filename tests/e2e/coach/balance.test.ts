@@ -1,105 +1,102 @@
 // The Balance screen (spec coach-shell §2.9, §4 "Bulk credit order", §8, §9) for the demo coach: the figures as
 // the BFF answers them, the price lists, the history on the shared table (sorted, searched, in the URL), a bulk
 // order placed from the minimum and cancelled after its confirmation, and the 'Failed' toast of a failed order.
-// Desktop (from the drawer) and phone (Balance is not in a phone's drawer: by its address), axe on every state.
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+// The flows at desktop (from the drawer); the screen and its dialog once at phone width (Balance is not in a
+// phone's drawer: by its address), axe on every state.
 import type { components } from '../../../generated/bff.ts';
-import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
-import { setFaults, signIn } from './coach-steps.ts';
+import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, setFaults, test } from '../support/fixtures.ts';
 
-const browser = startChromiumForFile();
+test.use({ account: DEMO });
 
-afterEach(() => setFaults(null));
-
-async function openBalance(page: Page, portal: PortalPage, viewport: string): Promise<void> {
-  if (viewport === 'desktop') await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Balance' }).click();
-  else await page.goto(portal.url('/coachportal/balance'));
-  await page.getByRole('heading', { level: 1, name: 'Balance' }).waitFor();
+async function openBalance(page: Page, layout: string): Promise<void> {
+  if (layout === 'desktop') {
+    await openDashboard(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Balance' }).click();
+  } else await page.goto('/coachportal/balance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
 }
 
-async function bffCredits(portal: PortalPage): Promise<components['schemas']['CreditsOverview']> {
-  const response = await portal.page.request.get(portal.url('/api/credits'));
+async function bffCredits(page: Page): Promise<components['schemas']['CreditsOverview']> {
+  const response = await page.request.get('/api/credits');
   expect(response.status()).toBe(200);
   return response.json();
 }
 
-describe.each(VIEWPORT_NAMES)('balance at %s size', (viewport) => {
-  it('shows the figures, prices and history as the BFF answers them; sorts and searches the history in the URL', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    const credits = await bffCredits(portal);
-    await openBalance(page, portal, viewport);
-    const held = page.getByRole('article', { name: 'Credits held' });
-    expect(await held.innerText()).toContain(String(credits.balance));
-    expect(await held.innerText()).toContain(credits.balance < 0 ? 'which will be invoiced' : 'available');
-    expect(await page.getByRole('article', { name: 'Facilitated assessments' }).innerText()).toContain(
-      String(credits.facilitatedAssessments),
-    );
-    await page.getByText('R500 + VAT').first().waitFor();
+test('shows the figures, prices and history as the BFF answers them; sorts and searches the history in the URL', async ({ page }) => {
+  const credits = await bffCredits(page);
+  await openBalance(page, 'desktop');
+  const held = page.getByRole('article', { name: 'Credits held' });
+  await expect(held).toContainText(String(credits.balance));
+  await expect(held).toContainText(credits.balance < 0 ? 'which will be invoiced' : 'available');
+  await expect(page.getByRole('article', { name: 'Facilitated assessments' })).toContainText(String(credits.facilitatedAssessments));
+  await expect(page.getByText('R500 + VAT').first()).toBeVisible();
 
-    const table = page.getByRole('grid', { name: 'Transaction history' });
-    await table.getByRole('row').nth(1).waitFor();
-    const history = await (await portal.page.request.get(portal.url('/api/credits/transactions'))).json();
-    expect(await page.getByText(`${history.total} records`).count()).toBe(1);
+  const table = page.getByRole('grid', { name: 'Transaction history' });
+  const history = await (await page.request.get('/api/credits/transactions')).json();
+  await expect(page.getByText(`${history.total} records`)).toHaveCount(1);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await table.getByRole('columnheader', { name: /Credits/ }).click();
+  await expect(page).toHaveURL(/sort=credits/);
+  await page.getByRole('searchbox').fill('Maturity');
+  await expect(page).toHaveURL(/q=Maturity/);
+  await expect(page.getByText(/^Filtered/)).toHaveCount(1);
+  // The indicator follows the search at once; the rows follow the BFF's answer (the previous rows stay until then).
+  await expect(table.getByRole('rowheader').first()).toBeVisible();
+  await expect(table.getByRole('rowheader').filter({ hasNotText: 'Maturity' })).toHaveCount(0);
+});
+
+test('orders credits from the minimum and cancels the pending order after the confirmation', async ({ page }) => {
+  expect((await bffCredits(page)).hasPendingOrder).toBe(false);
+  await openBalance(page, 'desktop');
+  await page.getByRole('button', { name: 'Purchase credits' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Purchasing Credits' });
+  const amount = dialog.getByLabel('Number of credits');
+  const order = dialog.getByRole('button', { name: 'Order' });
+  await amount.fill('9');
+  await expect(order).toBeDisabled();
+  await amount.fill('120');
+  await expect(dialog.getByText('120 credits: a 10% bulk discount applies.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await order.click();
+  await expect(page.getByText(/your order of 120 credits is pending/)).toBeVisible();
+  await expect(page.getByText('120 credits awaiting the invoice.')).toBeVisible();
+  expect(await bffCredits(page)).toMatchObject({ hasPendingOrder: true, pendingCredits: 120 });
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Warning' });
+  await expect(confirm).toContainText('Are you sure you want to cancel your pending order of 120 credits?');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText('Your pending order has been cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Purchase credits' })).toBeVisible();
+  expect((await bffCredits(page)).hasPendingOrder).toBe(false);
+});
+
+test("toasts 'Failed' when the legacy API fails the order, and nothing is pending", async ({ page }) => {
+  await setFaults({ serverErrors: { updateCreditOrder: 503 } });
+  await openBalance(page, 'desktop');
+  await page.getByRole('button', { name: 'Purchase credits' }).click();
+  await page.getByLabel('Number of credits').fill('10');
+  await page.getByRole('button', { name: 'Order' }).click();
+  await expect(page.getByText('Failed', { exact: true })).toBeVisible();
+  expect((await bffCredits(page)).hasPendingOrder).toBe(false);
+  await expectNoAxeViolations(page);
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('the screen and the order dialog fit a phone', async ({ page }) => {
+    await openBalance(page, 'phone');
+    await expect(page.getByRole('article', { name: 'Credits held' })).toBeVisible();
+    await expect(page.getByRole('grid', { name: 'Transaction history' }).getByRole('row').nth(1)).toBeVisible();
     await expectNoAxeViolations(page);
-
-    await table.getByRole('columnheader', { name: /Credits/ }).click();
-    await expect.poll(() => page.url()).toContain('sort=credits');
-    await page.getByRole('searchbox').fill('Maturity');
-    await expect.poll(() => page.url()).toContain('q=Maturity');
-    await expect.poll(() => page.getByText(/^Filtered/).count()).toBe(1);
-    // The indicator follows the search at once; the rows follow the BFF's answer (the previous rows stay until then).
-    await expect
-      .poll(async () => {
-        const descriptions = await table.getByRole('rowheader').allInnerTexts();
-        return descriptions.length > 0 && descriptions.every((text) => text.includes('Maturity'));
-      })
-      .toBe(true);
-    await portal.close();
-  });
-
-  it('orders credits from the minimum and cancels the pending order after the confirmation', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    expect((await bffCredits(portal)).hasPendingOrder).toBe(false);
-    await openBalance(page, portal, viewport);
     await page.getByRole('button', { name: 'Purchase credits' }).click();
     const dialog = page.getByRole('dialog', { name: 'Purchasing Credits' });
-    const amount = dialog.getByLabel('Number of credits');
-    const order = dialog.getByRole('button', { name: 'Order' });
-    await amount.fill('9');
-    expect(await order.isDisabled()).toBe(true);
-    await amount.fill('120');
-    await dialog.getByText('120 credits: a 10% bulk discount applies.').waitFor();
+    await dialog.getByLabel('Number of credits').fill('120');
+    await expect(dialog.getByText('120 credits: a 10% bulk discount applies.')).toBeVisible();
     await expectNoAxeViolations(page);
-    await order.click();
-    await page.getByText(/your order of 120 credits is pending/).waitFor();
-    await page.getByText('120 credits awaiting the invoice.').waitFor();
-    expect(await bffCredits(portal)).toMatchObject({ hasPendingOrder: true, pendingCredits: 120 });
-
-    await page.getByRole('button', { name: 'Cancel order' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Warning' });
-    expect(await confirm.innerText()).toContain('Are you sure you want to cancel your pending order of 120 credits?');
-    await expectNoAxeViolations(page);
-    await confirm.getByRole('button', { name: 'Cancel order' }).click();
-    await page.getByText('Your pending order has been cancelled.').waitFor();
-    await page.getByRole('button', { name: 'Purchase credits' }).waitFor();
-    expect((await bffCredits(portal)).hasPendingOrder).toBe(false);
-    await portal.close();
-  });
-
-  it("toasts 'Failed' when the legacy API fails the order, and nothing is pending", async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    await setFaults({ serverErrors: { updateCreditOrder: 503 } });
-    await openBalance(page, portal, viewport);
-    await page.getByRole('button', { name: 'Purchase credits' }).click();
-    await page.getByLabel('Number of credits').fill('10');
-    await page.getByRole('button', { name: 'Order' }).click();
-    await page.getByText('Failed', { exact: true }).waitFor();
-    expect((await bffCredits(portal)).hasPendingOrder).toBe(false);
-    await expectNoAxeViolations(page);
-    await portal.close();
   });
 });

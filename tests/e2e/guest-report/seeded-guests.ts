@@ -1,14 +1,10 @@
 // Guests for the report viewer's tests. The seeded assessments' ids come from the sandbox's
 // fixed-seed PRNG, so they are read from the running sandbox (the legacy API, as the demo coach);
 // a mini-assessment guest is made fresh through the BFF's public mini-assessment API.
-import { type APIRequestContext, request as playwrightRequest } from 'playwright-core';
-import { expect, inject } from 'vitest';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { type APIRequestContext, csrfHeaders, expect, PASSWORD, request as playwrightRequest, stackUrls } from '../support/fixtures.ts';
 
 export type ReportCode = 'e' | 'm' | 'c' | 'cp';
-
-/** The demo coach's password (sandbox/README.md "Seeded logins"). */
-const DEMO_PASSWORD = 'Demo-portal-2026!';
 
 interface LegacyAssessment {
   uuid: string;
@@ -28,9 +24,9 @@ const HAS_REPORT: Readonly<Record<ReportCode, (assessment: LegacyAssessment) => 
 
 /** One completed assessment of the demo coach per report code. */
 export async function seededGuests(): Promise<Record<ReportCode, string>> {
-  const legacy = await playwrightRequest.newContext({ baseURL: inject('sandboxUrl') });
+  const legacy = await playwrightRequest.newContext({ baseURL: stackUrls().sandboxUrl });
   try {
-    const login = await legacy.post('/api/v2/login', { data: { email: SEED_COACHES.demo.email, password: DEMO_PASSWORD } });
+    const login = await legacy.post('/api/v2/login', { data: { email: SEED_COACHES.demo.email, password: PASSWORD } });
     expect(login.status()).toBe(200);
     const listed = await legacy.get(`/api/v2/coaches/${SEED_COACHES.demo.uuid}/tokensX`);
     expect(listed.status()).toBe(200);
@@ -47,8 +43,8 @@ export async function seededGuests(): Promise<Record<ReportCode, string>> {
 }
 
 /** A new mini-assessment guest of the demo coach, taken to its result through the BFF. */
-export async function newMiniGuest(api: APIRequestContext, portalOrigin: string): Promise<string> {
-  const headers = { 'X-CSRF': '1', Origin: portalOrigin };
+export async function newMiniGuest(api: APIRequestContext): Promise<string> {
+  const headers = csrfHeaders();
   const started = await api.post(`/api/public/mini/${SEED_COACHES.demo.uuid}/assessments`, {
     headers,
     data: { language: 'slovak', name: 'Jana', surname: 'Horváthová', email: 'jana.horvathova@example.sk' },

@@ -1,6 +1,5 @@
 // Shared steps of the self-registration browser tests (not a test file: no tests of its own).
-import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, type Page, stackUrls } from '../support/fixtures.ts';
 
 // Seed coaches nobody else registers clients with (sandbox/seed/accounts.ts): a ZAR one pays by card, a USD one with PayPal.
 export const ZAR_COACH = { uuid: '2fa00000-0000-4000-8000-000000000002', name: 'Pieter Botha' };
@@ -19,10 +18,10 @@ export function registrant(label: string, emailSuffix = ''): Registrant {
 }
 
 /** Opens the coach's registration link and waits for the form. */
-export async function openRegistration(page: Page, url: (path: string) => string, coach: { uuid: string; name: string }): Promise<void> {
-  await page.goto(url(`/coachportal/register/${coach.uuid}`));
-  await page.getByRole('heading', { name: 'Assessment Registration' }).waitFor();
-  await page.getByText(coach.name).waitFor();
+export async function openRegistration(page: Page, coach: { uuid: string; name: string }): Promise<void> {
+  await page.goto(`/coachportal/register/${coach.uuid}`);
+  await expect(page.getByRole('heading', { name: 'Assessment Registration' })).toBeVisible();
+  await expect(page.getByText(coach.name)).toBeVisible();
 }
 
 export async function fillRegistration(page: Page, who: Partial<Registrant>, language?: string): Promise<void> {
@@ -34,7 +33,7 @@ export async function fillRegistration(page: Page, who: Partial<Registrant>, lan
 
 /** The card provider's notification, as the provider sends it server to server (sandbox/README.md). */
 export async function notifyCardPayment(page: Page, checkoutId: string, status: 'COMPLETE' | 'FAILED' | 'CANCELLED'): Promise<void> {
-  const answer = await page.request.post(`${inject('sandboxUrl')}/selfpay/receive_notification/`, {
+  const answer = await page.request.post(`${stackUrls().sandboxUrl}/selfpay/receive_notification/`, {
     form: { custom_str1: checkoutId, payment_status: status, amount_gross: '632.50', pf_payment_id: '1187453' },
   });
   if (!answer.ok()) throw new Error(`the sandbox refused the notification: ${answer.status()} ${await answer.text()}`);

@@ -1,0 +1,30 @@
+// The browser suite (tests/e2e/README.md): Playwright Test driving Debian's chromium (never a downloaded
+// browser) against a stack per worker. No retries: a test that needs one is a test to fix.
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
+
+const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.test.ts',
+  outputDir,
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  // A page may take a few seconds to settle on a loaded 2-core machine.
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./tests/e2e/support/failure-folder-reporter.ts', { outputDir }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: process.env.E2E_TRACE === 'on' ? 'on' : 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+});
