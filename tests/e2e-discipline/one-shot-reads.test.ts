@@ -34,11 +34,13 @@ const ONE_SHOT_READS = new Set([
 ]);
 /** A page's address, read once (`request.url()` and `response.url()` are not reads of the page). */
 const isPageUrl = (node: ts.CallExpression) =>
-  ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'url' && /page$/i.test(node.expression.expression.getText());
+  ts.isPropertyAccessExpression(node.expression) &&
+  node.expression.name.text === 'url' &&
+  /page$/i.test(node.expression.expression.getText());
 /** Script run in the page: a read when its result is asserted on. */
 const IN_PAGE_SCRIPTS = new Set(['evaluate', 'evaluateAll', '$eval', '$$eval']);
 
-export interface OneShotRead {
+interface OneShotRead {
   file: string;
   line: number;
   text: string;
@@ -52,10 +54,15 @@ function calledName(node: ts.CallExpression): string | undefined {
 function insideRetriedCallback(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node; at; at = at.parent) {
     if (!(ts.isArrowFunction(at) || ts.isFunctionExpression(at))) continue;
-    const call = at.parent;
+    const call: ts.Node | undefined = at.parent;
     if (!call || !ts.isCallExpression(call) || call.arguments[0] !== at) continue;
     const callee = call.expression;
-    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'poll' && ts.isIdentifier(callee.expression) && callee.expression.text === 'expect') {
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      callee.name.text === 'poll' &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === 'expect'
+    ) {
       return true;
     }
     if (ts.isIdentifier(callee) && callee.text === 'expect') {
@@ -70,12 +77,18 @@ function insideRetriedCallback(node: ts.Node): boolean {
 function insideExpectedValue(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node; at?.parent; at = at.parent) {
     const parent: ts.Node = at.parent;
-    if (ts.isCallExpression(parent) && parent.arguments[0] === at && ts.isIdentifier(parent.expression) && parent.expression.text === 'expect') return true;
+    if (
+      ts.isCallExpression(parent) &&
+      parent.arguments[0] === at &&
+      ts.isIdentifier(parent.expression) &&
+      parent.expression.text === 'expect'
+    )
+      return true;
   }
   return false;
 }
 
-export function oneShotReads(file: string, source: string): OneShotRead[] {
+function oneShotReads(file: string, source: string): OneShotRead[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: OneShotRead[] = [];
   const visit = (node: ts.Node): void => {

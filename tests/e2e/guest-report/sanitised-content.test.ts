@@ -2,10 +2,9 @@
 // in the real browser, a report whose sections carry scripts, event handlers, javascript: URLs,
 // frames and forms shows their text and none of those. The BFF's answer is replaced in the browser
 // (page.route), since no seeded report carries such content.
-import { describe, expect, it } from 'vitest';
-import { openPortal, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
+// The checks at desktop; the sanitised report once at phone width, with axe.
+import { expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
 
-const browser = startChromiumForFile();
 const GUEST = 'a55e55e0-0000-4000-8000-000000000007';
 
 const MALICIOUS = [
@@ -51,34 +50,49 @@ const REPORT = {
   sections: [{ id: 'introduction', title: 'Introduction', html: MALICIOUS }],
 };
 
-describe.each(VIEWPORT_NAMES)('sanitised report content at %s size', (viewport) => {
-  it('renders a malicious section without its scripts, handlers, javascript: URLs, frames or forms', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.route(`**/api/public/reports/e/${GUEST}`, (route) => route.fulfill({ json: REPORT }));
-    await page.goto(portal.url(`/coachportal/reports/e/${GUEST}`));
-    const content = page.locator('.report-html');
-    await content.getByText('Plain text stays.').click();
-    await content.getByText('A link').click();
+/** The report viewer with the malicious report in place of the BFF's answer; the dialogs any script opened are collected. */
+async function openMaliciousReport(page: Page): Promise<string[]> {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.route(`**/api/public/reports/e/${GUEST}`, (route) => route.fulfill({ json: REPORT }));
+  await page.goto(`/coachportal/reports/e/${GUEST}`);
+  return dialogs;
+}
 
-    const found = await content.evaluate((root) => ({
-      scripts: root.querySelectorAll('script').length,
-      frames: root.querySelectorAll('iframe, form, input, object, embed').length,
-      handlers: [...root.querySelectorAll('*')].flatMap((element) =>
-        element.getAttributeNames().filter((name) => /^on|^style$/i.test(name)),
-      ),
-      javascriptUrls: [...root.querySelectorAll('[href], [src], [action]')].filter((element) =>
-        ['href', 'src', 'action', 'xlink:href'].some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? '')),
-      ).length,
-    }));
-    expect(found).toEqual({ scripts: 0, frames: 0, handlers: [], javascriptUrls: 0 });
-    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+test('renders a malicious section without its scripts, handlers, javascript: URLs, frames or forms', async ({ page }) => {
+  const dialogs = await openMaliciousReport(page);
+  const content = page.locator('.report-html');
+  await content.getByText('Plain text stays.').click();
+  await content.getByText('A link').click();
+
+  await expect
+    .poll(() =>
+      content.evaluate((root) => ({
+        scripts: root.querySelectorAll('script').length,
+        frames: root.querySelectorAll('iframe, form, input, object, embed').length,
+        handlers: [...root.querySelectorAll('*')].flatMap((element) =>
+          element.getAttributeNames().filter((name) => /^on|^style$/i.test(name)),
+        ),
+        javascriptUrls: [...root.querySelectorAll('[href], [src], [action]')].filter((element) =>
+          ['href', 'src', 'action', 'xlink:href'].some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? '')),
+        ).length,
+      })),
+    )
+    .toEqual({ scripts: 0, frames: 0, handlers: [], javascriptUrls: 0 });
+  await expect.poll(() => page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('the sanitised report fits a phone', async ({ page }) => {
+    const dialogs = await openMaliciousReport(page);
+    await expect(page.locator('.report-html').getByText('Plain text stays.')).toBeVisible();
+    await expectNoAxeViolations(page);
     expect(dialogs).toEqual([]);
-    await portal.close();
   });
 });

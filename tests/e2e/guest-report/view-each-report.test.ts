@@ -1,115 +1,131 @@
 // The guest report viewer (spec public-and-guest §2 "Guest report viewer"): every report code shows
 // its sections, the first selected, as vertical tabs on a wide screen and behind a menu button on a
 // phone; the legacy and customreports routes; the print-style view with every section on one page.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, openPortal, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
+// Every report code and the score bars at desktop (the tabs) and at phone width (the 'Sections' menu);
+// the routes at desktop; the print view at desktop and once at phone width; axe at each.
+import { expect, expectNoAxeViolations, forEachLayout, LAYOUTS, type Page, test } from '../support/fixtures.ts';
 import { REPORT_NAMES, SECTION_TITLES } from './report-sections.ts';
 import { type ReportCode, seededGuests } from './seeded-guests.ts';
 
-const browser = startChromiumForFile();
 let guests: Record<ReportCode, string>;
-beforeAll(async () => {
+test.beforeAll(async ({ stack: _stack }) => {
   guests = await seededGuests();
 });
 
 const CODES: ReportCode[] = ['e', 'm', 'c', 'cp'];
 
-describe.each(VIEWPORT_NAMES)('guest report at %s size', (viewport) => {
-  it.each(CODES)('shows the %s report as titled sections, the first one selected', async (code) => {
-    const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    await page.goto(portal.url(`/coachportal/reports/${code}/${guests[code]}`));
-    await page.getByRole('heading', { level: 1, name: `${REPORT_NAMES[code]} report` }).waitFor();
+/** The Results section, after the report's sections and scores were drawn. */
+async function expectResults(page: Page, code: ReportCode): Promise<void> {
+  await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeVisible();
+  if (code !== 'm') await expect(page.getByRole('table', { name: 'Style scores' })).toBeVisible();
+  if (code !== 'e') await expect(page.getByText(/^Maturity stage$/)).toBeVisible();
+}
+
+for (const code of CODES) {
+  test(`shows the ${code} report as titled tabs, the first one selected`, async ({ page }) => {
+    await page.goto(`/coachportal/reports/${code}/${guests[code]}`);
+    await expect(page.getByRole('heading', { level: 1, name: `${REPORT_NAMES[code]} report` })).toBeVisible();
     const [first = ''] = SECTION_TITLES[code];
-
-    if (viewport === 'desktop') {
-      const tabs = page.getByRole('tablist', { name: 'Report sections' }).getByRole('tab');
-      expect(await tabs.allTextContents()).toEqual(SECTION_TITLES[code]);
-      expect(await page.getByRole('tab', { name: first, exact: true }).getAttribute('aria-selected')).toBe('true');
-      await page.getByRole('tabpanel').getByRole('heading', { level: 2, name: first }).waitFor();
-      await expectNoAxeViolations(page);
-      await page.getByRole('tab', { name: 'Results', exact: true }).click();
-    } else {
-      expect(await page.getByRole('tablist').count()).toBe(0);
-      await page.getByRole('region', { name: first }).waitFor();
-      await page.getByRole('button', { name: 'Sections', exact: true }).click();
-      await page.getByRole('menu').waitFor();
-      expect(await page.getByRole('menuitemradio').allTextContents()).toEqual(SECTION_TITLES[code]);
-      expect(await page.getByRole('menuitemradio', { name: first, exact: true }).getAttribute('aria-checked')).toBe('true');
-      await expectNoAxeViolations(page);
-      await page.getByRole('menuitemradio', { name: 'Results', exact: true }).click();
-    }
-    await page.getByRole('heading', { level: 2, name: 'Results' }).waitFor();
-    if (code !== 'm') await page.getByRole('table', { name: 'Style scores' }).waitFor();
-    if (code !== 'e') await page.getByText(/^Maturity stage$/).waitFor();
+    await expect(page.getByRole('tablist', { name: 'Report sections' }).getByRole('tab')).toHaveText([...SECTION_TITLES[code]]);
+    await expect(page.getByRole('tab', { name: first, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: first })).toBeVisible();
     await expectNoAxeViolations(page);
-    await portal.close();
+    await page.getByRole('tab', { name: 'Results', exact: true }).click();
+    await expectResults(page, code);
+    await expectNoAxeViolations(page);
   });
+}
 
-  it('draws each score bar on the 0 to 100 scale, readable on a phone, beside a level toolbar', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    await page.goto(portal.url(`/coachportal/reports/e/${guests.e}`));
-    await page.getByRole('heading', { level: 1, name: 'Enneagram report' }).waitFor();
+forEachLayout(LAYOUTS, (layout) => {
+  test('draws each score bar on the 0 to 100 scale, readable on a phone, beside a level toolbar', async ({ page }) => {
+    await page.goto(`/coachportal/reports/e/${guests.e}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Enneagram report' })).toBeVisible();
     // 'Text-only version' sits on the middle line of the buttons beside it.
-    const middle = async (box: Promise<{ y: number; height: number } | null>) => {
-      const found = await box;
-      return found ? found.y + found.height / 2 : Number.NaN;
-    };
-    const buttonMiddle = await middle(page.getByRole('button', { name: 'Show all sections' }).boundingBox());
-    const linkMiddle = await middle(page.getByRole('link', { name: 'Text-only version' }).boundingBox());
-    expect(Math.abs(buttonMiddle - linkMiddle)).toBeLessThanOrEqual(2);
+    const button = page.getByRole('button', { name: 'Show all sections' });
+    const link = page.getByRole('link', { name: 'Text-only version' });
+    await expect(button).toBeVisible();
+    await expect(link).toBeVisible();
+    await expect(async () => {
+      const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : Number.NaN);
+      const [buttonBox, linkBox] = await Promise.all([button.boundingBox(), link.boundingBox()]);
+      expect(Math.abs(middle(buttonBox) - middle(linkBox))).toBeLessThanOrEqual(2);
+    }).toPass();
 
-    if (viewport === 'desktop') await page.getByRole('tab', { name: 'Results', exact: true }).click();
+    if (layout === 'desktop') await page.getByRole('tab', { name: 'Results', exact: true }).click();
     else {
       await page.getByRole('button', { name: 'Sections', exact: true }).click();
       await page.getByRole('menuitemradio', { name: 'Results', exact: true }).click();
     }
     const instincts = page.getByRole('table', { name: 'Instinct scores' });
-    await instincts.waitFor();
-    const bars = await instincts.locator('.score__bar').evaluateAll((elements) =>
-      elements.map((bar) => {
-        const fill = bar.firstElementChild as HTMLElement;
-        return {
-          bar: bar.getBoundingClientRect().width,
-          fill: fill.getBoundingClientRect().width,
-          value: Number(bar.previousElementSibling?.textContent),
-        };
-      }),
-    );
-    expect(bars).toHaveLength(3);
-    for (const { bar, fill, value } of bars) {
-      expect(bar).toBeGreaterThanOrEqual(90);
-      // The border takes 2 px of the bar.
-      expect(Math.abs(fill - ((bar - 2) * value) / 100)).toBeLessThanOrEqual(1.5);
-    }
-    await portal.close();
+    await expect(instincts.locator('.score__bar')).toHaveCount(3);
+    await expect(async () => {
+      const bars = await instincts.locator('.score__bar').evaluateAll((elements) =>
+        elements.map((bar) => {
+          const fill = bar.firstElementChild as HTMLElement;
+          return {
+            bar: bar.getBoundingClientRect().width,
+            fill: fill.getBoundingClientRect().width,
+            value: Number(bar.previousElementSibling?.textContent),
+          };
+        }),
+      );
+      expect(bars).toHaveLength(3);
+      for (const { bar, fill, value } of bars) {
+        expect(bar).toBeGreaterThanOrEqual(90);
+        // The border takes 2 px of the bar.
+        expect(Math.abs(fill - ((bar - 2) * value) / 100)).toBeLessThanOrEqual(1.5);
+      }
+    }).toPass();
   });
+});
 
-  it('opens the legacy route as the Enneagram report and customreports like reports', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    await page.goto(portal.url(`/coachportal/reports/${guests.e}`));
-    await page.getByRole('heading', { level: 1, name: 'Enneagram report' }).waitFor();
-    await expectNoAxeViolations(page);
+test('opens the legacy route as the Enneagram report and customreports like reports', async ({ page }) => {
+  await page.goto(`/coachportal/reports/${guests.e}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enneagram report' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
-    await page.goto(portal.url(`/coachportal/customreports/cp/${guests.cp}`));
-    await page.getByRole('heading', { level: 1, name: 'Combined+ report' }).waitFor();
-    await expectNoAxeViolations(page);
-    await portal.close();
-  });
+  await page.goto(`/coachportal/customreports/cp/${guests.cp}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Combined+ report' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
 
-  it('shows every section on one page in the print view', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const { page } = portal;
-    await page.goto(portal.url(`/coachportal/reports/c/${guests.c}`));
+test('shows every section on one page in the print view', async ({ page }) => {
+  await page.goto(`/coachportal/reports/c/${guests.c}`);
+  await page.getByRole('button', { name: 'Show all sections' }).click();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([...SECTION_TITLES.c]);
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Show one section at a time' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Introduction' })).toBeVisible();
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  for (const code of CODES) {
+    test(`shows the ${code} report's sections behind the Sections button, the first one checked`, async ({ page }) => {
+      await page.goto(`/coachportal/reports/${code}/${guests[code]}`);
+      await expect(page.getByRole('heading', { level: 1, name: `${REPORT_NAMES[code]} report` })).toBeVisible();
+      const [first = ''] = SECTION_TITLES[code];
+      await expect(page.getByRole('region', { name: first })).toBeVisible();
+      await expect(page.getByRole('tablist')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Sections', exact: true }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expect(page.getByRole('menuitemradio')).toHaveText([...SECTION_TITLES[code]]);
+      await expect(page.getByRole('menuitemradio', { name: first, exact: true })).toHaveAttribute('aria-checked', 'true');
+      await expectNoAxeViolations(page);
+      await page.getByRole('menuitemradio', { name: 'Results', exact: true }).click();
+      await expectResults(page, code);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the print view fits a phone', async ({ page }) => {
+    await page.goto(`/coachportal/reports/c/${guests.c}`);
     await page.getByRole('button', { name: 'Show all sections' }).click();
-    await page.getByRole('button', { name: 'Print' }).waitFor();
-    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(SECTION_TITLES.c);
-    expect(await page.getByRole('tablist').count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([...SECTION_TITLES.c]);
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Show one section at a time' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Introduction' }).waitFor();
-    await portal.close();
   });
 });

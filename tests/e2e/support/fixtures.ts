@@ -7,12 +7,12 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, test as base, expect, type Page, request } from '@playwright/test';
 import { freePort } from '../../../scripts/lib/prism.ts';
 import { startStack } from '../../../scripts/lib/stack.ts';
 
-export { expect, request };
 export type { APIRequestContext, Browser, BrowserContext, Page };
+export { expect, request };
 
 export const PASSWORD = 'Demo-portal-2026!';
 export const DEMO = 'demo@coachportal.test';
@@ -106,7 +106,11 @@ async function signInState(portalUrl: string, email: string): Promise<StorageSta
 
 /** Whether a kept session still answers (a test may have ended it: sign-out, a legacy 403). */
 async function sessionAlive(portalUrl: string, state: StorageState): Promise<boolean> {
-  const api = await request.newContext({ baseURL: portalUrl, storageState: state, extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() } });
+  const api = await request.newContext({
+    baseURL: portalUrl,
+    storageState: state,
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
+  });
   try {
     return (await api.get('/api/session')).status() === 200;
   } finally {
@@ -141,7 +145,8 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
         return;
       }
       const webDistDir = process.env.E2E_WEB_DIST_DIR;
-      if (!webDistDir) throw new Error('E2E_WEB_DIST_DIR is not set: run the suite through playwright.config.ts (global-setup.ts builds the client)');
+      if (!webDistDir)
+        throw new Error('E2E_WEB_DIST_DIR is not set: run the suite through playwright.config.ts (global-setup.ts builds the client)');
       const logDir = join(workerInfo.project.outputDir, 'stacks');
       mkdirSync(logDir, { recursive: true });
       const logFile = join(logDir, `worker-${workerInfo.workerIndex}.log`);
@@ -215,7 +220,10 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
   ],
 });
 
-async function putOffModals(context: BrowserContext, options: Pick<VisitOptions, 'showPoliciesModal' | 'showMessagesModal'>): Promise<void> {
+async function putOffModals(
+  context: BrowserContext,
+  options: Pick<VisitOptions, 'showPoliciesModal' | 'showMessagesModal'>,
+): Promise<void> {
   if (!options.showPoliciesModal) await context.addInitScript((key) => globalThis.sessionStorage?.setItem(key, '1'), POLICIES_LATER_KEY);
   if (!options.showMessagesModal) await context.addInitScript((key) => globalThis.sessionStorage?.setItem(key, '1'), MESSAGES_LATER_KEY);
 }
@@ -295,3 +303,6 @@ export function forEachLayout(layouts: readonly Layout[], body: (layout: Layout)
     });
   }
 }
+
+/** For `expect(page).toHaveURL(atPath('/coachportal/dashboard'))`: the address has that path, whatever its query. */
+export const atPath = (path: string) => (url: URL) => url.pathname === path;
