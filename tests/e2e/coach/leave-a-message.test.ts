@@ -1,67 +1,80 @@
 // Leave A Message (spec coach-shell §2.1, §5, §8) for the demo coach: opened from the drawer, an incomplete
 // form answers 'Please select a category and enter a message.' and sends nothing, a complete one reaches the
-// legacy API with the thanks toast, a failing legacy call shows the failure alert. Desktop and phone, axe on
-// every state.
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
-import { setFaults, signIn } from './coach-steps.ts';
+// legacy API with the thanks toast, a failing legacy call shows the failure alert. The flows at desktop; at phone
+// width the dialog from the drawer behind Menu and the failure alert, axe on every state.
+import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, setFaults, test } from '../support/fixtures.ts';
 
-const browser = startChromiumForFile();
+test.use({ account: DEMO });
 
 const INCOMPLETE = 'Please select a category and enter a message.';
 const SENT = 'Thank you, successfully submitted.';
 const FAILED = 'There was an unexpected error while sending the message. Please try again later.';
 
-afterEach(() => setFaults(null));
-
 /** Opens the dialog from the drawer (on a phone the drawer opens from the Menu toggle first). */
-async function openDialog(page: Page, viewport: string) {
-  if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+async function openDialog(page: Page, layout: string) {
+  await openDashboard(page);
+  if (layout === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leave A Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave A Message' });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
-describe.each(VIEWPORT_NAMES)('Leave A Message at %s size', (viewport) => {
-  it('asks for a category and a text, then sends them and thanks the coach', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    const dialog = await openDialog(page, viewport);
-    await expectNoAxeViolations(page);
+/** Sends a message while the legacy call fails; the 'Failed' alert shows. */
+async function failedSend(page: Page, layout: string) {
+  await setFaults({ serverErrors: { leaveMessage: 503 } });
+  const dialog = await openDialog(page, layout);
+  await dialog.getByLabel('Category').selectOption('freeText');
+  await dialog.getByLabel('Message').fill('Hello');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const alert = page.getByRole('alertdialog', { name: 'Failed' });
+  await expect(alert.getByText(FAILED)).toBeVisible();
+  return alert;
+}
 
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await dialog.getByRole('alert').filter({ hasText: INCOMPLETE }).waitFor();
-    await dialog.getByLabel('Category').selectOption('bugReport');
-    await dialog.getByLabel('Message').fill('   ');
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await dialog.getByRole('alert').filter({ hasText: INCOMPLETE }).waitFor();
-    await expectNoAxeViolations(page);
+test('asks for a category and a text, then sends them and thanks the coach', async ({ page }) => {
+  const dialog = await openDialog(page, 'desktop');
+  await expectNoAxeViolations(page);
 
-    await dialog.getByLabel('Message').fill(`The team report shows no names (${viewport}).`);
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/feedback'));
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    expect((await sent).status()).toBe(204);
-    await page.getByText(SENT).waitFor();
-    await dialog.waitFor({ state: 'hidden' });
-    await expectNoAxeViolations(page);
-    await portal.close();
+  const feedback: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/feedback')) feedback.push(request.method());
   });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: INCOMPLETE })).toBeVisible();
+  await dialog.getByLabel('Category').selectOption('bugReport');
+  await dialog.getByLabel('Message').fill('   ');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: INCOMPLETE })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // An incomplete form sends nothing.
+  expect(feedback).toEqual([]);
 
-  it('shows the failure alert when the legacy call fails, and keeps the message', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    await setFaults({ serverErrors: { leaveMessage: 503 } });
-    const dialog = await openDialog(page, viewport);
-    await dialog.getByLabel('Category').selectOption('freeText');
-    await dialog.getByLabel('Message').fill('Hello');
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    const alert = page.getByRole('alertdialog', { name: 'Failed' });
-    await alert.getByText(FAILED).waitFor();
+  await dialog.getByLabel('Message').fill(`The team report shows no names (${crypto.randomUUID().slice(0, 8)}).`);
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/feedback'));
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  expect((await sent).status()).toBe(204);
+  await expect(page.getByText(SENT)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expectNoAxeViolations(page);
+});
+
+test('shows the failure alert when the legacy call fails, and keeps the message', async ({ page }) => {
+  const alert = await failedSend(page, 'desktop');
+  await expectNoAxeViolations(page);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave A Message' }).getByLabel('Message')).toHaveValue('Hello');
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('the dialog from the drawer behind Menu and the failure alert fit a phone', async ({ page }) => {
+    await openDialog(page, 'phone');
+    await expectNoAxeViolations(page);
+    const alert = await failedSend(page, 'phone');
     await expectNoAxeViolations(page);
     await alert.getByRole('button', { name: 'OK' }).click();
-    expect(await page.getByRole('dialog', { name: 'Leave A Message' }).getByLabel('Message').inputValue()).toBe('Hello');
-    await portal.close();
+    await expect(page.getByRole('dialog', { name: 'Leave A Message' }).getByLabel('Message')).toHaveValue('Hello');
   });
 });

@@ -1,67 +1,73 @@
 // The Messages screen (spec coach-shell §2.10, §3 "Message", §4) for the demo coach: opened from the drawer,
 // every message the BFF lists with its time and 'new' badge; opening it acknowledges them (the
 // BFF then lists none as new and the drawer's badge goes); a failing legacy call shows the problem's text.
-// Desktop and phone, axe on every state.
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+// The flows at desktop; at phone width the drawer behind Menu (its Messages link and badge) and the screen, axe.
 import type { components } from '../../../generated/bff.ts';
-import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
-import { setFaults, signIn } from './coach-steps.ts';
+import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, setFaults, test } from '../support/fixtures.ts';
 
 type MessageList = components['schemas']['MessageList'];
 
-const browser = startChromiumForFile();
+test.use({ account: DEMO });
 
-afterEach(() => setFaults(null));
-
-async function bffMessages(portal: PortalPage): Promise<MessageList> {
-  const response = await portal.page.request.get(portal.url('/api/messages'));
+async function bffMessages(page: Page): Promise<MessageList> {
+  const response = await page.request.get('/api/messages');
   expect(response.status()).toBe(200);
   return (await response.json()) as MessageList;
 }
 
 /** The drawer's Messages link (on a phone the drawer opens from the Menu toggle first). */
-async function messagesLink(page: Page, viewport: string) {
-  if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+async function messagesLink(page: Page, layout: string) {
+  if (layout === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
 }
 
-describe.each(VIEWPORT_NAMES)('messages at %s size', (viewport) => {
-  it('lists every message as the BFF does, then marks them read: the BFF lists none as new and the badge goes', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    const expected = await bffMessages(portal);
-    expect(expected.items.length).toBeGreaterThan(0);
+/** From the dashboard, the drawer's link (its badge as the BFF's list says), then the screen. */
+async function openMessages(page: Page, layout: string, expected: MessageList): Promise<void> {
+  await openDashboard(page);
+  const link = await messagesLink(page, layout);
+  // The badge says whether there is anything unread (a test before this one may have read them already).
+  await expect(link).toHaveText(expected.newCount > 0 ? /^Messages\s*New/ : /^Messages$/, { useInnerText: true });
+  await link.click();
+  await expect(page).toHaveURL(/\/coachportal\/messages$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+}
 
-    const link = await messagesLink(page, viewport);
-    // The badge says whether there is anything unread (the other viewport's run may have read them already).
-    expect(await link.innerText()).toMatch(expected.newCount > 0 ? /^Messages\s*New/ : /^Messages$/);
-    await link.click();
-    await expect.poll(() => page.url()).toMatch(/\/coachportal\/messages$/);
-    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
-    for (const message of expected.items) {
-      const article = page.getByRole('article', { name: message.subject });
-      await article.waitFor();
-      expect(await article.getByText('New', { exact: true }).count()).toBe(message.isNew ? 1 : 0);
-      expect(await article.locator('time').getAttribute('datetime')).toBe(message.updatedAt);
-    }
+test('lists every message as the BFF does, then marks them read: the BFF lists none as new and the badge goes', async ({ page }) => {
+  const expected = await bffMessages(page);
+  expect(expected.items.length).toBeGreaterThan(0);
+  await openMessages(page, 'desktop', expected);
+  for (const message of expected.items) {
+    const article = page.getByRole('article', { name: message.subject });
+    await expect(article).toBeVisible();
+    await expect(article.getByText('New', { exact: true })).toHaveCount(message.isNew ? 1 : 0);
+    await expect(article.locator('time')).toHaveAttribute('datetime', message.updatedAt);
+  }
+  await expectNoAxeViolations(page);
+
+  // spec coach-shell §4: opening the screen acknowledges the messages.
+  await expect.poll(async () => (await bffMessages(page)).newCount).toBe(0);
+  await expect(await messagesLink(page, 'desktop')).toHaveText('Messages', { useInnerText: true });
+});
+
+test("shows the problem's text when the legacy messages call fails", async ({ page }) => {
+  await setFaults({ serverErrors: { listMessages: 503 } });
+  await page.goto('/coachportal/messages');
+  await expect(page.getByRole('alert').filter({ hasText: 'There was an unexpected error' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('opens Messages from the drawer behind Menu, and the drawer then shows no badge', async ({ page }) => {
+    const expected = await bffMessages(page);
+    await openMessages(page, 'phone', expected);
+    const [first] = expected.items;
+    if (!first) throw new Error('the BFF lists no messages');
+    await expect(page.getByRole('article', { name: first.subject })).toBeVisible();
     await expectNoAxeViolations(page);
-
-    // spec coach-shell §4: opening the screen acknowledges the messages.
-    await expect.poll(async () => (await bffMessages(portal)).newCount).toBe(0);
-    const after = await messagesLink(page, viewport);
-    await expect.poll(() => after.innerText()).toBe('Messages');
-    await portal.close();
-  });
-
-  it("shows the problem's text when the legacy messages call fails", async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    await setFaults({ serverErrors: { listMessages: 503 } });
-    await page.goto(portal.url('/coachportal/messages'));
-    await page.getByRole('alert').filter({ hasText: 'There was an unexpected error' }).waitFor();
-    expect(await page.getByRole('article').count()).toBe(0);
-    await expectNoAxeViolations(page);
-    await portal.close();
+    await expect.poll(async () => (await bffMessages(page)).newCount).toBe(0);
+    await expect(await messagesLink(page, 'phone')).toHaveText('Messages', { useInnerText: true });
   });
 });
