@@ -5,7 +5,7 @@
 // 'Failed' alert, axe on every state.
 import type { components } from '../../../generated/bff.ts';
 import { escapeRegExp } from '../assessments/assessments-steps.ts';
-import { DEMO, expect, openDashboard, type Page, setFaults, test } from '../support/fixtures.ts';
+import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, setFaults, test } from '../support/fixtures.ts';
 
 type MiniAssessmentPage = components['schemas']['MiniAssessmentPage'];
 
