@@ -1,28 +1,30 @@
 // Bulk Add Clients and Assessments (spec assessments-and-clients §2.1, §2.3, §4.11, §5 "Bulk add", §8), desktop only:
 // the template served with the web client, an upload of a real .xlsx (new clients added, an invalid e-mail listed),
 // the duplicate dialog's Proceed, and a file of the wrong type refused with the BFF's message. Axe on the dialogs.
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+// The flows at desktop; at phone width the Add menu leaves Bulk Add out (spec §2.3: desktop only), axe on the menu.
 import { clientsTemplate, type TemplateRow } from '../../../sandbox/files/bulk-upload.ts';
-import { expectNoAxeViolations, openPortal, type PortalPage, startChromiumForFile } from '../support/browser.ts';
-import { bff, type ClientList, signIn } from './assessments-steps.ts';
+import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
+import { bff, type ClientList, dataRows } from './assessments-steps.ts';
 
-const browser = startChromiumForFile();
-let portal: PortalPage | undefined;
-afterEach(async () => {
-  await portal?.close();
-  portal = undefined;
-});
+test.use({ account: DEMO });
 
-async function openBulkAdd(page: Page, url: string): Promise<void> {
-  await page.goto(url);
+const BULK_ADD = 'Bulk Add Clients and Assessments';
+
+/** The assessments page (ten rows: axe reads the whole page) with its first row shown. */
+async function openAssessments(page: Page): Promise<void> {
+  await page.goto('/coachportal/assessments?pageSize=10');
+  await expect(dataRows(page).first()).toBeVisible();
+}
+
+async function openBulkAdd(page: Page): Promise<void> {
+  await openAssessments(page);
   await page.getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('menuitem', { name: 'Bulk Add Clients and Assessments' }).click();
-  await page.getByRole('dialog', { name: 'Bulk Add Clients and Assessments' }).waitFor();
+  await page.getByRole('menuitem', { name: BULK_ADD }).click();
+  await expect(page.getByRole('dialog', { name: BULK_ADD })).toBeVisible();
 }
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Bulk Add Clients and Assessments' });
+  const dialog = page.getByRole('dialog', { name: BULK_ADD });
   await dialog.getByText('Enneagram', { exact: true }).click();
   await dialog.getByLabel('Spreadsheet (.xlsx)').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -34,50 +36,58 @@ const xlsx = async (rows: TemplateRow[]) => ({
   buffer: await clientsTemplate(rows),
 });
 
-describe('bulk add at desktop size', () => {
-  it('serves the template, adds the clients of a spreadsheet and lists the invalid e-mail', async () => {
-    portal = await openPortal(browser(), 'desktop');
-    const page = await signIn(portal);
-    const template = await page.request.get(portal.url('/coachportal/clients_template.xlsx'));
-    expect(template.status()).toBe(200);
-    expect((await template.body()).subarray(0, 2).toString()).toBe('PK');
+test('serves the template, adds the clients of a spreadsheet and lists the invalid e-mail', async ({ page }) => {
+  const template = await page.request.get('/coachportal/clients_template.xlsx');
+  expect(template.status()).toBe(200);
+  expect((await template.body()).subarray(0, 2).toString()).toBe('PK');
 
-    const stamp = Date.now();
-    await openBulkAdd(page, portal.url('/coachportal/assessments'));
-    await expectNoAxeViolations(page);
-    await upload(
-      page,
-      await xlsx([
-        { name: 'Lerato', surname: 'Dlamini', email: `lerato.${stamp}@bulk.test`, company: 'Bulk Co' },
-        { name: 'Pieter', surname: 'Nel', email: `pieter.${stamp}@bulk`, company: 'Bulk Co' },
-      ]),
-    );
-    const result = page.getByRole('alertdialog', { name: 'Please Note' });
-    await result.waitFor();
-    expect(await result.innerText()).toContain(`Pieter Nel, pieter.${stamp}@bulk (invalid email)`);
-    await result.getByRole('button', { name: 'OK' }).click();
-    const clients = await bff<ClientList>(portal, `/api/clients?q=${stamp}`);
-    expect(clients.items.map((client) => client.email)).toEqual([`lerato.${stamp}@bulk.test`]);
+  const stamp = Date.now();
+  await openBulkAdd(page);
+  await expectNoAxeViolations(page);
+  await upload(
+    page,
+    await xlsx([
+      { name: 'Lerato', surname: 'Dlamini', email: `lerato.${stamp}@bulk.test`, company: 'Bulk Co' },
+      { name: 'Pieter', surname: 'Nel', email: `pieter.${stamp}@bulk`, company: 'Bulk Co' },
+    ]),
+  );
+  const result = page.getByRole('alertdialog', { name: 'Please Note' });
+  await expect(result).toContainText(`Pieter Nel, pieter.${stamp}@bulk (invalid email)`);
+  await result.getByRole('button', { name: 'OK' }).click();
+  const clients = await bff<ClientList>(page, `/api/clients?q=${stamp}`);
+  expect(clients.items.map((client) => client.email)).toEqual([`lerato.${stamp}@bulk.test`]);
 
-    // The same client again: the duplicate dialog, then Proceed.
-    await openBulkAdd(page, portal.url('/coachportal/assessments'));
-    await upload(page, await xlsx([{ name: 'Lerato', surname: 'Dlamini', email: `lerato.${stamp}@bulk.test`, company: 'Bulk Co' }]));
-    const duplicates = page.getByRole('alertdialog', { name: 'Existing clients' });
-    await duplicates.getByText(`Lerato Dlamini, lerato.${stamp}@bulk.test`).waitFor();
-    await expectNoAxeViolations(page);
-    await duplicates.getByRole('button', { name: 'Proceed' }).click();
-    await page.getByRole('alertdialog', { name: 'Success' }).getByRole('button', { name: 'OK' }).click();
-  });
+  // The same client again: the duplicate dialog, then Proceed.
+  await openBulkAdd(page);
+  await upload(page, await xlsx([{ name: 'Lerato', surname: 'Dlamini', email: `lerato.${stamp}@bulk.test`, company: 'Bulk Co' }]));
+  const duplicates = page.getByRole('alertdialog', { name: 'Existing clients' });
+  await expect(duplicates.getByText(`Lerato Dlamini, lerato.${stamp}@bulk.test`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await duplicates.getByRole('button', { name: 'Proceed' }).click();
+  const done = page.getByRole('alertdialog', { name: 'Success' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toBeHidden();
+});
 
-  it('refuses a file that is not a spreadsheet with the BFF message, and asks for both first', async () => {
-    portal = await openPortal(browser(), 'desktop');
-    const page = await signIn(portal);
-    await openBulkAdd(page, portal.url('/coachportal/assessments'));
-    const dialog = page.getByRole('dialog', { name: 'Bulk Add Clients and Assessments' });
-    await dialog.getByRole('button', { name: 'Upload' }).click();
-    await dialog.getByText('Please select an assessment and upload spreasheet').waitFor();
-    await upload(page, { name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from('name,surname,email,company\n') });
-    await dialog.getByText('Please upload an Excel (.xlsx) spreadsheet.').waitFor();
+test('refuses a file that is not a spreadsheet with the BFF message, and asks for both first', async ({ page }) => {
+  await openBulkAdd(page);
+  const dialog = page.getByRole('dialog', { name: BULK_ADD });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText('Please select an assessment and upload spreasheet')).toBeVisible();
+  await upload(page, { name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from('name,surname,email,company\n') });
+  await expect(dialog.getByText('Please upload an Excel (.xlsx) spreadsheet.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('the Add menu leaves Bulk Add out (desktop only, spec §2.3)', async ({ page }) => {
+    await openAssessments(page);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Add Assessment for New Client' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: BULK_ADD })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });
