@@ -1,21 +1,10 @@
 // Navigation by role (spec coach-shell §2.1, §6): the drawer of each kind of session the seeded accounts give — the
 // demo coach (level 4, minis enabled, SCOs given), an assistant acting for the demo coach, a coach limited to
-// mini-assessments, a level-1 coach and an administrator impersonating a coach — at desktop and phone size (Balance
-// is hidden on a phone); an address the role may not open lands on the dashboard, and the BFF refuses the hidden
-// area's calls. Axe on each drawer.
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  openPortal,
-  type PortalPage,
-  startChromiumForFile,
-  VIEWPORT_NAMES,
-  type ViewportName,
-} from '../support/browser.ts';
-import { signIn } from './teams-steps.ts';
-
-const browser = startChromiumForFile();
+// mini-assessments, a level-1 coach and an administrator impersonating a coach; an address the role may not open
+// lands on the dashboard, and the BFF refuses the hidden area's calls. Axe on each drawer.
+// Every role at desktop; at phone width the drawer behind Menu (Balance is hidden on a phone) of the demo coach
+// and of an impersonated coach, axe on each.
+import { DEMO, expect, expectNoAxeViolations, type Layout, openDashboard, type Page, stackUrls, test } from '../support/fixtures.ts';
 
 const EVERY_SCREEN = [
   'Dashboard',
@@ -44,7 +33,7 @@ interface RoleCase {
 }
 
 const ROLES: RoleCase[] = [
-  { role: 'the demo coach', email: 'demo@coachportal.test', drawer: EVERY_SCREEN, closed: [] },
+  { role: 'the demo coach', email: DEMO, drawer: EVERY_SCREEN, closed: [] },
   {
     role: 'an assistant',
     email: 'assistant@coachportal.test',
@@ -75,50 +64,81 @@ const ROLES: RoleCase[] = [
 
 /** The sandbox under the portal's host name, so that its cookie reaches the BFF. */
 function sandboxOnPortalHost(path: string): string {
-  const url = new URL(path, inject('sandboxUrl'));
-  url.hostname = new URL(inject('portalUrl')).hostname;
+  const { sandboxUrl, portalUrl } = stackUrls();
+  const url = new URL(path, sandboxUrl);
+  url.hostname = new URL(portalUrl).hostname;
   return url.toString();
 }
 
-async function startSession(portal: PortalPage, { email, impersonated }: RoleCase): Promise<Page> {
-  if (!impersonated) return signIn(portal, email);
-  const { page } = portal;
-  const sessionCheck = portal.url('/coachportal/sessioncheck');
+/**
+ * The role's session on the dashboard: a seeded account's is the page's own (its worker session); an impersonation
+ * starts a session of its own, so that page has no account and goes through the sandbox's admin tool.
+ */
+async function startSession(page: Page, { impersonated, email }: RoleCase): Promise<void> {
+  if (!impersonated) {
+    await openDashboard(page);
+    return;
+  }
+  const sessionCheck = new URL('/coachportal/sessioncheck', stackUrls().portalUrl).toString();
   await page.goto(sandboxOnPortalHost(`/__sandbox/impersonate?redirectTo=${encodeURIComponent(sessionCheck)}`));
   await page.getByLabel('Coach').selectOption(email);
   await page.getByRole('button', { name: 'Impersonate' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
-  await page.getByRole('button', { name: 'Return to Coaches' }).waitFor();
-  return page;
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Return to Coaches' })).toBeVisible();
 }
 
-/** The drawer's screen labels (a badge such as 'New' left out; the profile and support links are not screens of it). */
-async function drawerLabels(page: Page, viewport: ViewportName): Promise<string[]> {
-  if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+/** The drawer shows the screens of `expected`, in order (a badge such as 'New' left out; the profile and support links are not screens of it). */
+async function expectDrawer(page: Page, layout: Layout, expected: string[]): Promise<void> {
+  if (layout === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Main' });
-  await drawer.getByRole('link', { name: /^Dashboard/ }).waitFor();
-  const texts = await drawer.getByRole('link').allInnerTexts();
-  return texts.map((text) => text.split('\n')[0]?.trim() ?? '').filter((label) => EVERY_SCREEN.includes(label));
+  await expect(drawer.getByRole('link', { name: /^Dashboard/ })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const texts = await drawer.getByRole('link').allInnerTexts();
+      return texts.map((text) => text.split('\n')[0]?.trim() ?? '').filter((label) => EVERY_SCREEN.includes(label));
+    })
+    .toEqual(expected);
 }
 
-describe.each(VIEWPORT_NAMES)('navigation by role at %s size', (viewport) => {
-  it.each(ROLES)('gives $role the drawer of the role and keeps the other screens closed', async (role) => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await startSession(portal, role);
-    const expected = viewport === 'phone' ? role.drawer.filter((label) => label !== 'Balance') : role.drawer;
-    expect(await drawerLabels(page, viewport)).toEqual(expected);
-    await expectNoAxeViolations(page);
+for (const role of ROLES) {
+  test.describe(role.role, () => {
+    test.use({ account: role.impersonated ? null : role.email });
 
-    for (const path of role.closed) {
-      await page.goto(portal.url(path));
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/coachportal/dashboard');
-      await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
-    }
-    if (role.refused) {
-      const answer = await page.request.get(portal.url(role.refused));
-      expect(answer.status()).toBe(403);
-      expect((await answer.json()).code).toBe('role_refused');
-    }
-    await portal.close();
+    test(`gives ${role.role} the drawer of the role and keeps the other screens closed`, async ({ page }) => {
+      await startSession(page, role);
+      await expectDrawer(page, 'desktop', role.drawer);
+      await expectNoAxeViolations(page);
+
+      for (const path of role.closed) {
+        await page.goto(path);
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/coachportal/dashboard');
+        await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+      }
+      if (role.refused) {
+        const answer = await page.request.get(role.refused);
+        expect(answer.status()).toBe(403);
+        expect((await answer.json()).code).toBe('role_refused');
+      }
+    });
   });
+}
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  for (const role of ROLES.filter((each) => each.email === DEMO || each.impersonated)) {
+    test.describe(role.role, () => {
+      test.use({ account: role.impersonated ? null : role.email });
+
+      test(`gives ${role.role} the drawer of the role behind Menu, without Balance`, async ({ page }) => {
+        await startSession(page, role);
+        await expectDrawer(
+          page,
+          'phone',
+          role.drawer.filter((label) => label !== 'Balance'),
+        );
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
 });

@@ -1,51 +1,54 @@
 // A team report the legacy system could not generate (spec coach-shell §8 "Report generation failure modal"): the
 // seeded 'Marketing Team' of the demo coach has its report supplied but not generated, so its download answers the
 // failure, shown as 'Failed' with the spec's text and the report named, from the Teams page and the team report page.
-// Desktop and phone, axe on the modal.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, openPortal, startChromiumForFile, VIEWPORT_NAMES } from '../support/browser.ts';
-import { bff, openTeams, signIn, type TeamRow } from './teams-steps.ts';
+// The flow at desktop; the Teams page (from the phone's drawer behind Menu) and the modal once at phone width, axe on the modal.
+import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, test } from '../support/fixtures.ts';
+import { bff, openTeams, type TeamRow } from './teams-steps.ts';
 
-const browser = startChromiumForFile();
+test.use({ account: DEMO });
 
 const TEAM = 'Marketing Team';
 const NOT_GENERATED = 'The following report(s) could not be generated. The team has been notified and will be in touch.';
 
 async function expectNotGenerated(page: Page): Promise<void> {
   const failed = page.getByRole('alertdialog', { name: 'Failed', exact: true });
-  await failed.getByText(NOT_GENERATED, { exact: true }).waitFor();
-  await failed
-    .getByRole('listitem')
-    .filter({ hasText: `${TEAM} (PDF)` })
-    .waitFor();
+  await expect(failed.getByText(NOT_GENERATED, { exact: true })).toBeVisible();
+  await expect(failed.getByRole('listitem').filter({ hasText: `${TEAM} (PDF)` })).toBeVisible();
   await expectNoAxeViolations(page);
   await failed.getByRole('button', { name: 'OK' }).click();
-  await failed.waitFor({ state: 'detached' });
+  await expect(failed).toHaveCount(0);
 }
 
-describe.each(VIEWPORT_NAMES)('a team report that could not be generated, at %s size', (viewport) => {
-  it('names the report in the failure modal, from the Teams page and from the team report page', async () => {
-    const portal = await openPortal(browser(), viewport);
-    const page = await signIn(portal);
-    const list = await bff<{ items: TeamRow[] }>(portal, 'GET', `/api/teams?q=${encodeURIComponent(TEAM)}`);
-    const team = list.items.find((row) => row.name === TEAM && !row.isReceived);
-    expect(team?.reportState).toBe('available');
+/** The Teams page searched for the team: the peer coach's team of that name is received (SCO) and failed too. */
+async function downloadFromTeams(page: Page, layout: string): Promise<void> {
+  await openDashboard(page);
+  await openTeams(page, layout);
+  await page.getByRole('searchbox').fill(TEAM);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(TEAM);
+  // Either row's download names the failure.
+  const download = page.getByRole('button', { name: `PDF report of ${TEAM}` }).first();
+  await expect(download).toBeVisible();
+  await download.click();
+  await expectNotGenerated(page);
+}
 
-    // The peer coach's team of that name is received (SCO) and failed too: either row's download names the failure.
-    await openTeams(page, viewport);
-    await page.getByRole('searchbox').fill(TEAM);
-    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(TEAM);
-    await page
-      .getByRole('button', { name: `PDF report of ${TEAM}` })
-      .first()
-      .click();
-    await expectNotGenerated(page);
+test('names the report in the failure modal, from the Teams page and from the team report page', async ({ page }) => {
+  const list = await bff<{ items: TeamRow[] }>(page, 'GET', `/api/teams?q=${encodeURIComponent(TEAM)}`);
+  const team = list.items.find((row) => row.name === TEAM && !row.isReceived);
+  expect(team?.reportState).toBe('available');
 
-    await page.goto(portal.url(`/coachportal/team?id=${team?.id}`));
-    await page.getByRole('heading', { name: TEAM, exact: true }).waitFor();
-    await page.getByRole('button', { name: `PDF report of ${TEAM}` }).click();
-    await expectNotGenerated(page);
-    await portal.close();
+  await downloadFromTeams(page, 'desktop');
+
+  await page.goto(`/coachportal/team?id=${team?.id}`);
+  await expect(page.getByRole('heading', { name: TEAM, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `PDF report of ${TEAM}` }).click();
+  await expectNotGenerated(page);
+});
+
+test.describe('at phone width', () => {
+  test.use({ layout: 'phone' });
+
+  test('names the report in the failure modal from the Teams page, opened from the drawer behind Menu', async ({ page }) => {
+    await downloadFromTeams(page, 'phone');
   });
 });

@@ -50,10 +50,10 @@ export async function reportAvailable(page: Page, teamId: string): Promise<void>
   await expect
     .poll(
       async () => {
-        const page = await bff<{ items: TeamRow[] }>(page, 'GET', '/api/teams?pageSize=500');
-        return page.items.find((team) => team.id === teamId)?.reportState;
+        const list = await bff<{ items: TeamRow[] }>(page, 'GET', '/api/teams?pageSize=500');
+        return list.items.find((team) => team.id === teamId)?.reportState;
       },
-      { timeout: 40_000, interval: 1000 },
+      { timeout: 40_000, intervals: [1000] },
     )
     .toBe('available');
 }

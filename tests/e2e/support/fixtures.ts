@@ -94,7 +94,13 @@ export function stackUrls(): StackUrls {
 
 /** Signs `email` in through the BFF's API (the sign-in form has tests of its own) and keeps the session. */
 async function signInState(portalUrl: string, email: string): Promise<StorageState> {
-  const api = await request.newContext({ baseURL: portalUrl, extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() } });
+  // Inside a test, request.newContext() starts from the test's options, its storage state included: a sign-in
+  // must not carry the test page's session cookie (the BFF would end that session as it starts the new one).
+  const api = await request.newContext({
+    baseURL: portalUrl,
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
+  });
   try {
     const response = await api.post('/api/session', { headers: csrfHeaders(), data: { email, password: PASSWORD } });
     expect(response.status(), `sign-in of ${email}`).toBe(200);
