@@ -7,11 +7,20 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type BrowserContext, test as base, expect, type Page, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
 import { freePort } from '../../../scripts/lib/prism.ts';
 import { startStack } from '../../../scripts/lib/stack.ts';
 
-export type { APIRequestContext, Browser, BrowserContext, Page };
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page };
 export { expect, request };
 
 export const PASSWORD = 'Demo-portal-2026!';
