@@ -34,7 +34,9 @@ export const countText = (page: Page, text: string) =>
 export async function firstRowIs(page: Page, list: AssessmentList): Promise<void> {
   const [first] = list.items;
   if (!first) throw new Error('the BFF answered no rows');
-  await expect(dataRows(page).first().getByRole('rowheader')).toHaveText(new RegExp(escapeRegExp(`${first.clientName} ${first.clientSurname}`)));
+  await expect(dataRows(page).first().getByRole('rowheader')).toHaveText(
+    new RegExp(escapeRegExp(`${first.clientName} ${first.clientSurname}`)),
+  );
 }
 
 /** Ticks a row's checkbox (the visible box is the input's label). */

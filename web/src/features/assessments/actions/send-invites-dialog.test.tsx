@@ -7,7 +7,7 @@ import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { ActionMessage } from './action-props.ts';
 import SendInvitesDialog, { NOTHING_TO_SEND } from './send-invites-dialog.tsx';
-import { assessmentId, details } from './send-test-data.ts';
+import { details } from './send-test-data.ts';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
