@@ -1,10 +1,12 @@
 // The budget is measured on the build the browser tests run against (global-setup.ts builds it into
 // E2E_WEB_DIST_DIR); no page is opened. The routes are only known once that build exists, after the tests
 // were listed, so each group checks its routes in one test, a step and a soft assertion per route (every
-// route over its budget is reported, not only the first). Against a running stack (E2E_STACK_URL) nothing
-// is built, so there is nothing to measure: skipped. Playwright's own `test`: the suite's fixtures would
-// start a worker stack this file does not need.
+// route over its budget is reported, not only the first). Against a running stack (E2E_STACK_URL) the suite
+// builds nothing: the build measured is the one `npm start` serves (web/dist). Playwright's own `test`: the
+// suite's fixtures would start a worker stack this file does not need.
+import { existsSync } from 'node:fs';
 import { expect, type TestInfo, test } from '@playwright/test';
+import { DEFAULT_WEB_DIST_DIR } from '../../scripts/lib/stack.ts';
 import {
   COACH_ROUTE_BUDGET_BYTES,
   formatBudgetTable,
@@ -14,12 +16,10 @@ import {
   type RouteBudget,
 } from '../../scripts/lib/web-budget.ts';
 
-test.skip(Boolean(process.env.E2E_STACK_URL), 'against a running stack (E2E_STACK_URL) no build is made, so there is none to measure');
-
-/** The build global-setup.ts made for this run. */
+/** The build global-setup.ts made for this run, or `npm start`'s when the suite runs against that stack. */
 function webDistDir(): string {
-  const dir = process.env.E2E_WEB_DIST_DIR;
-  if (!dir) throw new Error('E2E_WEB_DIST_DIR is not set: run the suite through playwright.config.ts (global-setup.ts builds the client)');
+  const dir = process.env.E2E_WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR;
+  if (!existsSync(dir)) throw new Error(`no build at ${dir}: run the suite through playwright.config.ts, or build with npm start`);
   return dir;
 }
 
