@@ -86,4 +86,26 @@ describe('readMultipartFile', () => {
       detail: 'body is not multipart/form-data with a boundary',
     });
   });
+
+  it('refuses a body cut anywhere (inside the file part, its headers or a boundary) without an uncaught error', async () => {
+    const parts = [
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="doc"; filename="a.txt"\r\n\r\nTXT1body-of-the-file\r\n`,
+      `--${BOUNDARY}--\r\n`,
+    ];
+    const whole = Buffer.from(parts.join(''));
+    const headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+    for (let end = 1; end < whole.length - 2; end += 1) {
+      // Two chunks, as a socket delivers them: the parser has started on the part before the body ends.
+      const body = Readable.from([whole.subarray(0, Math.ceil(end / 2)), whole.subarray(Math.ceil(end / 2), end)]);
+      const read = readMultipartFile(body, headers, RULES).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      );
+      const outcome = await read;
+      // A cut body is never a whole upload with its file.
+      if ('answer' in outcome) expect(outcome.answer.file, `cut at ${end}`).toBeUndefined();
+      else expect(outcome.error, `cut at ${end}`).toMatchObject({ code: 'validation_failed' });
+    }
+  });
 });

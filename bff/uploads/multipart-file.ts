@@ -118,6 +118,9 @@ export function readMultipartFile<Type extends string>(
     };
 
     parser.on('file', (field, stream, filename) => {
+      // A body that ends inside this part errors the part's stream (busboy: "Part terminated early"): without a
+      // listener that error would be uncaught and end the process. The parser's own 'error' follows.
+      stream.on('error', () => stop(rules.invalid('body', 'was cut off inside its file part')));
       if (settled) {
         stream.resume();
         return;
