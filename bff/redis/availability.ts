@@ -4,11 +4,17 @@
 // a heartbeat PING notices both the outage and the recovery within about a second.
 import type { Redis } from 'ioredis';
 
-/** The errors ioredis gives when Redis can't be reached (not a command's own error reply). */
+/**
+ * The errors ioredis gives when Redis can't be reached (not a command's own error reply): no retry left
+ * (`MaxRetriesPerRequestError`), a pipeline or transaction cut by the connection's close (`AbortError`
+ * "Command aborted due to connection close"), a command timeout, a connection closed for good or unwritable.
+ */
 export function isRedisUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'MaxRetriesPerRequestError' ||
+    // Not by name: an aborted fetch or signal is an AbortError too.
+    error.message === 'Command aborted due to connection close' ||
     error.message === 'Command timed out' ||
     error.message === 'Connection is closed.' ||
     error.message.startsWith("Stream isn't writeable")

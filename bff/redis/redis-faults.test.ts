@@ -6,15 +6,20 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
+import { type FaultBff, startFaultBff, TOKENS_PATH } from '../test-support/fault-bff.ts';
+import { legacyAssessment, legacyAssessmentId } from '../test-support/legacy-assessments.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { CSRF, type SandboxBff, startSandboxBff } from '../test-support/sandbox-bff.ts';
 
 let redis: RunningRedis | undefined;
 let bff: SandboxBff | undefined;
+let faultBff: FaultBff | undefined;
 afterEach(async () => {
   await bff?.close();
+  await faultBff?.close();
   await redis?.stop();
   bff = undefined;
+  faultBff = undefined;
   redis = undefined;
 });
 
@@ -81,6 +86,60 @@ describe('Redis stopped', () => {
     await vi.waitFor(() => expect(server.redisAvailability?.up).toBe(true), { timeout: 10_000, interval: 100 });
     expect((await publicCall(server)).statusCode).toBe(400);
     expect((await server.inject('/readyz')).statusCode).toBe(200);
+  });
+});
+
+describe('Redis vanishing with requests in flight', () => {
+  it('answers every request that meets the outage mid-way 503 dependency_unavailable problem+json, Download Reports included', async () => {
+    redis = await startRedis();
+    faultBff = await startFaultBff({ env: { REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '20000' } });
+    const { server, upstream, session } = faultBff;
+    // The legacy API answers only once Redis is gone: every request below is then in its handler, its session
+    // read, its rate limit counted and its Idempotency-Key claimed in Redis.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const completed = legacyAssessment(1, {
+      userInvite: 1,
+      userRegistration: 1,
+      userCompletion: 1,
+      marked: 1,
+      guestRegisteredAt: '2025-10-02 09:00:00',
+      guestCompletedAt: '2025-10-02 10:00:00',
+    });
+    upstream.answer(TOKENS_PATH, { fault: 'held', until: released, answer: { status: 200, json: [completed, legacyAssessment(2)] } });
+    const sent = { sent: true, error: null, emailAddress: 'client2@example.test', subject: 'Subject', body: '<p>Body</p>' };
+    upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(2)}/sendinvite`, { status: 200, json: sent });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      server.inject({ method, url, headers: { ...CSRF, ...headers }, cookies: { [SESSION_COOKIE]: session }, ...(payload && { payload }) });
+    const calls = {
+      // 201 with Redis: the job is made in Redis after the legacy list.
+      createReportDownload: call('POST', '/api/report-downloads', { ids: [legacyAssessmentId(1)], reports: ['basic'] }),
+      // 400 nothing_to_download with Redis: no Redis command after the legacy list but the session's touch.
+      createReportDownloadOfNothing: call('POST', '/api/report-downloads', { ids: [legacyAssessmentId(2)], reports: ['basic'] }),
+      sendInvites: call(
+        'POST',
+        '/api/assessments/invites',
+        { ids: [legacyAssessmentId(2)], serverSend: true },
+        { 'idempotency-key': 'k1' },
+      ),
+      listAssessments: call('GET', '/api/assessments'),
+    };
+    await vi.waitFor(() => expect(faultBff?.calls(TOKENS_PATH).length).toBeGreaterThanOrEqual(4));
+
+    await redis.stop();
+    release();
+    for (const [operation, answer] of Object.entries(calls)) {
+      const response = await answer;
+      expect({ operation, status: response.statusCode, type: response.headers['content-type'] }).toEqual({
+        operation,
+        status: 503,
+        type: 'application/problem+json; charset=utf-8',
+      });
+      expectUnavailable(response);
+      expect(response.json().instance).toBe(response.headers['x-request-id']);
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export type Answer =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string | string[]> }
   | { fault: 'slow'; delayMs: number; answer?: Answer }
+  /** Answers once `until` settles (the test decides when: e.g. after it stopped Redis). */
+  | { fault: 'held'; until: Promise<unknown>; answer?: Answer }
   | { fault: 'reset' }
   /** A 200 whose headers and first body bytes arrive, then the connection is reset. */
   | { fault: 'cut' }
@@ -53,6 +55,11 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
       }
       if (answer.fault === 'garbage') {
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"allowed": tru');
+        return;
+      }
+      if (answer.fault === 'held') {
+        await answer.until;
+        if (!response.destroyed) await respond(answer.answer ?? { status: 200, json: {} }, request, response);
         return;
       }
       await new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@
 // Causes of 5xx answers stay in the log (under the request id), never in the response.
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addRequestLogFields } from '../../logger.ts';
@@ -79,6 +80,46 @@ function sendProblem(reply: FastifyReply, body: ProblemBody) {
   return reply.code(body.status).type('application/problem+json').send(body);
 }
 
+/** The answers this handler has written: an error on their way out must not reach the handler a second time. */
+const answeredWithProblem = new WeakSet<FastifyReply>();
+
+/**
+ * The problem a thrown error is answered with, its headers set and its log line written: the one mapping of
+ * every failure. An ioredis error (Redis gone: a command timed out, the connection closed, no retry left),
+ * wherever a request met it, is 503 `dependency_unavailable` with Retry-After, like a request refused while
+ * Redis is known to be down.
+ */
+function problemFor(thrown: unknown, request: FastifyRequest, reply: FastifyReply): ProblemBody {
+  answeredWithProblem.add(reply);
+  // Redis gone (a timeout, a closed connection): the client may retry in a few seconds, it is not our bug.
+  if (isRedisUnavailableError(thrown)) request.log.warn({ err: thrown }, 'Redis unavailable');
+  const error = isRedisUnavailableError(thrown) ? dependencyUnavailable() : thrown;
+  const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
+  if (error instanceof ProblemError) reply.headers(error.headers);
+  if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
+  else if (body.status >= 500) request.log.warn({ code: body.code, status: body.status }, 'request answered with a problem');
+  // A refusal (4xx) writes no line of its own: its code goes into the request's completion line.
+  else addRequestLogFields(request, () => ({ code: body.code }));
+  return body;
+}
+
+/**
+ * For an onSend hook whose own work failed (the session's touch when Redis vanished mid-request): the answer
+ * becomes that failure's problem. Thrown, the error reaches the error handler only once per answer: an answer
+ * that is already a problem would leave as Fastify's default JSON with the cause's text (ioredis's "Command
+ * timed out", under whatever status the first problem had). So the first failure is thrown to the handler, and
+ * a failure on the way out of a problem answer replaces that answer here. A streamed payload (a zip) is
+ * destroyed either way: nobody will read it.
+ */
+export function failedOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, thrown: unknown): string {
+  if (payload instanceof Readable) payload.destroy();
+  if (!answeredWithProblem.has(reply)) throw thrown;
+  const body = problemFor(thrown, request, reply);
+  // The payload is serialized here, so the charset Fastify adds on serializing is named here too.
+  reply.code(body.status).type('application/problem+json; charset=utf-8');
+  return JSON.stringify(body);
+}
+
 async function problems(fastify: FastifyInstance) {
   fastify.setErrorHandler((thrown, request, reply) => {
     // The browser left before its answer (the upstream work was cancelled with it): nothing failed, nobody to answer.
@@ -86,16 +127,7 @@ async function problems(fastify: FastifyInstance) {
       request.log.info({ route: request.routeOptions.url ?? null }, 'client went away before the answer');
       return reply.send();
     }
-    // Redis gone (a timeout, a closed connection): the client may retry in a few seconds, it is not our bug.
-    if (isRedisUnavailableError(thrown)) request.log.warn({ err: thrown }, 'Redis unavailable');
-    const error = isRedisUnavailableError(thrown) ? dependencyUnavailable() : thrown;
-    const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
-    if (error instanceof ProblemError) reply.headers(error.headers);
-    if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
-    else if (body.status >= 500) request.log.warn({ code: body.code, status: body.status }, 'request answered with a problem');
-    // A refusal (4xx) writes no line of its own: its code goes into the request's completion line.
-    else addRequestLogFields(request, () => ({ code: body.code }));
-    return sendProblem(reply, body);
+    return sendProblem(reply, problemFor(thrown, request, reply));
   });
 
   fastify.setNotFoundHandler((request, reply) => {

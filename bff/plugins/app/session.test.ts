@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,13 @@ const OLD_SECRET = 'old-secret-0123456789abcdef0123456789';
 
 let now: number;
 let store: MemorySessionStore;
+let zip: Readable | undefined;
+
+/** What ioredis rejects a command with once Redis is gone and its one retry is spent. */
+const redisGone = () =>
+  Object.assign(new Error('Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.'), {
+    name: 'MaxRetriesPerRequestError',
+  });
 const servers: FastifyInstance[] = [];
 
 // A server with the real app plus the routes a login, a page and a logout would be.
@@ -34,6 +42,16 @@ async function serverWith(config: Config = testConfig()): Promise<FastifyInstanc
       return { coachId: request.session.coachId, lastSeenAt: request.session.lastSeenAt };
     });
     routes.get('/download', async () => 'pdf bytes');
+    routes.get('/zip', async (_request, reply) => {
+      zip = Readable.from(['zip bytes']);
+      return reply.type('application/zip').send(zip);
+    });
+    routes.get('/refused', async () => {
+      throw problem(400, 'nothing_to_download', 'None of the selected assessments offers the selected reports.');
+    });
+    routes.get('/redis-gone', async () => {
+      throw redisGone();
+    });
     routes.post('/logout', async (request) => {
       await request.endSession();
       return { ok: true };
@@ -219,6 +237,44 @@ describe('session timeouts (injected clock)', () => {
     const cookie = await login(server);
     now += 5 * MINUTE;
     expect((await me(server, cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('the session store gone while a request is in flight (Redis vanished)', () => {
+  it('answers 503 dependency_unavailable problem+json with Retry-After when the touch fails, whatever the answer was', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    // The session was read on arrival; Redis vanishes before the answer leaves (the touch), as ioredis fails.
+    const touch = vi.spyOn(store, 'touch').mockRejectedValue(redisGone());
+    for (const url of ['/me', '/download', '/zip', '/refused', '/redis-gone', '/nowhere']) {
+      const response = await server.inject({ url, cookies: { [SESSION_COOKIE]: cookie } });
+      expect({ url, status: response.statusCode, type: response.headers['content-type'] }).toEqual({
+        url,
+        status: 503,
+        type: 'application/problem+json; charset=utf-8',
+      });
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toMatchObject({
+        code: 'dependency_unavailable',
+        detail: 'The service is unavailable. Please try again later.',
+        instance: response.headers['x-request-id'],
+      });
+      expect(response.body).not.toContain('maxRetriesPerRequest');
+    }
+    // The zip nobody will read is destroyed (a download job's archive stops with it).
+    expect(zip?.destroyed).toBe(true);
+    // An answer that is already the 503 does not wait for the store again.
+    touch.mockClear();
+    await server.inject({ url: '/redis-gone', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(touch).not.toHaveBeenCalled();
+  });
+
+  it('keeps the answer and its status when the touch works', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    const refused = await server.inject({ url: '/refused', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('nothing_to_download');
   });
 });
 

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publishSession } from '../../diagnostics.ts';
 import { isSessionRecord, type NewSession, type SessionRecord } from '../../session/session-record.ts';
+import { failedOnSend } from './problems.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,10 +96,17 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
   });
 
   // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4),
-  // recorded as its answer leaves, except a request refused for going too fast (429): a flood keeps no session alive.
+  // recorded as its answer leaves, except a request refused for going too fast (429): a flood keeps no session
+  // alive; and a 503: the store (Redis) is away, the touch would only wait for it and fail again.
   fastify.addHook('onSend', async (request, reply, payload) => {
     const { session } = request;
-    if (session && reply.statusCode !== 429) await store.touch(session.id, session.lastSeenAt, ttlAt(session, session.lastSeenAt));
+    if (!session || reply.statusCode === 429 || reply.statusCode === 503) return payload;
+    try {
+      await store.touch(session.id, session.lastSeenAt, ttlAt(session, session.lastSeenAt));
+    } catch (error) {
+      // Redis vanished while the request was in flight: 503 dependency_unavailable, whatever the answer was.
+      return failedOnSend(request, reply, payload, error);
+    }
     return payload;
   });
 
