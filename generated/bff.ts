@@ -748,7 +748,7 @@ export interface paths {
          *     `GET api/v2/coaches/{id}/downloadActivitySummary` with a clean file name; a download resets
          *     the session timer to 30 minutes.
          *
-         *     Problem codes: 401 `session_ended`; 502 `download_failed` (detail: the legacy `error.info`,
+         *     Problem codes: 401 `session_ended`; 400 `download_failed` (a legacy refusal; 502 when the legacy API failed) (detail: the legacy `error.info`,
          *     which the dashboard shows) or `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["downloadActivitySummary"];
@@ -828,7 +828,7 @@ export interface paths {
          *     toasts 'Thank you, successfully submitted.'
          *
          *     Problem codes: 400 `feedback_incomplete`: Please select a category and enter a message.;
-         *     401 `session_ended`; 403 `csrf_required`; 502 `feedback_failed`: There was an unexpected
+         *     401 `session_ended`; 403 `csrf_required`; 400 `feedback_failed` (a legacy refusal; 502 when the legacy API failed): There was an unexpected
          *     error while sending the message. Please try again later.; 504 `upstream_timeout`.
          */
         post: operations["sendFeedback"];
@@ -913,7 +913,7 @@ export interface paths {
          *     - 400 `emojis_not_allowed`: The update failed. Please remove all emojis - the system does not currently allow for saving emojis. (found by the BFF, or the legacy answer's emojis flag)
          *     - 400 `validation_failed`: a field limit of the schema
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant sent other fields than `password`)
-         *     - 502 `profile_update_failed`: The update failed unexpectedly.; 504 `upstream_timeout`
+         *     - 400 `profile_update_failed`: The update failed unexpectedly. (a legacy refusal, e.g. an e-mail in use; 502 when the legacy API failed); 504 `upstream_timeout`
          */
         patch: operations["updateProfile"];
         trace?: never;
@@ -947,7 +947,7 @@ export interface paths {
          *     8MB.; 400 `photo_type_not_allowed`: Only jpg/jpeg and png files are allowed!;
          *     400 `validation_failed` (no `photo` file part, not a multipart body); 401 `session_ended`;
          *     403 `csrf_required`; 403 `role_refused` (an assistant's session: Details is hidden, spec §6);
-         *     502 `profile_update_failed`: The update failed unexpectedly.; 504 `upstream_timeout`.
+         *     400 `profile_update_failed`: The update failed unexpectedly. (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         put: operations["uploadProfilePhoto"];
         post?: never;
@@ -984,8 +984,8 @@ export interface paths {
          * @description Turning the switch off (spec coach-shell §4 "Two-factor"): `POST
          *     api/v2/coaches/setTwoFactor/{id}` with `twoFactorEnabled: false`.
          *
-         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`;
-         *     504 `upstream_timeout`.
+         *     Problem codes: 400 `upstream_rejected` (detail: the legacy `error.info`, a legacy refusal);
+         *     401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`.
          */
         delete: operations["disableTwoFactor"];
         options?: never;
@@ -1008,7 +1008,7 @@ export interface paths {
          *     and hides the setup section", §5): `POST api/v2/coaches/verifyTwoFactor/{id}` with the code
          *     as `token`. Rate limited strictly, like sign-in.
          *
-         *     Problem codes: 400 `two_factor_code_incorrect`: Code not correct - please try again;
+         *     Problem codes: 400 `two_factor_code_incorrect`: Code not correct - please try again (also a legacy refusal);
          *     401 `session_ended`; 403 `csrf_required`; 429 `rate_limited`; 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
@@ -1075,7 +1075,7 @@ export interface paths {
          *     - 400 `invalid_email`: Please enter a valid email address.
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant's session, bff/roles.ts)
          *     - 404 `not_found` (not one of the coach's assistants)
-         *     - 502 `assistant_update_failed`: Failed; 504 `upstream_timeout`
+         *     - 400 `assistant_update_failed`: Failed (a legacy refusal, e.g. an e-mail in use); 502 `upstream_error`; 504 `upstream_timeout`
          */
         put: operations["updateAssistant"];
         post?: never;
@@ -1101,8 +1101,8 @@ export interface paths {
          *     reverts the switch and shows the detail under the title 'Failed'.
          *
          *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an
-         *     assistant. (an assistant's session, bff/roles.ts); 404 `not_found`; 502 `assistant_block_failed` (detail: the legacy
-         *     `error.info`); 504 `upstream_timeout`.
+         *     assistant. (an assistant's session, bff/roles.ts); 404 `not_found`; 400 `assistant_block_failed` (detail: the legacy
+         *     `error.info`); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         put: operations["setAssistantBlocked"];
         post?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
          *
          *     Problem codes: 400 `validation_failed` (fewer than 10 credits); 401 `session_ended`;
          *     403 `csrf_required`; 409 `credit_order_pending`: Failed (an order is already pending);
-         *     502 `credit_order_failed`: Failed; 504 `upstream_timeout`.
+         *     400 `credit_order_failed`: Failed (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         post: operations["orderCredits"];
         delete?: never;
@@ -1257,7 +1257,7 @@ export interface paths {
          *     cancelled.
          *
          *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 404 `not_found` (no pending
-         *     order); 502 `credit_order_failed`: Failed; 504 `upstream_timeout`.
+         *     order); 400 `credit_order_failed`: Failed (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         delete: operations["cancelCreditOrder"];
         options?: never;
@@ -1295,7 +1295,7 @@ export interface paths {
          *     template as now stored, and the client toasts 'Successful'.
          *
          *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
-         *     502 `template_update_failed`: Error, Unsuccessful; 504 `upstream_timeout`.
+         *     400 `template_update_failed`: Error, Unsuccessful (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         put: operations["updateEmailTemplate"];
         post?: never;
@@ -1308,7 +1308,7 @@ export interface paths {
          *     be reverted.
          *
          *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 409 `template_not_customised`:
-         *     Error, Unsuccessful; 502 `template_update_failed`: Error, Unsuccessful;
+         *     Error, Unsuccessful; 400 `template_update_failed`: Error, Unsuccessful (a legacy refusal; 502 when the legacy API failed);
          *     504 `upstream_timeout`.
          */
         delete: operations["revertEmailTemplate"];
@@ -1354,7 +1354,7 @@ export interface paths {
          * @description The mini-assessments table function 'Download spreadsheet' (spec coach-shell §2.4, §8):
          *     streams `GET api/v2/coaches/{coachUUID}/miniAssessmentsSpreadsheet` with a clean file name.
          *
-         *     Problem codes: 401 `session_ended`; 502 `download_failed`: Failed; 504 `upstream_timeout`.
+         *     Problem codes: 401 `session_ended`; 400 `download_failed` (detail: the legacy `error.info`, a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         get: operations["downloadMiniAssessmentsSpreadsheet"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
          *
          *     Problem codes: 400 `team_fields_required`: Please enter a team name and a project name.;
          *     400 `validation_failed` (a field over 250 characters); 401 `session_ended`;
-         *     403 `csrf_required`; 502 `team_update_failed` (title 'Failed', detail: the legacy
+         *     403 `csrf_required`; 400 `team_update_failed` (title 'Failed', detail: the legacy
          *     `error.info`); 504 `upstream_timeout`.
          */
         post: operations["createTeam"];
@@ -1456,8 +1456,8 @@ export interface paths {
          *     the provider's system; 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
          *     404 `not_found` (a selected team is not one of the coach's);
          *     409 `selection_includes_received`: Your selection includes teams that were given to you by
-         *     another coach. Please amend your selection and try again.; 502 `upstream_error` (the legacy
-         *     `error.info`); 504 `upstream_timeout`.
+         *     another coach. Please amend your selection and try again.; 400 `sco_assign_failed` (detail: the legacy
+         *     `error.info`, a legacy refusal); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         post: operations["assignTeamSco"];
         delete?: never;
@@ -1539,7 +1539,7 @@ export interface paths {
          *     400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`; 403 `team_received`: This
          *     team has been given to you - you cannot edit it. You can only download the team
          *     reports[, when they become available]; 404 `not_found`; 409 `team_name_locked`: Editing the
-         *     team name is disabled when the report is available.; 502 `team_update_failed` (title
+         *     team name is disabled when the report is available.; 400 `team_update_failed` (title
          *     'Failed', detail: the legacy `error.info`); 504 `upstream_timeout`.
          */
         patch: operations["updateTeam"];
@@ -1572,7 +1572,7 @@ export interface paths {
          *     403 `team_received`: This team has been given to you - you cannot duplicate it. You can
          *     only download the team reports[, when they become available]; 404 `not_found`;
          *     409 `team_report_not_requested`: A team report must be requested before you can duplicate
-         *     this team.; 502 `duplicate_failed`: Duplicate team failed.; 504 `upstream_timeout`.
+         *     this team.; 400 `duplicate_failed`: Duplicate team failed. (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         post: operations["duplicateTeam"];
         delete?: never;
@@ -1609,7 +1609,7 @@ export interface paths {
          *     `ids`); 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
          *     403 `team_received`: This team has been given to you - you cannot edit it. You can only
          *     download the team reports[, when they become available]; 404 `not_found`;
-         *     409 `team_locked`: You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.; 502 `add_members_failed`: Unexpected error while trying to
+         *     409 `team_locked`: You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.; 400 `add_members_failed` (a legacy refusal; 502 when the legacy API failed): Unexpected error while trying to
          *     add assessments to the team.; 504 `upstream_timeout`.
          */
         post: operations["addTeamMembers"];
@@ -1684,7 +1684,7 @@ export interface paths {
          *     (0/1) or `memberComments` (at most 250 characters). Answers the member as now stored.
          *
          *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
-         *     404 `not_found`; 409 `team_locked`: You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.; 502 `member_update_failed` (title
+         *     404 `not_found`; 409 `team_locked`: You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.; 400 `member_update_failed` (title
          *     'Failed', detail: the legacy `error.info`); 504 `upstream_timeout`.
          */
         patch: operations["updateTeamMember"];
@@ -1725,7 +1725,7 @@ export interface paths {
          *     - 403 `team_received`: This team has been given to you - you cannot edit it. You can only download the team reports[, when they become available]
          *     - 404 `not_found`
          *     - 409 `team_report_already_requested`: A report has already been requested for this team.
-         *     - 502 `upstream_error` (title 'Failed', detail: the legacy `error.info`); 504 `upstream_timeout`
+         *     - 400 `upstream_rejected` (title 'Failed', detail: the legacy `error.info`, a legacy refusal); 502 `upstream_error`; 504 `upstream_timeout`
          */
         post: operations["requestTeamReport"];
         /**
@@ -1736,7 +1736,7 @@ export interface paths {
          *
          *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 404 `not_found`;
          *     409 `team_report_not_cancellable`: Failed (no report requested, or it is already
-         *     available); 502 `upstream_error` (title 'Failed', detail: the legacy `error.info`);
+         *     available); 400 `upstream_rejected` (title 'Failed', detail: the legacy `error.info`, a legacy refusal); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         delete: operations["cancelTeamReportRequest"];
@@ -1764,7 +1764,7 @@ export interface paths {
          *     §8 "Download summary failure: alert 'Failed'"), streamed with a clean file name. Allowed for
          *     received teams too (they may only download).
          *
-         *     Problem codes: 401 `session_ended`; 404 `not_found`; 502 `download_failed`: Failed;
+         *     Problem codes: 401 `session_ended`; 404 `not_found`; 400 `download_failed`: Failed (a legacy refusal);
          *     504 `upstream_timeout`.
          */
         get: operations["downloadTeamSummary"];
@@ -1802,9 +1802,9 @@ export interface paths {
          *     teams (a secondary coach can only download their reports).
          *
          *     Problem codes: 401 `session_ended`; 404 `report_not_available`: Not yet available (no
-         *     report yet, or the format is not offered); 502 `report_generation_failed`: The following
+         *     report yet, or the format is not offered); 400 `report_generation_failed`: The following
          *     report(s) could not be generated. The team has been notified and will be in touch.;
-         *     502 `download_failed` (title 'Failed', detail: the legacy `error.info`);
+         *     400 `download_failed` (title 'Failed', detail: the legacy `error.info`); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["downloadTeamReport"];

@@ -1,9 +1,9 @@
 // A legacy spreadsheet download (the dashboard's activity summary, the mini-assessments workbook): streamed through
-// as it arrives under a file name the BFF chooses; a legacy refusal's `error.info` is the 'Failed' alert's text.
+// as it arrives under a file name the BFF chooses; a legacy refusal's `error.info` is the 'Failed' alert's text (a 400).
 import type { Readable } from 'node:stream';
 import { type Answer, fileAnswer } from '../operation.ts';
-import { failed, UNEXPECTED_MESSAGE, upstreamError } from '../problem.ts';
-import { legacyErrorInfo } from '../upstream/legacy-client.ts';
+import { upstreamError } from '../problem.ts';
+import { isLegacyRefusal, legacyFailure } from '../upstream/legacy-client.ts';
 import { contentDisposition } from './content-disposition.ts';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -18,11 +18,7 @@ export interface LegacyStream {
   response: Response;
 }
 
-export function spreadsheetAnswer({ data, error, response }: LegacyStream, fileName: string): Answer<Readable> {
-  if (!data) {
-    if (response.status === 400 || response.status === 404)
-      throw failed(502, 'download_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
-    throw upstreamError();
-  }
-  return fileAnswer(data as Readable, XLSX, contentDisposition(fileName));
+export function spreadsheetAnswer(answer: LegacyStream, fileName: string): Answer<Readable> {
+  if (!answer.data) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'download_failed') : upstreamError();
+  return fileAnswer(answer.data as Readable, XLSX, contentDisposition(fileName));
 }

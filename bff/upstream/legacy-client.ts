@@ -12,7 +12,7 @@ import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } fr
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
 import { type LegacyFailure, publishLegacyCall } from '../diagnostics.ts';
-import { ProblemError, sessionEnded, upstreamError, upstreamTimeout } from '../problem.ts';
+import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
 
@@ -132,6 +132,30 @@ function failure(error: unknown): Error {
 export function legacyErrorInfo(error: unknown): string | undefined {
   const info = (error as { error?: { info?: unknown } } | undefined)?.error?.info;
   return typeof info === 'string' && info.trim() !== '' ? info : undefined;
+}
+
+/**
+ * The legacy answers that refuse what the user asked (a 400 with its `error.info`, a 404, 409 or 422; a 403 has
+ * already ended the session, a 5xx is already a 502). The user's refusal, never the BFF's failure.
+ */
+const LEGACY_REFUSALS: ReadonlySet<number> = new Set([400, 404, 409, 422]);
+
+/** Did the legacy API refuse the request (a user error), rather than fail or answer something unusable? */
+export function isLegacyRefusal(response: { status: number }): boolean {
+  return LEGACY_REFUSALS.has(response.status);
+}
+
+/**
+ * The problem for a legacy call that did not give what was asked: a refusal (`isLegacyRefusal`) is the user's 400,
+ * titled 'Failed', so it never counts toward the 5xx alert; anything else (a 2xx without a usable answer, a 3xx) is a
+ * 502. `detail` is the spec's text, by default the refusal's `error.info` (the legacy contract: shown to the user as is).
+ */
+export function legacyFailure(
+  { response, error }: { response: { status: number }; error?: unknown },
+  code: string,
+  detail: string = legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE,
+): ProblemError {
+  return failed(isLegacyRefusal(response) ? 400 : 502, code, detail);
 }
 
 const PATH_PARAM = /\{([^{}]+)\}/g;

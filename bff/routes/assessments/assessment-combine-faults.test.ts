@@ -33,11 +33,13 @@ describe('combineAssessments', () => {
       HYBRIDISE,
       { status: 200, json: { guest: { completedAt: '2025-08-27 12:48:18' } } },
       { status: 400, json: { error: { info: 'Already combined.' } } },
+      { status: 409, json: { error: { info: 'Already combined.' } } },
       { status: 500 },
       { status: 403 },
     );
     expect((await combine()).json()).toEqual({ completedAt: '2025-08-27T12:48:18Z' });
     expect((await combine()).json()).toMatchObject({ code: 'combine_failed', detail: 'Already combined.' });
+    expect((await combine()).json()).toMatchObject({ status: 400, code: 'combine_failed', detail: 'Already combined.' });
     expect((await combine()).json().code).toBe('upstream_error');
     expect((await combine()).json().code).toBe('session_ended');
   });

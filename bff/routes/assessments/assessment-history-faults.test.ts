@@ -135,6 +135,7 @@ describe('copyAssessmentLink', () => {
 
   it.each<[string, Answer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'The assessment is locked.' } } }, 400, 'upstream_rejected'],
+    ['a 409', { status: 409, json: { error: { info: 'The assessment is locked.' } } }, 400, 'upstream_rejected'],
     ['a 5xx', { status: 500 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],

@@ -8,7 +8,7 @@ import { isReceived } from '../../domain/pipeline.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, upstreamError } from '../../problem.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { reportList } from './assessment-rows.ts';
 import { assessmentSnapshot } from './assessment-snapshot.ts';
 
@@ -80,7 +80,7 @@ export async function copyAssessmentLink(
     params: { path: { assessmentId } },
   });
   if (!response.ok) {
-    if (response.status === 400) throw failed(400, 'upstream_rejected', legacyErrorInfo(error) ?? 'There was an unexpected error');
+    if (isLegacyRefusal(response)) throw failed(400, 'upstream_rejected', legacyErrorInfo(error) ?? 'There was an unexpected error');
     throw upstreamError();
   }
   const link = new URL(`/register/token?userToken=${encodeURIComponent(entry.legacy.userToken)}`, linkBaseUrl).href;

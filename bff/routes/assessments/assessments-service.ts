@@ -11,7 +11,7 @@ import { hasRegistered } from '../../domain/pipeline.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import {
   alreadyRegistered,
   clientName,
@@ -396,7 +396,7 @@ export async function combineAssessments(
     signal: ctx.signal,
   });
   if (!data) {
-    if (response.status === 400) throw problem(400, 'combine_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE, 'Failed');
+    if (isLegacyRefusal(response)) throw problem(400, 'combine_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE, 'Failed');
     throw failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
   }
   const completedAt = data.guest.completedAt ? fromLegacyTime(data.guest.completedAt) : null;

@@ -81,16 +81,28 @@ describe('createClient against a faulty legacy API', () => {
     bff.upstream.answer(
       NEW_CLIENT,
       legacyError('The e-mail domain does not exist.'),
+      { status: 409, json: { error: { info: 'The client exists.' } } },
+      { status: 400, json: {} },
       { status: 500, text: 'boom' },
       { status: 200, json: { uuid: CLIENT_ID } },
     );
     bff.upstream.answer(NEW_TOKEN, legacyError('Not enough credits.'));
     const rejected = await call('/api/clients', newClient);
     expect(rejected.json()).toMatchObject({ status: 400, code: 'upstream_rejected', detail: 'The e-mail domain does not exist.' });
+    expect((await call('/api/clients', newClient)).json()).toMatchObject({
+      status: 400,
+      code: 'upstream_rejected',
+      detail: 'The client exists.',
+    });
+    expect((await call('/api/clients', newClient)).json()).toMatchObject({
+      status: 400,
+      code: 'upstream_rejected',
+      detail: UNEXPECTED_MESSAGE,
+    });
     const broken = await call('/api/clients', newClient);
     expect(broken.json()).toMatchObject({ status: 502, code: 'upstream_error', detail: UNEXPECTED_MESSAGE });
     // Never retried: a client and an assessment cost credits.
-    expect(bff.calls(NEW_CLIENT)).toHaveLength(2);
+    expect(bff.calls(NEW_CLIENT)).toHaveLength(4);
     const token = await call('/api/clients', newClient);
     expect(token.json()).toMatchObject({ code: 'upstream_rejected', detail: 'Not enough credits.' });
 
@@ -166,6 +178,7 @@ describe('imports against a faulty legacy API', () => {
       IMPORT,
       legacyError('Ranking not valid.'),
       { status: 400, json: { error: 'Import closed.' } },
+      { status: 409, json: { error: 'Import closed.' } },
       { status: 503, text: 'down' },
       { status: 200, json: {} },
     );
@@ -174,6 +187,11 @@ describe('imports against a faulty legacy API', () => {
       detail: 'Ranking not valid.',
     });
     expect((await call(`/api/clients/${CLIENT_ID}/result-imports`, results)).json()).toMatchObject({
+      code: 'import_failed',
+      detail: 'Import closed.',
+    });
+    expect((await call(`/api/clients/${CLIENT_ID}/result-imports`, results)).json()).toMatchObject({
+      status: 400,
       code: 'import_failed',
       detail: 'Import closed.',
     });
@@ -261,6 +279,7 @@ describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
     bff.upstream.answer(
       BULK,
       { status: 400, json: { error: 'The spreadsheet has no rows.', brokenClients: [{ name: 'A', email: 'a (invalid email)' }] } },
+      { status: 422, json: { error: 'The spreadsheet has no rows.' } },
       { status: 500, text: 'boom' },
       forbidden,
     );
@@ -271,9 +290,10 @@ describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
       detail: 'The spreadsheet has no rows.',
       brokenClients: [{ name: 'A', email: 'a', reason: '(invalid email)' }],
     });
+    expect((await upload({ assessmentType: 'ennea' })).json()).toMatchObject({ status: 400, code: 'upload_failed' });
     expect((await upload({ assessmentType: 'ennea' })).statusCode).toBe(502);
     // Never retried: an upload creates assessments.
-    expect(bff.calls(BULK)).toHaveLength(2);
+    expect(bff.calls(BULK)).toHaveLength(3);
     const ended = await upload({ assessmentType: 'ennea' });
     expect(ended.statusCode).toBe(401);
     expect(ended.json().code).toBe('session_ended');

@@ -8,7 +8,7 @@ import { isReceived } from '../../domain/pipeline.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type LegacyAssessment = Legacy['schemas']['Assessment'];
 type NewAssessment = Bff['schemas']['NewAssessment'];
@@ -99,10 +99,11 @@ export function legacyAssessmentFields(session: SessionRecord, assessment: NewAs
   };
 }
 
-/** spec §8: a legacy 400 shows its error.info; any other failure "There was an unexpected error". */
+/** spec §8: a legacy refusal (a 4xx: the user's) shows its error.info; any other failure "There was an unexpected error". */
 function creationFailed(status: number, error: unknown): ProblemError {
-  const info = legacyErrorInfo(error);
-  return status === 400 && info ? failed(400, 'upstream_rejected', info) : failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
+  return isLegacyRefusal({ status })
+    ? failed(400, 'upstream_rejected', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE)
+    : failed(502, 'upstream_error', UNEXPECTED_MESSAGE);
 }
 
 /** The client's assessments that are the coach's own (not received); 404 when the client is not the coach's. */
@@ -196,7 +197,7 @@ function resultsFields(body: OperationInput<'importClientResults'>['body']) {
 
 /** spec §8: "Import failure shows error.info or error". */
 function importFailed(status: number, error: unknown): ProblemError {
-  if (status !== 400) return upstreamError();
+  if (!isLegacyRefusal({ status })) return upstreamError();
   const plain = (error as { error?: unknown } | undefined)?.error;
   return failed(
     400,

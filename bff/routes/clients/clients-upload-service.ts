@@ -7,7 +7,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy, paths as LegacyPaths } from '../../../generated/legacy.ts';
 import type { OperationHandler, SessionContext } from '../../operation.ts';
 import { failed, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { legacyAssessmentFields } from './client-actions-service.ts';
 import { readSpreadsheetUpload, XLSX_TYPE } from './clients-upload.ts';
 
@@ -91,7 +91,7 @@ async function sendUpload(ctx: SessionContext, upload: FormData): Promise<BulkUp
     body: upload as unknown as LegacyUploadForm,
   });
   if (data) return resultOf(data);
-  if (response.status !== 400) throw upstreamError();
+  if (!isLegacyRefusal(response)) throw upstreamError();
   // spec §8: "Bulk upload failure shows the error and a list of broken clients".
   const answer = error as Partial<LegacyBulkResult> & { error?: unknown };
   const message =

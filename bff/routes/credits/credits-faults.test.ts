@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { COACH_PATH, CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
 const HISTORY = `GET /api/v2/coaches/${LEGACY_COACH_ID}/balanceTransactions`;
@@ -74,17 +75,19 @@ describe('orderCredits', () => {
     expect(bff.calls(UPDATE)).toEqual([]);
   });
 
-  it.each([{ status: 400, json: { error: { info: 'Failed' } } }, { status: 500 }, { fault: 'reset' as const }])(
-    "makes a legacy failure (%o) the toast's 'Failed'",
-    async (answer) => {
-      bff = await startFaultBff();
-      bff.upstream.answer(COACH_PATH, coach(0));
-      bff.upstream.answer(UPDATE, answer);
-      const response = await call('POST', '/api/credits/orders', { credits: 10 });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ code: 'credit_order_failed', detail: 'Failed' });
-    },
-  );
+  it.each<[Answer, number]>([
+    [{ status: 400, json: { error: { info: 'Failed' } } }, 400],
+    [{ status: 422 }, 400],
+    [{ status: 500 }, 502],
+    [{ fault: 'reset' }, 502],
+  ])("makes a legacy failure (%o) the toast's 'Failed', %i", async (answer, status) => {
+    bff = await startFaultBff();
+    bff.upstream.answer(COACH_PATH, coach(0));
+    bff.upstream.answer(UPDATE, answer);
+    const response = await call('POST', '/api/credits/orders', { credits: 10 });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code: 'credit_order_failed', detail: 'Failed' });
+  });
 });
 
 describe('cancelCreditOrder', () => {

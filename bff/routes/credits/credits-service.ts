@@ -9,6 +9,7 @@ import { created, noContent, type OperationHandler, type OperationInput, type Se
 import { failed, notFound, ProblemError, upstreamError } from '../../problem.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold, pageOf, Table } from '../../snapshots/table.ts';
+import { legacyFailure } from '../../upstream/legacy-client.ts';
 import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
 type CreditsOverview = Bff['schemas']['CreditsOverview'];
@@ -115,21 +116,23 @@ export const listCreditTransactions: OperationHandler<'listCreditTransactions'> 
 /** The legacy API's own refusal or failure of an order (not a timeout, not an ended session) is the toast's 'Failed'. */
 async function updateOrder(ctx: SessionContext, body: { cancelCreditOrder: true } | { pendingCredits: number; newCreditOrder: true }) {
   let ok: boolean;
+  let status: number;
   try {
     const { response } = await ctx.legacy.PUT('/api/v2/coaches/{coachId}', {
       params: { path: { coachId: ctx.session.coachId } },
       body,
       signal: ctx.signal,
     });
-    ok = response.ok;
+    ({ ok, status } = response);
   } catch (error) {
     if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(orderFailed(), { cause: error });
     throw error;
   }
-  if (!ok) throw orderFailed();
+  if (!ok) throw orderFailed(status);
 }
 
-const orderFailed = (): ProblemError => failed(502, 'credit_order_failed', ORDER_FAILED);
+/** The toast's 'Failed': 400 when the legacy API refused the order (the user's), 502 when it failed. */
+const orderFailed = (status = 502): ProblemError => legacyFailure({ response: { status } }, 'credit_order_failed', ORDER_FAILED);
 
 /** orderCredits: one pending order at a time (spec coach-shell §4), at least 10 credits (the contract's minimum). */
 export const orderCredits: OperationHandler<'orderCredits'> = async ({ body }, ctx) => {

@@ -93,7 +93,7 @@ describe('downloadMiniAssessmentsSpreadsheet', () => {
     expect(ok.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(ok.body).toBe('PK\u0003\u0004 workbook');
     const refused = await get('/api/mini-assessments/spreadsheet');
-    expect(refused.statusCode).toBe(502);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'download_failed', detail: 'No mini-assessments yet' });
     expect((await get('/api/mini-assessments/spreadsheet')).json().code).toBe('upstream_error');
   });

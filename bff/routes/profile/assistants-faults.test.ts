@@ -1,8 +1,9 @@
 // listAssistants, addAssistant, updateAssistant and setAssistantBlocked against a legacy stand-in that answers what
 // each test tells it: the exact legacy calls (trimmed fields, block or unblock in the path, no call for a form the
 // BFF refuses), the legacy refusals as the spec's texts ('Requesting assistant failed: {error}', the edit's
-// 'Failed', the block's error info), 404 for an assistant not in the coach's list, and the failures: a legacy 403
-// ends the session, 5xx and unusable answers are 502, timeouts 504.
+// 'Failed', the block's error info), every legacy refusal (400, 409, 422) a 400, never a 5xx, 404 for an assistant
+// not in the coach's list, and the failures: a legacy 403 ends the session, 5xx and unusable answers are 502,
+// timeouts 504.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
@@ -109,16 +110,25 @@ describe('addAssistant', () => {
     expect(legacyCalls()).toEqual([]);
   });
 
-  it.each([...FAILURES, ['a refusal without info', { status: 400, json: {} }, 502, 'upstream_error'] as [string, Answer, number, string]])(
-    'answers %s (%j) with %i %s',
-    async (_name, answer, status, code) => {
-      await start();
-      upstream.answer(ADD_PATH, answer);
-      const response = await add(FORM);
-      expect(response.statusCode).toBe(status);
-      expect(response.json().code).toBe(code);
-    },
-  );
+  it.each<[string, Answer, string]>([
+    ['a refusal without info', { status: 400, json: {} }, 'Requesting assistant failed: There was an unexpected error'],
+    ['a 409', { status: 409, json: { error: { info: 'Already requested.' } } }, 'Requesting assistant failed: Already requested.'],
+    ['a 422', { status: 422 }, 'Requesting assistant failed: There was an unexpected error'],
+  ])("answers %s with 400, never a 5xx (a legacy refusal is the user's)", async (_name, answer, detail) => {
+    await start();
+    upstream.answer(ADD_PATH, answer);
+    const response = await add(FORM);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'assistant_request_failed', detail });
+  });
+
+  it.each(FAILURES)('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
+    await start();
+    upstream.answer(ADD_PATH, answer);
+    const response = await add(FORM);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().code).toBe(code);
+  });
 });
 
 describe('updateAssistant', () => {
@@ -134,11 +144,13 @@ describe('updateAssistant', () => {
   it.each<[string, Answer]>([
     ['success false', { status: 200, json: { success: false } }],
     ['a refusal', { status: 400, json: { error: { info: 'This email address is already in use.' } } }],
-  ])("answers %s with the edit's 'Failed' when the assistant is the coach's", async (_name, answer) => {
+    ['a 409', { status: 409, json: { error: { info: 'This email address is already in use.' } } }],
+    ['a 422 without info', { status: 422 }],
+  ])("answers %s with 400 and the edit's 'Failed' when the assistant is the coach's", async (_name, answer) => {
     await start();
     upstream.answer(EDIT_PATH, answer);
     const response = await edit(ASSISTANT_ID, FORM);
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'assistant_update_failed', detail: 'Failed', title: 'Failed' });
   });
 
@@ -172,16 +184,16 @@ describe('setAssistantBlocked', () => {
     expect(legacyCalls()).toEqual([blockPath(ASSISTANT_ID, 'block'), blockPath(ASSISTANT_ID, 'unblock')]);
   });
 
-  it("answers a refusal's error info under the title 'Failed'", async () => {
+  it.each<[string, Answer, string]>([
+    ['a refusal', { status: 400, json: { error: { info: 'The assistant could not be blocked.' } } }, 'The assistant could not be blocked.'],
+    ['a 409', { status: 409, json: { error: { info: 'Already blocked.' } } }, 'Already blocked.'],
+    ['a refusal without info', { status: 400, json: {} }, 'There was an unexpected error'],
+  ])("answers %s with 400, its error info under the title 'Failed'", async (_name, answer, detail) => {
     await start();
-    upstream.answer(blockPath(ASSISTANT_ID, 'block'), { status: 400, json: { error: { info: 'The assistant could not be blocked.' } } });
+    upstream.answer(blockPath(ASSISTANT_ID, 'block'), answer);
     const response = await block(ASSISTANT_ID, true);
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({
-      code: 'assistant_block_failed',
-      title: 'Failed',
-      detail: 'The assistant could not be blocked.',
-    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'assistant_block_failed', title: 'Failed', detail });
   });
 
   it("answers 404 when the refused assistant is not in the coach's list", async () => {
@@ -190,16 +202,13 @@ describe('setAssistantBlocked', () => {
     expect((await block(OTHER_ID, false)).json().code).toBe('not_found');
   });
 
-  it.each([...FAILURES, ['a refusal without info', { status: 400, json: {} }, 502, 'upstream_error'] as [string, Answer, number, string]])(
-    'answers %s (%j) with %i %s',
-    async (_name, answer, status, code) => {
-      await start();
-      upstream.answer(blockPath(ASSISTANT_ID, 'block'), answer);
-      const response = await block(ASSISTANT_ID, true);
-      expect(response.statusCode).toBe(status);
-      expect(response.json().code).toBe(code);
-    },
-  );
+  it.each(FAILURES)('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
+    await start();
+    upstream.answer(blockPath(ASSISTANT_ID, 'block'), answer);
+    const response = await block(ASSISTANT_ID, true);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().code).toBe(code);
+  });
 
   it('never retries the state-changing GET after a reset connection', async () => {
     await start();

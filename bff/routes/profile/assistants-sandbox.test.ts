@@ -121,7 +121,7 @@ describe('PUT /api/assistants/{assistantId} (updateAssistant)', () => {
 
   it("answers the edit's 'Failed' when the legacy API refuses it (an e-mail in use)", async () => {
     const response = await edit(FORMER_ASSISTANT, { name: 'Sipho', surname: 'Ndlovu', email: SEED_COACHES.peer.email });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'assistant_update_failed', detail: 'Failed' });
     expect(bff.store.assistants.get(FORMER_ASSISTANT)?.email).toBe('sipho.dube@nkosi.test');
   });

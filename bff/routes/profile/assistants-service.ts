@@ -5,8 +5,8 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress } from '../../domain/form-rules.ts';
 import { created, noContent, type OperationHandler, type SessionContext } from '../../operation.ts';
-import { failed, notFound, type ProblemError, upstreamError } from '../../problem.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { failed, notFound, type ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 
 type Assistant = Bff['schemas']['Assistant'];
 type AssistantInput = Bff['schemas']['AssistantInput'];
@@ -59,41 +59,44 @@ async function refusal(ctx: SessionContext, assistantId: string, otherwise: Prob
 
 export const listAssistants: OperationHandler<'listAssistants'> = async (_input, ctx) => ({ items: await readAssistants(ctx) });
 
-/** addAssistant: the legacy `success` false (or a refusal) is 'Requesting assistant failed: {error}'. */
+/** addAssistant: the legacy `success` false (or a refusal, never a 5xx) is 'Requesting assistant failed: {error}'. */
 export const addAssistant: OperationHandler<'addAssistant'> = async ({ body }, ctx) => {
-  const { data, error } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/newAssistantRequested', {
+  const { data, error, response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/newAssistantRequested', {
     params: { path: { coachId: ctx.session.coachId } },
     body: assistantInput(body),
   });
-  const reason = data ? (data.success ? undefined : (data.error ?? '')) : legacyErrorInfo(error);
   if (data?.success) return created({ message: data.message ?? null });
-  if (reason === undefined) throw upstreamError();
+  if (!data && !isLegacyRefusal(response)) throw upstreamError();
+  const reason = data ? (data.error ?? '') : (legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
   throw failed(400, 'assistant_request_failed', `Requesting assistant failed: ${reason}`.trim());
 };
 
-/** updateAssistant: the edit, then the assistant as listed afterwards; a refusal is the 'Failed' toast (spec §8). */
+/**
+ * updateAssistant: the edit, then the assistant as listed afterwards; a refusal (`success` false, or a legacy 4xx such as
+ * 'This email address is already in use.') is the 'Failed' toast (spec §8), a 400: the user's, never a 5xx.
+ */
 export const updateAssistant: OperationHandler<'updateAssistant'> = async ({ params, body }, ctx) => {
   const input = assistantInput(body);
-  const { data, error } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/assistantEdit/{assistantId}', {
+  const answer = await ctx.legacy.POST('/api/v2/coaches/{coachId}/assistantEdit/{assistantId}', {
     params: { path: { coachId: ctx.session.coachId, assistantId: params.assistantId } },
     body: input,
   });
-  if (!data?.success) {
-    ctx.log.warn({ info: legacyErrorInfo(error) }, 'the legacy assistant edit was refused');
-    throw await refusal(ctx, params.assistantId, failed(502, 'assistant_update_failed', ASSISTANT_MESSAGES.editFailed));
+  if (!answer.data?.success) {
+    if (!answer.data && !isLegacyRefusal(answer.response)) throw upstreamError();
+    ctx.log.info({ info: legacyErrorInfo(answer.error) }, 'the legacy assistant edit was refused');
+    throw await refusal(ctx, params.assistantId, failed(400, 'assistant_update_failed', ASSISTANT_MESSAGES.editFailed));
   }
   const assistant = (await readAssistants(ctx)).find(({ uuid }) => uuid === params.assistantId);
   if (!assistant) throw notFound();
   return assistant;
 };
 
-/** setAssistantBlocked: a refusal's `error.info` is the alert's text under the title 'Failed' (spec §4, §8). */
+/** setAssistantBlocked: a refusal's `error.info` is the alert's text under the title 'Failed' (spec §4, §8), a 400. */
 export const setAssistantBlocked: OperationHandler<'setAssistantBlocked'> = async ({ params, body }, ctx) => {
-  const { response, error } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/assistantBlock/{assistantId}/{action}', {
+  const answer = await ctx.legacy.GET('/api/v2/coaches/{coachId}/assistantBlock/{assistantId}/{action}', {
     params: { path: { coachId: ctx.session.coachId, assistantId: params.assistantId, action: body.isBlocked ? 'block' : 'unblock' } },
   });
-  if (response.ok) return noContent();
-  const info = legacyErrorInfo(error);
-  if (response.status !== 400 || info === undefined) throw upstreamError();
-  throw await refusal(ctx, params.assistantId, failed(502, 'assistant_block_failed', info));
+  if (answer.response.ok) return noContent();
+  if (!isLegacyRefusal(answer.response)) throw upstreamError();
+  throw await refusal(ctx, params.assistantId, legacyFailure(answer, 'assistant_block_failed'));
 };

@@ -271,12 +271,14 @@ describe('updateProfile', () => {
       'a refused save',
       SAVE_PATH,
       { status: 400, json: { error: { info: 'This email address is already in use.' } } },
-      502,
+      400,
       'profile_update_failed',
     ],
+    ['a save refused with 409', SAVE_PATH, { status: 409 }, 400, 'profile_update_failed'],
     ['a failed save', SAVE_PATH, { status: 500 }, 502, 'profile_update_failed'],
     ['a save answering garbage', SAVE_PATH, { fault: 'garbage' }, 502, 'profile_update_failed'],
     ['a failed password check', CHECK_PASSWORD_PATH, { status: 503 }, 502, 'profile_update_failed'],
+    ['a refused password check', CHECK_PASSWORD_PATH, { status: 400, json: { error: { info: 'no' } } }, 400, 'profile_update_failed'],
     ['a failed record read', COACH_PATH, { status: 500 }, 502, 'profile_update_failed'],
     ['a save out of time', SAVE_PATH, { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
     ['a 403 on the save', SAVE_PATH, { status: 403 }, 401, 'session_ended'],
@@ -343,7 +345,7 @@ describe('the profile photo', () => {
   });
 
   it.each<[string, Answer, number, string]>([
-    ['a refused save', { status: 400, json: { error: { info: 'no' } } }, 502, 'profile_update_failed'],
+    ['a refused save', { status: 400, json: { error: { info: 'no' } } }, 400, 'profile_update_failed'],
     ['a failed save', { status: 502 }, 502, 'profile_update_failed'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
@@ -402,12 +404,50 @@ describe('two-factor setup', () => {
     expect(calls(VERIFY_TWO_FACTOR_PATH).map((call) => JSON.parse(call.body))).toEqual([{ token: '492817' }, { token: '492817' }]);
   });
 
-  it('turns it off with twoFactorEnabled false; a failure is 502', async () => {
+  it.each<[string, Answer]>([
+    ['a refusal', { status: 400, json: { error: { info: 'Two-factor authentication has not been set up.' } } }],
+    ['a 409', { status: 409, json: { error: { info: 'Already verified.' } } }],
+    ['a 422 without info', { status: 422 }],
+  ])('answers %s of the code check with 400 and the spec text, never a 5xx', async (_name, answer) => {
     await start();
-    upstream.answer(SET_TWO_FACTOR_PATH, { status: 200, json: {} }, { status: 400, json: { error: { info: 'no' } } });
+    upstream.answer(VERIFY_TWO_FACTOR_PATH, answer);
+    const response = await injectChecked(server, {
+      method: 'POST',
+      url: '/api/profile/two-factor/verification',
+      headers: CSRF,
+      cookies: cookies(),
+      payload: { code: '492817' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'two_factor_code_incorrect', detail: 'Code not correct - please try again' });
+  });
+
+  it.each<[string, Answer, number, string]>([['a 200 without a body', { status: 200 }, 502, 'upstream_error'], ...FAILURES])(
+    'answers %s of the code check with %i %s',
+    async (_name, answer, status, code) => {
+      await start();
+      upstream.answer(VERIFY_TWO_FACTOR_PATH, answer);
+      const response = await injectChecked(server, {
+        method: 'POST',
+        url: '/api/profile/two-factor/verification',
+        headers: CSRF,
+        cookies: cookies(),
+        payload: { code: '492817' },
+      });
+      expect(response.statusCode).toBe(status);
+      expect(response.json().code).toBe(code);
+    },
+  );
+
+  it('turns it off with twoFactorEnabled false; a refusal is 400 with its info, a 5xx 502', async () => {
+    await start();
+    upstream.answer(SET_TWO_FACTOR_PATH, { status: 200, json: {} }, { status: 400, json: { error: { info: 'no' } } }, { status: 500 });
     const off = () => injectChecked(server, { method: 'DELETE', url: '/api/profile/two-factor', headers: CSRF, cookies: cookies() });
     expect((await off()).statusCode).toBe(204);
     expect(JSON.parse(calls(SET_TWO_FACTOR_PATH)[0]?.body ?? '')).toEqual({ twoFactorEnabled: false });
-    expect((await off()).json().code).toBe('upstream_error');
+    const refused = await off();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'upstream_rejected', title: 'Failed', detail: 'no' });
+    expect((await off()).json()).toMatchObject({ status: 502, code: 'upstream_error' });
   });
 });

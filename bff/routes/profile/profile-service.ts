@@ -8,6 +8,7 @@ import { profilePhotoUrl } from '../../domain/profile-photo.ts';
 import type { OperationHandler, SessionContext } from '../../operation.ts';
 import { failed, ProblemError, problem, upstreamError } from '../../problem.ts';
 import { ROLE_REFUSED_DETAIL } from '../../roles.ts';
+import { legacyFailure } from '../../upstream/legacy-client.ts';
 
 type Profile = Bff['schemas']['Profile'];
 type ProfileUpdate = Bff['schemas']['ProfileUpdate'];
@@ -117,8 +118,12 @@ export const getProfile =
   async (_input, ctx) =>
     toProfile(await readCoach(ctx), settings);
 
-/** 502 profile_update_failed: 'The update failed unexpectedly.' (spec §8). */
-export const profileUpdateFailed = (): ProblemError => failed(502, 'profile_update_failed', PROFILE_MESSAGES.unexpected);
+/**
+ * profile_update_failed: 'The update failed unexpectedly.' (spec §8); a 400 when the legacy API refused the save
+ * (e.g. 'This email address is already in use.': the user's), else a 502.
+ */
+export const profileUpdateFailed = (response: { status: number } = { status: 502 }): ProblemError =>
+  legacyFailure({ response }, 'profile_update_failed', PROFILE_MESSAGES.unexpected);
 
 /** The legacy form of the whole profile: every field of the record, with the changes over it. */
 export function profileForm(coach: LegacyCoach, changes: Partial<Record<keyof LegacyProfileForm, string | null>> = {}): FormData {
@@ -175,7 +180,7 @@ export async function saveProfileForm(ctx: SessionContext, form: FormData): Prom
   });
   if (!data) {
     ctx.log.warn({ status: response.status }, 'the legacy profile update was refused');
-    throw profileUpdateFailed();
+    throw profileUpdateFailed(response);
   }
   if (data.emojis === true) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
 }
@@ -212,11 +217,11 @@ function checkNewPassword(password: NonNullable<ProfileUpdate['password']>): voi
 async function checkCurrentPassword(ctx: SessionContext, current: string): Promise<void> {
   const incorrect = () => failed(400, 'current_password_incorrect', PROFILE_MESSAGES.currentPasswordIncorrect);
   if (current === '') throw incorrect();
-  const { data } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/checkPassword', {
+  const { data, response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/checkPassword', {
     params: { path: { coachId: ctx.session.coachId } },
     body: { password: current },
   });
-  if (!data) throw profileUpdateFailed();
+  if (!data) throw profileUpdateFailed(response);
   if (data.allowed !== true) throw incorrect();
 }
 

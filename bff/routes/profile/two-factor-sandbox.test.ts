@@ -74,6 +74,15 @@ describe('two-factor setup on the profile', () => {
     expect(demoRecord().twoFactorEnabled).toBe(false);
   });
 
+  it("answers the legacy refusal of a code before any setup (another tab turned it off) with 400 and the spec's text", async () => {
+    const fresh = await bff.signIn();
+    demoRecord().twoFactorSecret = null;
+    const response = await verify('492817', fresh);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'two_factor_code_incorrect', detail: 'Code not correct - please try again' });
+    expect(demoRecord().twoFactorEnabled).toBe(false);
+  });
+
   it('refuses a code that is not six digits as validation_failed', async () => {
     for (const code of ['12345', '1234567', 'abcdef']) expect((await verify(code)).json().code).toBe('validation_failed');
   });

@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import type { components as Bff } from '../../../generated/bff.ts';
 import { noContent, type OperationHandler, type SessionContext } from '../../operation.ts';
 import { failed, upstreamError } from '../../problem.ts';
+import { isLegacyRefusal, legacyFailure } from '../../upstream/legacy-client.ts';
 import { readCoach } from './profile-service.ts';
 
 type TwoFactorSetup = Bff['schemas']['TwoFactorSetup'];
@@ -42,19 +43,23 @@ export const startTwoFactorSetup: OperationHandler<'startTwoFactorSetup'> = asyn
   return { qrCode, secret } satisfies TwoFactorSetup;
 };
 
-/** verifyTwoFactor: the legacy API's `success` false is the spec's text. */
+/**
+ * verifyTwoFactor: the legacy API's `success` false is the spec's text, and so is its refusal (a 400 'Two-factor
+ * authentication has not been set up.' when another tab turned it off): the user's 400, never a 5xx.
+ */
 export const verifyTwoFactor: OperationHandler<'verifyTwoFactor'> = async ({ body }, ctx) => {
-  const { data } = await ctx.legacy.POST('/api/v2/coaches/verifyTwoFactor/{coachId}', {
+  const { data, response } = await ctx.legacy.POST('/api/v2/coaches/verifyTwoFactor/{coachId}', {
     params: { path: { coachId: ctx.session.coachId } },
     body: { token: body.code },
   });
-  if (!data) throw upstreamError();
-  if (data.success !== true) throw failed(400, 'two_factor_code_incorrect', TWO_FACTOR_CODE_INCORRECT);
+  if (!data && !isLegacyRefusal(response)) throw upstreamError();
+  if (data?.success !== true) throw failed(400, 'two_factor_code_incorrect', TWO_FACTOR_CODE_INCORRECT);
   return { twoFactorEnabled: true as const };
 };
 
+/** disableTwoFactor: a legacy refusal is 400 `upstream_rejected` with its `error.info`. */
 export const disableTwoFactor: OperationHandler<'disableTwoFactor'> = async (_input, ctx) => {
-  const { response } = await setTwoFactor(ctx, false);
-  if (!response.ok) throw upstreamError();
+  const answer = await setTwoFactor(ctx, false);
+  if (!answer.response.ok) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'upstream_rejected') : upstreamError();
   return noContent();
 };

@@ -35,8 +35,9 @@ describe('downloadActivitySummary', () => {
   });
 
   it.each<[string, Answer, number, string, string?]>([
-    ['a refusal', { status: 400, json: { error: { info: 'No activity yet.' } } }, 502, 'download_failed', 'No activity yet.'],
-    ['a refusal without its text', { status: 404 }, 502, 'download_failed', 'There was an unexpected error'],
+    ['a refusal', { status: 400, json: { error: { info: 'No activity yet.' } } }, 400, 'download_failed', 'No activity yet.'],
+    ['a refusal without its text', { status: 404 }, 400, 'download_failed', 'There was an unexpected error'],
+    ['a 422', { status: 422, json: { error: { info: 'No activity yet.' } } }, 400, 'download_failed', 'No activity yet.'],
     ['a 5xx', { status: 503 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],

@@ -74,7 +74,8 @@ describe('sendFeedback', () => {
   });
 
   it.each<[string, Answer, number, string]>([
-    ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 502, 'feedback_failed'],
+    ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 400, 'feedback_failed'],
+    ['a 422', { status: 422 }, 400, 'feedback_failed'],
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'feedback_failed'],
     ['garbage', { fault: 'garbage' }, 502, 'feedback_failed'],
     ['a reset', { fault: 'reset' }, 502, 'feedback_failed'],

@@ -2,6 +2,7 @@
 // leaveMessage; the spec's texts for an incomplete form and for a failed send.
 import { noContent, type OperationHandler } from '../../operation.ts';
 import { failed, ProblemError } from '../../problem.ts';
+import { legacyFailure } from '../../upstream/legacy-client.ts';
 
 export const FEEDBACK_INCOMPLETE = 'Please select a category and enter a message.';
 export const FEEDBACK_FAILED = 'There was an unexpected error while sending the message. Please try again later.';
@@ -29,21 +30,22 @@ export function feedbackFormProblem(body: unknown): ProblemError | undefined {
 export const sendFeedback: OperationHandler<'sendFeedback'> = async ({ body }, ctx) => {
   // The contract's pattern accepts any non-space character; the spec's "non-blank" is the trimmed text.
   if (body.message.trim() === '') throw feedbackIncomplete();
-  let ok: boolean;
+  let response: { ok: boolean; status: number };
   try {
-    const { response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/leaveMessage', {
+    ({ response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/leaveMessage', {
       params: { path: { coachId: ctx.session.coachId } },
       body: { category: body.category, message: body.message },
-    });
-    ok = response.ok;
+    }));
   } catch (error) {
-    if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(feedbackFailed(), { cause: error });
+    if (error instanceof ProblemError && error.code === 'upstream_error')
+      throw Object.assign(feedbackFailed({ status: 502 }), { cause: error });
     throw error;
   }
-  if (!ok) throw feedbackFailed();
+  if (!response.ok) throw feedbackFailed(response);
   return noContent();
 };
 
-function feedbackFailed(): ProblemError {
-  return failed(502, 'feedback_failed', FEEDBACK_FAILED);
+/** The dialog's failure alert: 400 when the legacy API refused the message (the user's), 502 when it failed. */
+function feedbackFailed(response: { status: number }): ProblemError {
+  return legacyFailure({ response }, 'feedback_failed', FEEDBACK_FAILED);
 }

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 import { readTeams, unlockedTeamOf } from './team-rows.ts';
 
 type TeamMember = Bff['schemas']['TeamMember'];
@@ -70,23 +70,24 @@ export async function addTeamMembers(
   unlockedTeamOf(await readTeams(ctx), teamId);
   const ids = [...new Set(body.ids)];
   let answer: { added: number } | undefined;
+  let response: { status: number };
   try {
-    const { data } = await ctx.legacy.POST('/api/v3/teams/{teamId}/addMembers', {
+    ({ data: answer, response } = await ctx.legacy.POST('/api/v3/teams/{teamId}/addMembers', {
       params: { path: { teamId } },
       body: { memberUUIDs: ids },
-    });
-    answer = data;
+    }));
   } catch (error) {
     // spec §8 "exception": the dialog's own text for a failed call; a timeout and an ended session stay what they are.
-    if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(addFailed(), { cause: error });
+    if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(addFailed({ status: 502 }), { cause: error });
     throw error;
   }
-  if (!answer) throw addFailed();
+  if (!answer) throw addFailed(response);
   const added = Math.min(Math.max(answer.added, 0), ids.length);
   return { requested: ids.length, added, alreadyMembers: ids.length - added };
 }
 
-const addFailed = () => failed(502, 'add_members_failed', MEMBER_MESSAGES.addFailed);
+/** The dialog's exception text: 400 when the legacy API refused the call (the user's), 502 when it failed. */
+const addFailed = (response: { status: number }) => legacyFailure({ response }, 'add_members_failed', MEMBER_MESSAGES.addFailed);
 
 /** updateTeamMember: the leader flag (0/1) and the comments; answers the member as now stored. */
 export async function updateTeamMember(
@@ -101,11 +102,11 @@ export async function updateTeamMember(
   if (body.isTeamLeader !== undefined) changes.push({ isTeamLeader: body.isTeamLeader ? 1 : 0 });
   if (body.memberComments !== undefined) changes.push({ memberComments: body.memberComments });
   for (const change of changes) {
-    const { response, error } = await ctx.legacy.PUT('/api/v2/teams/{teamId}/members/{memberId}', {
+    const answer = await ctx.legacy.PUT('/api/v2/teams/{teamId}/members/{memberId}', {
       params: { path: { teamId, memberId } },
       body: change,
     });
-    if (!response.ok) throw failed(502, 'member_update_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+    if (!answer.response.ok) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'member_update_failed') : upstreamError();
   }
   return {
     ...member,

@@ -7,7 +7,7 @@ import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type Answer, fileAnswer, noContent, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 import { leaderCountOf, readMembers } from './team-members-service.ts';
 import { ownTeamOf, readTeams, reportStateOf, TEAM_MESSAGES, teamOf } from './team-rows.ts';
 
@@ -81,11 +81,13 @@ export async function requestTeamReport(
   if (reportStateOf(team) !== 'notRequested') throw failed(409, 'team_report_already_requested', REPORT_MESSAGES.alreadyRequested);
   const members = await readMembers(ctx, teamId);
   if (members.length === 0) throw failed(400, 'team_has_no_members', REPORT_MESSAGES.zeroMembers);
-  const { data, error } = await ctx.legacy.POST('/api/v2/teams/{teamId}/requestReport', {
+  const answer = await ctx.legacy.POST('/api/v2/teams/{teamId}/requestReport', {
     params: { path: { teamId } },
     body: { reportRequested: reportType, reportDueDate: dueDate },
   });
-  if (!data) throw failed(502, 'upstream_error', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+  const { data } = answer;
+  // A legacy refusal ('Insufficient credits.') is the user's: 400 with its text (spec §8 "'Failed' alert with error.info").
+  if (!data) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'upstream_rejected') : upstreamError();
   return { reportReady: data.reportReady, reportRequestedDisplay: data.reportRequestedDisplay, leaderCount: leaderCountOf(members) };
 }
 
@@ -96,8 +98,8 @@ export async function cancelTeamReportRequest(
 ): Promise<Answer<undefined>> {
   const team = ownTeamOf(await readTeams(ctx), teamId, 'edit');
   if (reportStateOf(team) !== 'requested') throw failed(409, 'team_report_not_cancellable', REPORT_MESSAGES.failed);
-  const { response, error } = await ctx.legacy.GET('/api/v2/teams/{teamId}/cancelReportRequest', { params: { path: { teamId } } });
-  if (!response.ok) throw failed(502, 'upstream_error', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+  const answer = await ctx.legacy.GET('/api/v2/teams/{teamId}/cancelReportRequest', { params: { path: { teamId } } });
+  if (!answer.response.ok) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'upstream_rejected') : upstreamError();
   return noContent();
 }
 
@@ -113,7 +115,7 @@ export async function downloadTeamSummary(
     signal: ctx.signal,
   });
   if (!data) {
-    if (response.status === 400 || response.status === 404) throw failed(502, 'download_failed', REPORT_MESSAGES.failed);
+    if (isLegacyRefusal(response)) throw failed(400, 'download_failed', REPORT_MESSAGES.failed);
     throw upstreamError();
   }
   return fileAnswer(data, XLSX, contentDisposition(`${team.name} - summary.xlsx`));
@@ -133,10 +135,11 @@ export async function downloadTeamReport(
     signal: ctx.signal,
   });
   if (!data) {
-    if (response.status !== 400 && response.status !== 404) throw upstreamError();
+    // spec §8 "non-200 gives alert 'Failed' with the server's error info": the user's refusal, a 400.
+    if (!isLegacyRefusal(response)) throw upstreamError();
     const info = legacyErrorInfo(error);
-    if (info === REPORT_MESSAGES.notGenerated) throw failed(502, 'report_generation_failed', info);
-    throw failed(502, 'download_failed', info ?? UNEXPECTED_MESSAGE);
+    if (info === REPORT_MESSAGES.notGenerated) throw failed(400, 'report_generation_failed', info);
+    throw failed(400, 'download_failed', info ?? UNEXPECTED_MESSAGE);
   }
   return fileAnswer(data, CONTENT_TYPES[format], contentDisposition(`${team.name} - team report.${format}`));
 }

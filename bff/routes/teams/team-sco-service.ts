@@ -5,8 +5,8 @@ import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
-import { failed, UNEXPECTED_MESSAGE } from '../../problem.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { failed, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { isReceived, readTeams, TEAM_MESSAGES, teamOf } from './team-rows.ts';
 import { UNKNOWN_TEAM_NAME } from './team-service.ts';
 
@@ -36,13 +36,15 @@ export async function assignTeamSco({ body }: OperationInput<'assignTeamSco'>, c
   const list = await readTeams(ctx);
   const teams = body.ids.map((id) => teamOf(list, id));
   if (teams.some(isReceived)) throw failed(409, 'selection_includes_received', TEAM_MESSAGES.receivedSelection);
-  const { data, error } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/assignTeamSCO', {
+  const { data, error, response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/assignTeamSCO', {
     params: { path: { coachId: ctx.session.coachId } },
     body: { secondaryCoachEmailAddress: email, teamUUIDs: body.ids },
   });
   const info = legacyErrorInfo(error);
   if (info && UNKNOWN_COACH.test(info)) throw failed(400, 'sco_coach_unknown', info);
-  if (!data?.success) throw failed(502, 'upstream_error', info ?? UNEXPECTED_MESSAGE);
+  if (!data && !isLegacyRefusal(response)) throw upstreamError();
+  // A refusal (a legacy 4xx, or `success` false) is the user's: 400 with its text, never a 5xx.
+  if (!data?.success) throw failed(400, 'sco_assign_failed', info ?? UNEXPECTED_MESSAGE);
   return { total: teams.length, succeeded: teams.length, failed: [], notAttempted: 0 };
 }
 

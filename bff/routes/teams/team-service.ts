@@ -7,7 +7,7 @@ import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
-import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
+import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 import { leaderCountOf, readMembers } from './team-members-service.ts';
 import { allowedReportTypes, DUE_DATE_MAX, dueDateMin } from './team-reports-service.ts';
 import {
@@ -52,8 +52,9 @@ export function teamUpdateFormProblem(body: unknown): ProblemError | undefined {
     : undefined;
 }
 
-/** A create or edit the legacy API refused: 'Failed' with its `error.info` (spec §8). */
-const updateFailed = (error: unknown) => failed(502, 'team_update_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
+/** A create or edit the legacy API refused: 'Failed' with its `error.info` (spec §8), a 400; anything else a 502. */
+const updateFailed = (answer: { response: { status: number }; error?: unknown }) =>
+  isLegacyRefusal(answer.response) ? legacyFailure(answer, 'team_update_failed') : upstreamError();
 
 /** The newest own team matching `match` in a fresh read of the list (the legacy creating calls answer no team). */
 async function findNewTeam(ctx: SessionContext, match: (team: LegacyTeam) => boolean): Promise<{ team: LegacyTeam; list: TeamList }> {
@@ -72,11 +73,11 @@ export async function createTeam({ body }: OperationInput<'createTeam'>, ctx: Se
   const project = body.project.trim();
   if (!name || !project) throw teamFieldsRequired();
   const description = body.description ?? '';
-  const { response, error } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/teams', {
+  const answer = await ctx.legacy.POST('/api/v2/coaches/{coachId}/teams', {
     params: { path: { coachId: ctx.session.coachId } },
     body: { name, description, coach: project },
   });
-  if (!response.ok) throw updateFailed(error);
+  if (!answer.response.ok) throw updateFailed(answer);
   const { team, list } = await findNewTeam(
     ctx,
     (entry) => entry.name === name && entry.coach === project && (entry.description ?? '') === description && entry.memberCount === 0,
@@ -94,11 +95,11 @@ export async function updateTeam({ params: { teamId }, body }: OperationInput<'u
   const description = body.description ?? team.description ?? '';
   // spec §4, §5: the name is fixed once a report is requested or available.
   if (name !== team.name && isLocked(team)) throw failed(409, 'team_name_locked', TEAM_MESSAGES.nameLocked);
-  const { response, error } = await ctx.legacy.PUT('/api/v2/teams/{teamId}', {
+  const answer = await ctx.legacy.PUT('/api/v2/teams/{teamId}', {
     params: { path: { teamId } },
     body: { name, description, coach: project },
   });
-  if (!response.ok) throw updateFailed(error);
+  if (!answer.response.ok) throw updateFailed(answer);
   return teamRowOf(ctx, { ...team, name, description, coach: project }, list);
 }
 
@@ -139,21 +140,22 @@ export async function duplicateTeam(
   if (!isLocked(source)) throw failed(409, 'team_report_not_requested', TEAM_MESSAGES.duplicateNeedsReport);
   const now = Date.now();
   const newTeamName = body.name?.trim() || (teamRowOf(ctx, source, list, now).suggestedDuplicateName as string);
-  let ok: boolean;
+  let response: Response;
   try {
-    const { response } = await ctx.legacy.POST('/api/v2/teams/{teamId}/duplicate', { params: { path: { teamId } }, body: { newTeamName } });
-    ok = response.ok;
+    ({ response } = await ctx.legacy.POST('/api/v2/teams/{teamId}/duplicate', { params: { path: { teamId } }, body: { newTeamName } }));
   } catch (error) {
     // spec §8: any failure of the call is 'Duplicate team failed.'; a timeout and an ended session stay what they are.
-    if (error instanceof ProblemError && error.code === 'upstream_error') throw Object.assign(duplicateFailed(), { cause: error });
+    if (error instanceof ProblemError && error.code === 'upstream_error')
+      throw Object.assign(duplicateFailed({ status: 502 }), { cause: error });
     throw error;
   }
-  if (!ok) throw duplicateFailed();
+  if (!response.ok) throw duplicateFailed(response);
   const { team, list: after } = await findNewTeam(ctx, (entry) => entry.duplicatedSourceId === source.id && entry.name === newTeamName);
   return created(teamRowOf(ctx, team, after, now));
 }
 
-const duplicateFailed = () => failed(502, 'duplicate_failed', TEAM_MESSAGES.duplicateFailed);
+/** 'Duplicate team failed.': 400 when the legacy API refused it (the user's), 502 when it failed. */
+const duplicateFailed = (response: { status: number }) => legacyFailure({ response }, 'duplicate_failed', TEAM_MESSAGES.duplicateFailed);
 
 /** getTeam: the team page from the list, the members and the charge information, with what its buttons may do. */
 export async function getTeam({ params: { teamId } }: OperationInput<'getTeam'>, ctx: SessionContext): Promise<TeamDetail> {

@@ -262,7 +262,7 @@ describe('revokeTeamSco', () => {
 describe('assignTeamSco', () => {
   const ASSIGN = `POST /api/v2/coaches/${LEGACY_COACH_ID}/assignTeamSCO`;
 
-  it('sends the e-mail and every team in one call; a refusal is 502 with its text; a 5xx 502; a 403 ends the session', async () => {
+  it('sends the e-mail and every team in one call; a refusal is 400 with its text; a 5xx 502; a 403 ends the session', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TEAMS, { status: 200, json: [team(1), team(2)] });
     bff.upstream.answer(ASSIGN, { status: 200, json: { success: true } });
@@ -280,9 +280,15 @@ describe('assignTeamSco', () => {
 
     bff.upstream.answer(ASSIGN, legacyError('You cannot assign assessments to yourself.'));
     expect((await call('POST', '/api/teams/sco-assignments', body)).json()).toMatchObject({
-      status: 502,
-      code: 'upstream_error',
+      status: 400,
+      code: 'sco_assign_failed',
       detail: 'You cannot assign assessments to yourself.',
+    });
+    bff.upstream.answer(ASSIGN, { status: 200, json: { success: false } });
+    expect((await call('POST', '/api/teams/sco-assignments', body)).json()).toMatchObject({
+      status: 400,
+      code: 'sco_assign_failed',
+      detail: UNEXPECTED_MESSAGE,
     });
     bff.upstream.answer(ASSIGN, { status: 500 });
     expect((await call('POST', '/api/teams/sco-assignments', body)).json().code).toBe('upstream_error');
@@ -327,32 +333,46 @@ describe('one team', () => {
     expect((await call('GET', `/api/teams/${teamId(1)}`)).json().code).toBe('session_ended');
   });
 
-  it("createTeam and updateTeam: a legacy refusal is 'Failed' with its text; a timeout 504", async () => {
+  it("createTeam and updateTeam: a legacy refusal is 400 'Failed' with its text; a 5xx 502; a timeout 504", async () => {
     bff = await startFaultBff();
     const CREATE = `POST /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
-    bff.upstream.answer(CREATE, legacyError('A team with that name exists.'));
+    bff.upstream.answer(CREATE, legacyError('A team with that name exists.'), { status: 500 });
     const refused = await call('POST', '/api/teams', { name: 'Team 1', project: 'P' });
-    expect(refused.statusCode).toBe(502);
+    expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'team_update_failed', title: 'Failed', detail: 'A team with that name exists.' });
     expect(JSON.parse(bff.calls(CREATE)[0]?.body ?? '')).toEqual({ name: 'Team 1', description: '', coach: 'P' });
+    expect((await call('POST', '/api/teams', { name: 'Team 1', project: 'P' })).json()).toMatchObject({
+      status: 502,
+      code: 'upstream_error',
+    });
 
     bff.upstream.answer(TEAMS, { status: 200, json: [team(1, { description: 'Kept' })] });
+    bff.upstream.answer(`PUT /api/v2/teams/${teamId(1)}`, { status: 409, json: { error: { info: 'Name taken.' } } });
+    expect((await call('PATCH', `/api/teams/${teamId(1)}`, { name: 'Renamed' })).json()).toMatchObject({
+      status: 400,
+      code: 'team_update_failed',
+      detail: 'Name taken.',
+    });
     bff.upstream.answer(`PUT /api/v2/teams/${teamId(1)}`, { fault: 'slow', delayMs: 2_000 });
     expect((await call('PATCH', `/api/teams/${teamId(1)}`, { name: 'Renamed' })).json().code).toBe('upstream_timeout');
-    expect(JSON.parse(bff.calls(`PUT /api/v2/teams/${teamId(1)}`)[0]?.body ?? '')).toEqual({
+    expect(JSON.parse(bff.calls(`PUT /api/v2/teams/${teamId(1)}`)[1]?.body ?? '')).toEqual({
       name: 'Renamed',
       description: 'Kept',
       coach: 'Project',
     });
   });
 
-  it("duplicateTeam: any legacy failure is 'Duplicate team failed.'", async () => {
+  it("duplicateTeam: any legacy failure is 'Duplicate team failed.', 400 when the legacy API refused it", async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TEAMS, { status: 200, json: [available(1)] });
-    for (const answer of [legacyError('Name taken.'), { status: 500 }] as Answer[]) {
+    for (const [answer, status] of [
+      [legacyError('Name taken.'), 400],
+      [{ status: 409 }, 400],
+      [{ status: 500 }, 502],
+    ] as [Answer, number][]) {
       bff.upstream.answer(`POST /api/v2/teams/${teamId(1)}/duplicate`, answer);
       const response = await call('POST', `/api/teams/${teamId(1)}/duplicate`, { name: 'Copy' });
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(status);
       expect(response.json()).toMatchObject({ code: 'duplicate_failed', detail: 'Duplicate team failed.' });
     }
   });
@@ -365,6 +385,12 @@ describe('one team', () => {
     const failed = await call('POST', `/api/teams/${teamId(1)}/members`, { ids: [memberId(1)] });
     expect(failed.json()).toMatchObject({
       status: 502,
+      code: 'add_members_failed',
+      detail: 'Unexpected error while trying to add assessments to the team.',
+    });
+    bff.upstream.answer(ADD, legacyError('Team is locked.'));
+    expect((await call('POST', `/api/teams/${teamId(1)}/members`, { ids: [memberId(1)] })).json()).toMatchObject({
+      status: 400,
       code: 'add_members_failed',
       detail: 'Unexpected error while trying to add assessments to the team.',
     });
@@ -383,7 +409,7 @@ describe('one team', () => {
     expect(bff.calls(PUT).map((r) => JSON.parse(r.body))).toEqual([{ isTeamLeader: 1 }, { memberComments: 'Lead' }]);
     bff.upstream.answer(PUT, legacyError('Member is archived.'));
     const refused = await call('PATCH', `/api/teams/${teamId(1)}/members/${memberId(1)}`, { isTeamLeader: false });
-    expect(refused.json()).toMatchObject({ status: 502, code: 'member_update_failed', title: 'Failed', detail: 'Member is archived.' });
+    expect(refused.json()).toMatchObject({ status: 400, code: 'member_update_failed', title: 'Failed', detail: 'Member is archived.' });
   });
 });
 
@@ -417,13 +443,30 @@ describe('requestTeamReport: the due date', () => {
     expect(JSON.parse(bff.calls(REQUEST)[0]?.body ?? '')).toEqual({ reportRequested: 'Ennea', reportDueDate: '2026-01-01' });
   });
 
-  it("passes a legacy refusal on as 'Failed' with its text", async () => {
+  it("passes a legacy refusal on as 400 'Failed' with its text; a 5xx is 502", async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TEAMS, { status: 200, json: [team(1)] });
     bff.upstream.answer(`GET /api/v2/teams/${teamId(1)}/members`, { status: 200, json: [member(1)] });
-    bff.upstream.answer(REQUEST, legacyError('Insufficient credits.'));
-    const response = await call('POST', `/api/teams/${teamId(1)}/report-request`, { reportType: 'Ennea', dueDate: '2999-01-01' });
-    expect(response.json()).toMatchObject({ status: 502, code: 'upstream_error', title: 'Failed', detail: 'Insufficient credits.' });
+    bff.upstream.answer(REQUEST, legacyError('Insufficient credits.'), { status: 500 });
+    const request = () => call('POST', `/api/teams/${teamId(1)}/report-request`, { reportType: 'Ennea', dueDate: '2999-01-01' });
+    const response = await request();
+    expect(response.json()).toMatchObject({ status: 400, code: 'upstream_rejected', title: 'Failed', detail: 'Insufficient credits.' });
+    expect((await request()).json()).toMatchObject({ status: 502, code: 'upstream_error' });
+  });
+
+  it("cancelTeamReportRequest passes a legacy refusal on as 400 'Failed' with its text; a 5xx is 502", async () => {
+    bff = await startFaultBff();
+    const CANCEL = `GET /api/v2/teams/${teamId(1)}/cancelReportRequest`;
+    bff.upstream.answer(TEAMS, { status: 200, json: [team(1, { reportRequested: 'Ennea', reportDueDate: '2999-01-01' })] });
+    bff.upstream.answer(CANCEL, legacyError('The report is being generated.'), { status: 500 });
+    const cancel = () => call('DELETE', `/api/teams/${teamId(1)}/report-request`);
+    expect((await cancel()).json()).toMatchObject({
+      status: 400,
+      code: 'upstream_rejected',
+      title: 'Failed',
+      detail: 'The report is being generated.',
+    });
+    expect((await cancel()).json()).toMatchObject({ status: 502, code: 'upstream_error' });
   });
 });
 
@@ -448,11 +491,13 @@ describe('downloads', () => {
     [
       'a report that could not be generated',
       legacyError('The following report(s) could not be generated. The team has been notified and will be in touch.'),
-      502,
+      400,
       'report_generation_failed',
       'The following report(s) could not be generated. The team has been notified and will be in touch.',
     ],
-    ['another refusal', legacyError('Report archived.'), 502, 'download_failed', 'Report archived.'],
+    ['another refusal', legacyError('Report archived.'), 400, 'download_failed', 'Report archived.'],
+    ['a 404 without info', { status: 404 }, 400, 'download_failed', UNEXPECTED_MESSAGE],
+    ['a 409', { status: 409, json: { error: { info: 'Report archived.' } } }, 400, 'download_failed', 'Report archived.'],
     ['a 5xx', { status: 503 }, 502, 'upstream_error', UNEXPECTED_MESSAGE],
     ['a 403', forbidden, 401, 'session_ended', 'Your session has ended. Please log in again.'],
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout', UNEXPECTED_MESSAGE],
@@ -465,11 +510,15 @@ describe('downloads', () => {
     expect(response.json()).toMatchObject({ code, detail });
   });
 
-  it("downloadTeamSummary: a refusal is 'Failed', a 5xx 502, a 403 ends the session", async () => {
+  it("downloadTeamSummary: a refusal is 400 'Failed', a 5xx 502, a 403 ends the session", async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TEAMS, { status: 200, json: [team(1)] });
     bff.upstream.answer(SUMMARY, legacyError('No members.'));
-    expect((await call('GET', `/api/teams/${teamId(1)}/summary`)).json()).toMatchObject({ code: 'download_failed', detail: 'Failed' });
+    expect((await call('GET', `/api/teams/${teamId(1)}/summary`)).json()).toMatchObject({
+      status: 400,
+      code: 'download_failed',
+      detail: 'Failed',
+    });
     bff.upstream.answer(SUMMARY, { status: 500 });
     expect((await call('GET', `/api/teams/${teamId(1)}/summary`)).json().code).toBe('upstream_error');
     bff.upstream.answer(SUMMARY, forbidden);

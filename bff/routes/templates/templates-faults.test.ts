@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { TEMPLATE_FAILED } from './templates-service.ts';
 
@@ -59,16 +60,18 @@ describe('updateEmailTemplate', () => {
     expect(bff.calls(`GET ${LEGACY}`)).toEqual([]);
   });
 
-  it.each([{ status: 400, json: { error: 'nope' } }, { status: 500 }, { fault: 'reset' as const }])(
-    'makes a legacy failure (%o) the toast’s text',
-    async (answer) => {
-      bff = await startFaultBff();
-      bff.upstream.answer(`PUT ${LEGACY}`, answer);
-      const response = await call('PUT', { text: 'x' });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ code: 'template_update_failed', detail: TEMPLATE_FAILED });
-    },
-  );
+  it.each<[Answer, number]>([
+    [{ status: 400, json: { error: 'nope' } }, 400],
+    [{ status: 409 }, 400],
+    [{ status: 500 }, 502],
+    [{ fault: 'reset' }, 502],
+  ])('makes a legacy failure (%o) the toast’s text, %i', async (answer, status) => {
+    bff = await startFaultBff();
+    bff.upstream.answer(`PUT ${LEGACY}`, answer);
+    const response = await call('PUT', { text: 'x' });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code: 'template_update_failed', detail: TEMPLATE_FAILED });
+  });
 
   it('ends the session on a legacy 403', async () => {
     bff = await startFaultBff();
@@ -86,13 +89,13 @@ describe('revertEmailTemplate', () => {
     expect(bff.calls(`DELETE ${LEGACY}`)).toHaveLength(1);
   });
 
-  it('tells a default template (409) from a failed revert of a customised one (502)', async () => {
+  it('tells a default template (409) from a refused revert of a customised one (400)', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(`DELETE ${LEGACY}`, { status: 400, json: { error: 'not customised' } });
     bff.upstream.answer(`GET ${LEGACY}`, { status: 200, json: [DEFAULT] }, { status: 200, json: [OWN, DEFAULT] });
     expect((await call('DELETE')).json()).toMatchObject({ code: 'template_not_customised', detail: TEMPLATE_FAILED });
     const failed = await call('DELETE');
-    expect(failed.statusCode).toBe(502);
+    expect(failed.statusCode).toBe(400);
     expect(failed.json()).toMatchObject({ code: 'template_update_failed', detail: TEMPLATE_FAILED });
   });
 

@@ -4,6 +4,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { OperationHandler, SessionContext } from '../../operation.ts';
 import { failed, ProblemError, upstreamError } from '../../problem.ts';
+import { legacyFailure } from '../../upstream/legacy-client.ts';
 
 type EmailTemplate = Bff['schemas']['EmailTemplate'];
 type TemplateName = Bff['schemas']['EmailTemplateName'];
@@ -20,8 +21,9 @@ export function placeholdersOf(name: TemplateName): Placeholder[] {
   return [...COMMON, REPORT_TEMPLATES.has(name) ? 'reportlinks' : 'assessmentlink'];
 }
 
-function templateFailed(cause?: unknown): ProblemError {
-  return Object.assign(failed(502, 'template_update_failed', TEMPLATE_FAILED), { cause });
+/** 'Error, Unsuccessful': 400 when the legacy API refused the change (the user's), 502 when it failed. */
+function templateFailed(cause?: unknown, response: { status: number } = { status: 502 }): ProblemError {
+  return Object.assign(legacyFailure({ response }, 'template_update_failed', TEMPLATE_FAILED), { cause });
 }
 
 /** The legacy API's own failures (not a timeout, not an ended session) are the screen's 'Error, Unsuccessful'. */
@@ -59,7 +61,7 @@ export const updateEmailTemplate: OperationHandler<'updateEmailTemplate'> = asyn
       signal: ctx.signal,
     }),
   );
-  if (!response.ok) throw templateFailed();
+  if (!response.ok) throw templateFailed(undefined, response);
   return { name, isCustomised: true, text: body.text, placeholders: placeholdersOf(name) };
 };
 
@@ -76,7 +78,7 @@ export const revertEmailTemplate: OperationHandler<'revertEmailTemplate'> = asyn
     // The legacy API refuses to revert a default template; anything else is a failed revert.
     const current = await orTemplateFailed(() => readTemplate(name, ctx));
     if (!current.isCustomised) throw failed(409, 'template_not_customised', TEMPLATE_FAILED);
-    throw templateFailed();
+    throw templateFailed(undefined, response);
   }
   return orTemplateFailed(() => readTemplate(name, ctx));
 };
