@@ -388,17 +388,19 @@ describe('two-factor setup', () => {
     expect(response.json().code).toBe(code);
   });
 
+  /** The authenticator code checked, as the set-up dialog sends it. */
+  const verify = () =>
+    injectChecked(server, {
+      method: 'POST',
+      url: '/api/profile/two-factor/verification',
+      headers: CSRF,
+      cookies: cookies(),
+      payload: { code: '492817' },
+    });
+
   it('sends the code as the legacy token; success false is the spec text', async () => {
     await start();
     upstream.answer(VERIFY_TWO_FACTOR_PATH, { status: 200, json: { success: false } }, { status: 200, json: { success: true } });
-    const verify = () =>
-      injectChecked(server, {
-        method: 'POST',
-        url: '/api/profile/two-factor/verification',
-        headers: CSRF,
-        cookies: cookies(),
-        payload: { code: '492817' },
-      });
     expect((await verify()).json()).toMatchObject({ code: 'two_factor_code_incorrect', detail: 'Code not correct - please try again' });
     expect((await verify()).json()).toEqual({ twoFactorEnabled: true });
     expect(calls(VERIFY_TWO_FACTOR_PATH).map((call) => JSON.parse(call.body))).toEqual([{ token: '492817' }, { token: '492817' }]);
@@ -411,13 +413,7 @@ describe('two-factor setup', () => {
   ])('answers %s of the code check with 400 and the spec text, never a 5xx', async (_name, answer) => {
     await start();
     upstream.answer(VERIFY_TWO_FACTOR_PATH, answer);
-    const response = await injectChecked(server, {
-      method: 'POST',
-      url: '/api/profile/two-factor/verification',
-      headers: CSRF,
-      cookies: cookies(),
-      payload: { code: '492817' },
-    });
+    const response = await verify();
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'two_factor_code_incorrect', detail: 'Code not correct - please try again' });
   });
@@ -427,13 +423,7 @@ describe('two-factor setup', () => {
     async (_name, answer, status, code) => {
       await start();
       upstream.answer(VERIFY_TWO_FACTOR_PATH, answer);
-      const response = await injectChecked(server, {
-        method: 'POST',
-        url: '/api/profile/two-factor/verification',
-        headers: CSRF,
-        cookies: cookies(),
-        payload: { code: '492817' },
-      });
+      const response = await verify();
       expect(response.statusCode).toBe(status);
       expect(response.json().code).toBe(code);
     },
