@@ -5,6 +5,7 @@ import { BASE_PATH } from '../../config/build.ts';
 import { api } from '../api-client.ts';
 import { type LoginNotice, loginNoticeState, SESSION_ENDED_NOTICE } from '../login-notice.ts';
 import { $api } from '../query.ts';
+import { queryKeyOf } from '../query-keys.ts';
 import { type Session, sessionExtendedAtom, signedOutAtom } from './session.ts';
 
 /** getSession: the current session, `null` when there is none (401) or the BFF cannot be reached. */
@@ -15,7 +16,7 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
 
 /** Asked afresh each time (a guard or the login page), never kept: a session is not a cache entry. */
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: ['get', '/api/session'], queryFn: ({ signal }) => getSession(signal), gcTime: 0, retry: false });
+  queryOptions({ queryKey: queryKeyOf('/api/session'), queryFn: ({ signal }) => getSession(signal), gcTime: 0, retry: false });
 
 /** extendSession: Continue in the expiry warning (spec public-and-guest §4); the new session restarts the timer. */
 export function useExtendSession() {

@@ -3,10 +3,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../../../components/ui/loading.tsx';
-import { CoachLayout } from '../../../features/coach-shell/components/coach-layout.tsx';
 import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
+import { CoachFrame } from '../../coach-frame.tsx';
 import { lazyRoute } from '../../lazy-route.ts';
 
 // One lazy chunk per coach screen (app/routes/coach/<screen>.tsx exports `Component`).
@@ -61,7 +61,7 @@ export function Component() {
 
   if (!session) return check.isPending || check.data ? <Loading label="Loading..." /> : <Redirect to="/login" replace />;
   return (
-    <CoachLayout session={session}>
+    <CoachFrame session={session}>
       <Suspense fallback={<Loading label="Loading..." />}>
         <Switch>
           {ROUTES.map(({ path, screen, component }) => (
@@ -72,6 +72,6 @@ export function Component() {
           </Route>
         </Switch>
       </Suspense>
-    </CoachLayout>
+    </CoachFrame>
   );
 }

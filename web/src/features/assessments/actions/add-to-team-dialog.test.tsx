@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
-import type { TeamRow } from '../../teams/api/list-teams.ts';
 import type { ActionMessage } from './action-props.ts';
 import AddToTeamAction from './add-to-team-dialog.tsx';
 import { addedMessage, NO_TEAM, TEAM_LOCKED } from './add-to-team-messages.tsx';

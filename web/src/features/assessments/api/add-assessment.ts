@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 // Adding assessments (spec assessments-and-clients §2.3, §5 "Add client and assessment"): the lists are asked again
 // once the new assessment exists.
@@ -9,7 +9,7 @@ import { allAssessmentListsKey } from './list-assessments.ts';
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients', {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -17,6 +17,6 @@ export function useCreateClient() {
 export function useAddClientAssessment() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/{clientId}/assessments', {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { $api } from '../../../lib/query.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { sessionExtendedAtom } from '../../../lib/session/session.ts';
 import { getSession } from '../../../lib/session/session-api.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
 
 // The multi-select actions that change assessments (spec assessments-and-clients §2.3): each asks the lists again
 // when it settles (a partial batch changed some). A batch sends the Idempotency-Key its caller made for the action.
@@ -12,7 +12,7 @@ import { allAssessmentListsKey } from './list-assessments.ts';
 export function useDeleteAssessments() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/deletions', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -20,7 +20,7 @@ export function useDeleteAssessments() {
 export function useSetAssessmentsWrapped() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/wrap-ups', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -33,7 +33,7 @@ export function useAssignAssessmentSco() {
       const session = await getSession();
       if (session) sessionRead(session);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -41,7 +41,7 @@ export function useAssignAssessmentSco() {
 export function useRevokeAssessmentSco() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/sco-revocations', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -49,6 +49,6 @@ export function useRevokeAssessmentSco() {
 export function useEditAssessments() {
   const queryClient = useQueryClient();
   return $api.useMutation('patch', '/api/assessments', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 /**
  * copyAssessmentLink: records the copy and answers the client's assessment link (spec
@@ -9,6 +9,6 @@ import { allAssessmentListsKey } from './list-assessments.ts';
 export function useCopyAssessmentLink() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/{assessmentId}/link-copies', {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

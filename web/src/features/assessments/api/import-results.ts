@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 // Importing results obtained elsewhere (spec assessments-and-clients §2.3, §3.6, §5 "Import results"): the imported
 // assessment is complete, so the lists are asked again once it exists.
@@ -9,7 +9,7 @@ import { allAssessmentListsKey } from './list-assessments.ts';
 export function useImportNewClientResults() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/result-imports', {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }
 
@@ -17,6 +17,6 @@ export function useImportNewClientResults() {
 export function useImportClientResults() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/{clientId}/result-imports', {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

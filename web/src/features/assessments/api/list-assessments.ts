@@ -15,6 +15,3 @@ export const listAssessmentsQueryOptions = (query: ListAssessmentsQuery) =>
 /** The page shown stays while the next one loads (paging and sorting do not blank the table). */
 export const useAssessments = (query: ListAssessmentsQuery) =>
   useQuery({ ...listAssessmentsQueryOptions(query), placeholderData: keepPreviousData });
-
-/** Every page of every view of the table: what a change to an assessment makes stale. */
-export const allAssessmentListsKey = () => listAssessmentsQueryOptions({}).queryKey.slice(0, 2);

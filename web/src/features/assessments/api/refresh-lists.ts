@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AssessmentView, allAssessmentListsKey, listAssessmentsQueryOptions } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
+import { type AssessmentView, listAssessmentsQueryOptions } from './list-assessments.ts';
 
 /**
  * The table's refresh control: listAssessments with `refresh` makes the BFF read the coach's lists from the
@@ -12,9 +13,9 @@ export function useRefreshLists(view: AssessmentView) {
     mutationFn: () => queryClient.fetchQuery({ ...listAssessmentsQueryOptions({ view, refresh: true, pageSize: 10 }), staleTime: 0 }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
         // The clients view is grouped from the same copy (openapi-react-query keys: method, path, init).
-        queryClient.invalidateQueries({ queryKey: ['get', '/api/clients'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/clients') }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
 import { $api } from '../../../lib/query.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 export type InviteBatchResult = components['schemas']['InviteBatchResult'];
 
@@ -12,6 +12,6 @@ export type InviteBatchResult = components['schemas']['InviteBatchResult'];
 export function useSendInvites() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/invites', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

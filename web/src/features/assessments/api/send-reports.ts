@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
 import { $api } from '../../../lib/query.ts';
-import { allAssessmentListsKey } from './list-assessments.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 export type ReportEmailBatchResult = components['schemas']['ReportEmailBatchResult'];
 
@@ -12,6 +12,6 @@ export type ReportEmailBatchResult = components['schemas']['ReportEmailBatchResu
 export function useSendReports() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/report-emails', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: allAssessmentListsKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
   });
 }

@@ -15,10 +15,11 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Session } from '../../../lib/session/session.ts';
 import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent } from '../utils/drawer-items.ts';
+import type { CoachShellParts } from './coach-layout.tsx';
 
 export interface CoachDrawerProps {
   session: Session;
@@ -29,12 +30,9 @@ export interface CoachDrawerProps {
   onLogOut: () => void;
   /** Where the focus goes back when the phone drawer closes by Esc. */
   toggleRef: RefObject<HTMLButtonElement | null>;
+  /** Leave A Message's dialog (another feature's, composed by the app). */
+  LeaveMessageDialog: CoachShellParts['LeaveMessageDialog'];
 }
-
-// Loaded when first opened: the shell is in every coach route's initial JavaScript, the dialog is not.
-const LeaveMessageDialog = lazy(() =>
-  import('../../feedback/components/leave-message-dialog.tsx').then(({ LeaveMessageDialog }) => ({ default: LeaveMessageDialog })),
-);
 
 // One icon per drawer screen, from the portal's one icon set.
 const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
@@ -54,7 +52,7 @@ const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
 const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
 
 /** The side drawer (spec coach-shell §2.1): the profile link, the screens this coach may open, Log Out. */
-export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef }: CoachDrawerProps) {
+export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef, LeaveMessageDialog }: CoachDrawerProps) {
   const [location] = useLocation();
   const panel = useRef<HTMLElement>(null);
   const { coach, roles } = session;

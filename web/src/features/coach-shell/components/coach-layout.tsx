@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,19 +14,29 @@ import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
 import './coach-layout.css';
 
-// The policies check loads after the screen: it is not needed for the first paint, and every coach route carries the layout.
 // The expiry warning comes 29 minutes in: its dialog is fetched once the screen is up, not with it.
 const loadExpiryDialog = () => import('./session-expiry-dialog.tsx');
 const SessionExpiryDialog = lazy(async () => ({ default: (await loadExpiryDialog()).SessionExpiryDialog }));
-const PoliciesGate = lazy(async () => ({ default: (await import('../../policies/components/policies-gate.tsx')).PoliciesGate }));
+
+/**
+ * What other features give the frame; the app composes them (`app/coach-frame.tsx`), so that the shell imports
+ * no other feature. Both load lazily: they are not needed for the first paint.
+ */
+export interface CoachShellParts {
+  /** The policies check and its modal over every screen. */
+  PoliciesGate: ComponentType<{ onLogOut: () => void }>;
+  /** The drawer's Leave A Message dialog. */
+  LeaveMessageDialog: ComponentType<{ isOpen: boolean; onClose: () => void }>;
+}
 
 export interface CoachLayoutProps {
   session: Session;
+  parts: CoachShellParts;
   children: ReactNode;
 }
 
 /** The coach area's frame: the top bar, the side drawer, who is at the keyboard, and the session's timer. */
-export function CoachLayout({ session, children }: CoachLayoutProps) {
+export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog }, children }: CoachLayoutProps) {
   const logOut = useLogOut(session);
   const logOutAtExpiry = useLogOutAtExpiry(session);
   const phase = useSessionTimer();
@@ -75,7 +85,15 @@ export function CoachLayout({ session, children }: CoachLayoutProps) {
           Log Out
         </Button>
       </header>
-      <CoachDrawer session={session} id={drawerId} isOpen={drawerOpen} onClose={closeDrawer} onLogOut={logOut} toggleRef={toggle} />
+      <CoachDrawer
+        session={session}
+        id={drawerId}
+        isOpen={drawerOpen}
+        onClose={closeDrawer}
+        onLogOut={logOut}
+        toggleRef={toggle}
+        LeaveMessageDialog={LeaveMessageDialog}
+      />
       <div className="coach-layout__body">
         <section className="coach-layout__notices" aria-label="Notices">
           <NewVersionNotice portalVersion={session.portalVersion} />

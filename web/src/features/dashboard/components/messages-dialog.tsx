@@ -2,7 +2,7 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useAcknowledgeMessages } from '../../messages/api/acknowledge-messages.ts';
+import { useAcknowledgeMessages } from '../../../lib/api/acknowledge-messages.ts';
 import type { Dashboard } from '../api/get-dashboard.ts';
 
 export const MESSAGES_TITLE = 'Messages to acknowledge';

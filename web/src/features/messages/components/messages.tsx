@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { useAcknowledgeMessages } from '../../../lib/api/acknowledge-messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
-import { useAcknowledgeMessages } from '../api/acknowledge-messages.ts';
 import { type Message, useMessages } from '../api/list-messages.ts';
 import './messages.css';
 

@@ -11,6 +11,5 @@ export type PairSort = NonNullable<PairsQuery['sort']>;
 export const pairsQueryOptions = (query: PairsQuery) => $api.queryOptions('get', '/api/pairs', { params: { query } });
 
 /** Every cached page of the pairs table (what a change to a pair invalidates). */
-export const pairsQueryKey = ['get', '/api/pairs'] as const;
 
 export const usePairs = (query: PairsQuery) => useQuery({ ...pairsQueryOptions(query), placeholderData: keepPreviousData });

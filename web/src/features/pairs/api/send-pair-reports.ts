@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
 import { $api } from '../../../lib/query.ts';
-import { pairsQueryKey } from './list-pairs.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 export type PairEmailRequest = components['schemas']['EmailBatchRequest'];
 
@@ -9,6 +9,6 @@ export type PairEmailRequest = components['schemas']['EmailBatchRequest'];
 export function useSendPairReports() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/pairs/report-emails', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pairsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/pairs') }),
   });
 }

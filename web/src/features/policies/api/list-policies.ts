@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
+import { POLICY_POLL_MS } from '../../../lib/api/get-policy-alert.ts';
 import { $api } from '../../../lib/query.ts';
-import { POLICY_POLL_MS } from './get-policy-alert.ts';
 
 export type PolicySummary = components['schemas']['PolicySummary'];
 

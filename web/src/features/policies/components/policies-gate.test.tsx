@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
+import { POLICIES_LATER_KEY } from '../../../lib/policies-state.ts';
 import { json, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { POLICIES_DONE, PoliciesGate } from './policies-gate.tsx';
 import { POLICIES_OVERDUE, POLICIES_TITLE } from './policies-modal.tsx';
-import { POLICIES_LATER_KEY } from './policies-state.ts';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));

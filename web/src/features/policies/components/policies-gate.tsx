@@ -1,21 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { $api } from '../../../lib/query.ts';
-import { usePolicyAlert } from '../api/get-policy-alert.ts';
-import { policiesLaterAtom } from './policies-state.ts';
+import { usePolicyAlert } from '../../../lib/api/get-policy-alert.ts';
+import { usePoliciesModal } from '../../../lib/policies-state.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 
 // The modal's code loads only for a coach with a policy waiting.
 const PoliciesModal = lazy(async () => ({ default: (await import('./policies-modal.tsx')).PoliciesModal }));
-
-/** Whether the policies modal is open (other modals wait for it), with what decides it. */
-export function usePoliciesModal() {
-  const [later, setLater] = useAtom(policiesLaterAtom);
-  const alert = usePolicyAlert(false).data;
-  const open = alert?.policyAlert === true && (alert.overdue || !later);
-  return { open, alert, setLater };
-}
 
 export const POLICIES_DONE = 'Thank you: every policy is signed or accepted.';
 
@@ -35,7 +26,7 @@ export function PoliciesGate({ onLogOut }: { onLogOut: () => void }) {
     else if (wasOpen.current && polled.data?.policyAlert === false) {
       wasOpen.current = false;
       showToast(POLICIES_DONE, 'success', 3500);
-      void queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/dashboard').queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/dashboard') });
     }
   }, [open, polled.data, queryClient]);
 

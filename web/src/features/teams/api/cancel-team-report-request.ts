@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { teamQueryOptions } from './get-team.ts';
-import { teamsQueryKey } from './list-teams.ts';
 
 /** cancelTeamReportRequest: Cancel request, back to not requested (spec coach-shell §4 "Team report"). */
 export function useCancelTeamReportRequest(teamId: string) {
@@ -9,7 +9,7 @@ export function useCancelTeamReportRequest(teamId: string) {
   return $api.useMutation('delete', '/api/teams/{teamId}/report-request', {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: teamQueryOptions(teamId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: teamsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/teams') });
     },
   });
 }

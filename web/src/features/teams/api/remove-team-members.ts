@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { teamQueryOptions } from './get-team.ts';
-import { teamsQueryKey } from './list-teams.ts';
 
 /** removeTeamMembers: remove after the confirmation ('Member successfuly removed'; spec coach-shell §2.7, §8). */
 export function useRemoveTeamMembers(teamId: string) {
@@ -9,7 +9,7 @@ export function useRemoveTeamMembers(teamId: string) {
   return $api.useMutation('post', '/api/teams/{teamId}/members/deletions', {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: teamQueryOptions(teamId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: teamsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/teams') });
     },
   });
 }

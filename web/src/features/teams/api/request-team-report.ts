@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/query.ts';
+import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { teamQueryOptions } from './get-team.ts';
-import { teamsQueryKey } from './list-teams.ts';
 
 /** requestTeamReport: the report-type request with its due date (spec coach-shell §4 "Team report", §5). */
 export function useRequestTeamReport(teamId: string) {
@@ -9,7 +9,7 @@ export function useRequestTeamReport(teamId: string) {
   return $api.useMutation('post', '/api/teams/{teamId}/report-request', {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: teamQueryOptions(teamId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: teamsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/teams') });
     },
   });
 }

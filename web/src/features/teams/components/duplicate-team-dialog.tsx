@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { useDuplicateTeam } from '../api/duplicate-team.ts';
-import type { TeamRow } from '../api/list-teams.ts';
 
 /**
  * Duplicate Team (spec coach-shell §4, §5, §8): the new team, with the members, under a name that defaults to the

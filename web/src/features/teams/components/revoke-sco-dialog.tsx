@@ -2,9 +2,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { problemMessage } from '../../../lib/problem.ts';
-import type { TeamRow } from '../api/list-teams.ts';
 import { useRevokeTeamSco } from '../api/revoke-team-sco.ts';
 
 /**

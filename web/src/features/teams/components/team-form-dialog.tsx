@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { useCreateTeam } from '../api/create-team.ts';
-import type { TeamRow } from '../api/list-teams.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 
 export interface TeamFormDialogProps {

@@ -1,9 +1,9 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { REPORT_FORMAT_LABELS, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import { type TeamReportFormat, useDownloadTeamReport } from '../api/download-team-report.ts';
-import type { TeamRow } from '../api/list-teams.ts';
 
 /** A failed report download: the report-generation failure names its reports (spec coach-shell §8). */
 export type ReportFailure = { kind: 'notGenerated'; reports: string[] } | { kind: 'failed'; message: string };

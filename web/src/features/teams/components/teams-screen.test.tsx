@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
+import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { json, problem } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { TeamDetail } from '../api/get-team.ts';
-import type { TeamRow } from '../api/list-teams.ts';
 import { TeamsScreen } from './teams-screen.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.

@@ -7,12 +7,12 @@ import { type TableStateConfig, tableDate } from '../../../components/data-table
 import { useTableSelection, useTableState } from '../../../components/data-table/use-table-state.ts';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { type TeamRow, type TeamSort, useTeams } from '../../../lib/api/list-teams.ts';
 import { receivedTeamMessage, removedCount, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { useDeleteTeams } from '../api/delete-teams.ts';
-import { type TeamRow, type TeamSort, useTeams } from '../api/list-teams.ts';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
 import './teams.css';
 

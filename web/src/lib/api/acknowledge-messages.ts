@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { $api } from '../../../lib/query.ts';
-import { messagesReadAtom } from '../../../lib/session/session.ts';
+import { $api } from '../query.ts';
+import { queryKeyOf } from '../query-keys.ts';
+import { messagesReadAtom } from '../session/session.ts';
 
 /**
  * acknowledgeMessages: the Messages screen marks the coach's messages as read when it opens (spec
@@ -15,7 +16,7 @@ export function useAcknowledgeMessages() {
     onSuccess: ({ acknowledged }) => {
       if (!acknowledged) return;
       messagesRead();
-      void queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/api/dashboard').queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/dashboard') });
     },
   });
 }

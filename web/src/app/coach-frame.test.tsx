@@ -4,13 +4,13 @@ import { createStore, Provider, useAtomValue } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { api } from '../../../lib/api-client.ts';
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
-import { SESSION } from '../../../test/fake-bff.ts';
-import { render } from '../../../test/render.tsx';
-import { CoachLayout } from './coach-layout.tsx';
-import { ASSISTANT_WARNING } from './session-banner.tsx';
+import { ASSISTANT_WARNING } from '../features/coach-shell/components/session-banner.tsx';
+import { api } from '../lib/api-client.ts';
+import { usePageTitle } from '../lib/page-title.ts';
+import { type Session, sessionAtom, signedInAtom } from '../lib/session/session.ts';
+import { SESSION } from '../test/fake-bff.ts';
+import { render } from '../test/render.tsx';
+import { CoachFrame } from './coach-frame.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -45,9 +45,9 @@ function serve(answers: Record<string, Response[]>): string[] {
 function Shell() {
   const session = useAtomValue(sessionAtom);
   return session ? (
-    <CoachLayout session={session}>
+    <CoachFrame session={session}>
       <TitledContent />
-    </CoachLayout>
+    </CoachFrame>
   ) : (
     <p>signed out</p>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { $api } from '../../../lib/query.ts';
+import { $api } from '../query.ts';
 
 /** spec coach-shell §4 "Policy": the modal checks every 2 seconds whether the policies were signed. */
 export const POLICY_POLL_MS = 2000;

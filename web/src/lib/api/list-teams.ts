@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { components, operations } from '../../../../../generated/bff.ts';
-import { $api } from '../../../lib/query.ts';
+import type { components, operations } from '../../../../generated/bff.ts';
+import { $api } from '../query.ts';
 
 export type TeamRow = components['schemas']['TeamRow'];
 export type TeamsQuery = NonNullable<operations['listTeams']['parameters']['query']>;
@@ -8,8 +8,5 @@ export type TeamSort = NonNullable<TeamsQuery['sort']>;
 
 /** listTeams: one page of the coach's teams, own and received (spec coach-shell §2.6), on the shared table. */
 export const teamsQueryOptions = (query: TeamsQuery) => $api.queryOptions('get', '/api/teams', { params: { query } });
-
-/** Every cached page of the teams table (what a change to a team invalidates). */
-export const teamsQueryKey = ['get', '/api/teams'] as const;
 
 export const useTeams = (query: TeamsQuery) => useQuery({ ...teamsQueryOptions(query), placeholderData: keepPreviousData });

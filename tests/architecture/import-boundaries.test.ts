@@ -1,0 +1,117 @@
+// The written boundaries of the tree, checked over its import graph (static imports, `import()` and
+// re-exports, read with the TypeScript pre-processor). A new import that crosses one fails `npm test`, with
+// the file, the import and the rule it breaks. The rules are the READMEs' (web/README.md "Layout",
+// bff/README.md "Layers").
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Edge {
+  /** The importing file, relative to the repository root. */
+  from: string;
+  /** The imported file, relative to the repository root (only imports of our own files are edges). */
+  to: string;
+}
+
+interface Rule {
+  name: string;
+  /** Whether the edge breaks the rule. */
+  breaks: (edge: Edge) => boolean;
+}
+
+const featureOf = (path: string) => /^web\/src\/features\/([^/]+)\//.exec(path)?.[1];
+const under = (path: string, ...folders: string[]) => folders.some((folder) => path.startsWith(`${folder}/`));
+
+export const RULES: readonly Rule[] = [
+  {
+    name: 'a feature imports lib/, components/, config/ and its own files, never another feature (compose them in app/)',
+    breaks: ({ from, to }) => {
+      const feature = featureOf(from);
+      return feature !== undefined && featureOf(to) !== undefined && featureOf(to) !== feature;
+    },
+  },
+  {
+    name: 'a feature never imports app/ (the routes compose features, not the other way round)',
+    breaks: ({ from, to }) => featureOf(from) !== undefined && under(to, 'web/src/app'),
+  },
+  {
+    name: 'lib/, components/ and config/ are below every feature: they import no feature and no route',
+    breaks: ({ from, to }) =>
+      under(from, 'web/src/lib', 'web/src/components', 'web/src/config') && under(to, 'web/src/features', 'web/src/app'),
+  },
+  {
+    name: 'the web client reaches the server only through the contract: it imports nothing of bff/, sandbox/ or scripts/',
+    breaks: ({ from, to }) => under(from, 'web') && under(to, 'bff', 'sandbox', 'scripts'),
+  },
+];
+
+/** Every edge that breaks a rule, with the rule's name. */
+export function violations(edges: readonly Edge[], rules: readonly Rule[] = RULES): string[] {
+  return edges.flatMap((edge) => rules.filter((rule) => rule.breaks(edge)).map((rule) => `${edge.from} → ${edge.to}: ${rule.name}`));
+}
+
+const SOURCE = /\.(ts|tsx)$/;
+
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => SOURCE.test(file) && !file.includes('node_modules'))
+    .map((file) => join(folder, file));
+}
+
+/** The imports of our own files that `file` makes (packages are not edges). */
+function edgesOf(file: string): Edge[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => ({ from: file, to: relative(ROOT, normalize(join(ROOT, dirname(file), specifier))) }));
+}
+
+describe('import boundaries', () => {
+  it('holds in web/', () => {
+    const edges = sourcesUnder('web').flatMap(edgesOf);
+    expect(edges.length).toBeGreaterThan(500);
+    expect(violations(edges)).toEqual([]);
+  });
+
+  it('catches a new import across features, into app/, up from lib/ and into the server', () => {
+    const planted: Edge[] = [
+      { from: 'web/src/features/dashboard/components/dashboard.tsx', to: 'web/src/features/policies/components/policies-gate.tsx' },
+      { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/app/router.tsx' },
+      { from: 'web/src/lib/query.ts', to: 'web/src/features/teams/api/create-team.ts' },
+      { from: 'web/src/components/ui/button.tsx', to: 'web/src/app/coach-frame.tsx' },
+      { from: 'web/src/lib/problem.ts', to: 'bff/problem.ts' },
+    ];
+    expect(violations(planted)).toHaveLength(planted.length);
+    // Allowed: own files, lib/ and components/ from a feature, features from app/.
+    const allowed: Edge[] = [
+      { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/features/teams/api/create-team.ts' },
+      { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/lib/api/list-teams.ts' },
+      { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/components/ui/button.tsx' },
+      { from: 'web/src/app/coach-frame.tsx', to: 'web/src/features/policies/components/policies-gate.tsx' },
+      { from: 'web/src/features/teams/api/create-team.ts', to: 'generated/bff.ts' },
+    ];
+    expect(violations(allowed)).toEqual([]);
+  });
+});
+
+describe('query keys', () => {
+  // web/README.md: one form of key, `queryKeyOf(path)` from lib/query-keys.ts (or a hook's own queryOptions).
+  const LITERAL_KEY = /\[\s*'get'\s*,\s*'\/api\//;
+
+  it('are written in one form: no literal key outside lib/query-keys.ts', () => {
+    const literal = sourcesUnder('web/src')
+      .filter((file) => file !== 'web/src/lib/query-keys.ts' && !/\.test\.tsx?$/.test(file))
+      .filter((file) => LITERAL_KEY.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(literal).toEqual([]);
+  });
+
+  it('catches a literal key', () => {
+    expect(LITERAL_KEY.test("queryClient.invalidateQueries({ queryKey: ['get', '/api/pairs'] })")).toBe(true);
+    expect(LITERAL_KEY.test("queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/pairs') })")).toBe(false);
+  });
+});
