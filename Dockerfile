@@ -20,6 +20,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/bff ./bff
+COPY --from=build /app/contract ./contract
 COPY --from=build /app/generated ./generated
 COPY --from=build /app/openapi/bff.yaml /app/openapi/legacy.yaml ./openapi/
 COPY --from=build /app/web/dist ./web/dist

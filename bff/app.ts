@@ -4,13 +4,16 @@ import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
+import type { IdempotencyStore } from './batch/idempotency-store.ts';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController, tracedChildLogger } from './logger.ts';
-import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
+import { flagDisagreements, type OperationHandlers } from './operation.ts';
+import assessmentSnapshots, { CHANGES_ASSESSMENTS, invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
 import audit from './plugins/app/audit.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import idempotency, { idempotentBatches } from './plugins/app/idempotency.ts';
+import jsonBody from './plugins/app/json-body.ts';
 import metrics from './plugins/app/metrics.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import problems, { clientErrorHandler, frameworkErrorHandler } from './plugins/app/problems.ts';
@@ -44,15 +47,18 @@ export interface AppOptions {
   config: Config;
   /** Replaces the store the config would choose (tests). */
   sessionStore?: SessionStore | undefined;
-  /** The clock for session timeouts (tests). */
+  /** The clock for session timeouts and the download jobs' leases (tests). */
   now?: (() => number) | undefined;
+  /** Replaces the Idempotency-Key store the config would choose (tests: a short lease, an instance that dies). */
+  idempotencyStore?: IdempotencyStore | undefined;
 }
 
-export async function app(fastify: FastifyInstance, { config, sessionStore: store, now }: AppOptions) {
+export async function app(fastify: FastifyInstance, { config, sessionStore: store, now, idempotencyStore }: AppOptions) {
   await fastify.register(securityHeaders, { selfPay: config.selfPay });
   await fastify.register(cookies, { secrets: config.sessionSecrets });
 
   await fastify.register(problems);
+  await fastify.register(jsonBody);
   await fastify.register(requestId);
   await fastify.register(csrf, { allowedOrigins: config.allowedOrigins });
   await fastify.register(redis, { url: config.redisUrl });
@@ -63,8 +69,8 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(clientGone);
   await fastify.register(audit);
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
-  await fastify.register(reportJobs);
-  await fastify.register(idempotency);
+  await fastify.register(reportJobs, { now });
+  await fastify.register(idempotency, { store: idempotencyStore });
   await fastify.register(assessmentSnapshots, config.snapshots);
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
@@ -84,11 +90,15 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     scoRoutes,
     pairsRoutes,
   ];
-  const handlers = Object.assign({}, ...tags.map((routes) => routes(fastify, config)));
-  // Every change to the coach's assessments drops the list copies (on every instance); a batch repeated with
-  // its Idempotency-Key repeats nothing it did.
-  const wrapped = invalidatingSnapshots(idempotentBatches(handlers, fastify.idempotency), fastify.snapshots);
-  await fastify.register(openapiRoutes, { handlers: wrapped });
+  const routes: OperationHandlers = Object.assign({}, ...tags.map((tag) => tag(fastify, config)));
+  // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each a wrapper: `idempotent`,
+  // a batch repeated with its Idempotency-Key repeats nothing it did; `changesLists`, the list copies are dropped
+  // (on every instance) when the action ends.
+  const listChanges = flagDisagreements(routes, 'changesLists', new Set(CHANGES_ASSESSMENTS));
+  if (listChanges.length > 0)
+    throw new Error(`\`changesLists: true\` in bff/routes disagrees with CHANGES_ASSESSMENTS on: ${listChanges.join(', ')}`);
+  const handlers = invalidatingSnapshots(idempotentBatches(routes, fastify.idempotency), fastify.snapshots);
+  await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }
 
@@ -97,13 +107,30 @@ const ajvCompilers = AjvCompiler();
 // Fastify calls a compiler with the route's schema and part (the package's types say only the schema).
 type CompileRoute = (route: { schema: unknown; httpPart?: string }) => unknown;
 
-/** Fastify's validator compiler, with type coercion off for request bodies only. */
+/**
+ * Fastify's validator compiler, with type coercion off for request bodies only. Fastify lowercases the header
+ * names of a schema for its own compiler only; this one gets them as the contract writes them (`Idempotency-Key`)
+ * while Node gives every header in lower case, so they are lowercased here, or no header would ever be checked.
+ */
 const bodiesUncoerced = ((externalSchemas, options) => {
   const coercing = ajvCompilers(externalSchemas, options) as unknown as CompileRoute;
   const exactOptions = { ...options, mode: undefined, customOptions: { ...options?.customOptions, coerceTypes: false as const } };
   const exact = ajvCompilers(externalSchemas, exactOptions) as unknown as CompileRoute;
-  return ((route) => (route.httpPart === 'body' ? exact : coercing)(route)) as CompileRoute;
+  return ((route) => {
+    if (route.httpPart === 'headers') return coercing({ ...route, schema: lowerCaseHeaderNames(route.schema) });
+    return (route.httpPart === 'body' ? exact : coercing)(route);
+  }) as CompileRoute;
 }) as BuildCompilerFromPool;
+
+/** A route's header schema (an object of header parameters, as fastify-openapi-glue builds it) with its names in lower case. */
+function lowerCaseHeaderNames(schema: unknown): unknown {
+  const { properties, required, ...rest } = schema as { properties?: Record<string, unknown>; required?: unknown };
+  return {
+    ...rest,
+    ...(properties && { properties: Object.fromEntries(Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value])) }),
+    ...(Array.isArray(required) && { required: required.map((name) => String(name).toLowerCase()) }),
+  };
+}
 
 export interface ServerOptions extends Omit<AppOptions, 'config'> {
   logger?: Logger | undefined;

@@ -38,6 +38,7 @@ const EnvSchema = Type.Object({
   BATCH_ITEM_TIMEOUT_MS: integer(100, 10 * MINUTE, 'milliseconds from 100 to 600000'),
   SNAPSHOT_TTL_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
   SNAPSHOT_MAX_ROWS: integer(1000, 10_000_000, 'an integer from 1000 to 10000000'),
+  SNAPSHOT_MAX_COACHES: integer(1, 100_000, 'an integer from 1 to 100000'),
   SESSION_IDLE_TIMEOUT_MS: integer(MINUTE, 24 * HOUR, 'milliseconds from 60000 (1 min) to 86400000 (24 h)'),
   SESSION_ABSOLUTE_TIMEOUT_MS: integer(MINUTE, 7 * 24 * HOUR, 'milliseconds from 60000 (1 min) to 604800000 (7 days)'),
   RATE_LIMIT_MAX: integer(1, 100_000, 'an integer from 1 to 100000'),
@@ -107,8 +108,8 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   readonly upstream: { readonly timeoutMs: number };
   readonly batch: { readonly concurrency: number; readonly itemTimeoutMs: number };
-  /** The per-session copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
-  readonly snapshots: { readonly ttlMs: number; readonly maxRows: number };
+  /** The per-coach copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
+  readonly snapshots: { readonly ttlMs: number; readonly maxCoaches: number; readonly maxRows: number };
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: {
     readonly max: number;
@@ -251,7 +252,11 @@ function buildConfig(env: Env): Config {
       env.ALLOWED_ORIGINS || mode === 'production' ? list(env.ALLOWED_ORIGINS) : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     upstream: { timeoutMs: env.UPSTREAM_TIMEOUT_MS ?? 15_000 },
     batch: { concurrency: env.BATCH_CONCURRENCY ?? 4, itemTimeoutMs: env.BATCH_ITEM_TIMEOUT_MS ?? 30_000 },
-    snapshots: { ttlMs: env.SNAPSHOT_TTL_MS ?? 30_000, maxRows: env.SNAPSHOT_MAX_ROWS ?? 200_000 },
+    snapshots: {
+      ttlMs: env.SNAPSHOT_TTL_MS ?? 30_000,
+      maxCoaches: env.SNAPSHOT_MAX_COACHES ?? 500,
+      maxRows: env.SNAPSHOT_MAX_ROWS ?? 200_000,
+    },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS ?? 30 * MINUTE, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS ?? 8 * HOUR },
     rateLimit: {
       max: env.RATE_LIMIT_MAX ?? 300,

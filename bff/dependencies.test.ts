@@ -1,7 +1,8 @@
 // The runtime image installs `dependencies` only (Dockerfile: npm ci --omit=dev): they must be exactly the
-// packages the BFF imports at run time (type-only imports are erased and need nothing).
+// packages the BFF imports at run time, its own files and the files outside bff/ they import (contract/), type-only
+// imports erased.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -24,9 +25,15 @@ const packageOf = (specifier: string) =>
 describe('production dependencies', () => {
   it('are exactly what the BFF imports at run time', () => {
     const imported = new Set<string>();
-    for (const file of runtimeFiles('bff')) {
+    const files = runtimeFiles('bff');
+    for (const file of files) {
       for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
-        if (specifier && !specifier.startsWith('.') && !specifier.startsWith('node:')) imported.add(packageOf(specifier));
+        if (!specifier || specifier.startsWith('node:')) continue;
+        if (!specifier.startsWith('.')) imported.add(packageOf(specifier));
+        else {
+          const target = relative(ROOT, join(dirname(join(ROOT, file)), specifier));
+          if (!target.startsWith('bff/') && !files.includes(target)) files.push(target);
+        }
       }
     }
     const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };

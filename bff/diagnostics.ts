@@ -3,7 +3,16 @@
 // and the code that publishes needs to know nothing of Prometheus. Every value is bounded: operation
 // names, path templates, limit names, never an id, a key or a URL.
 import { channel } from 'node:diagnostics_channel';
-import type { UpstreamCall } from './upstream/legacy-client.ts';
+
+/** One legacy call as the request's log line and the metrics see it. */
+export interface UpstreamCall {
+  method: string;
+  /** The contract's path template, never the raw URL (guest tokens and reset codes live in paths). */
+  path: string;
+  status: number | null;
+  durationMs: number;
+  attempts: number;
+}
 
 /** How a legacy call ended when it has no status: its timeout, the caller leaving (or Stop), or a broken connection. */
 export type LegacyFailure = 'timeout' | 'aborted' | 'error';

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { BaseLogger } from 'pino';
 import type { operations } from '../generated/bff.ts';
+import type { BatchLedger } from './batch/batch-ledger.ts';
 import type { ProblemError } from './problem.ts';
 import type { NewSession, SessionRecord } from './session/session-record.ts';
 import type { LegacyClient } from './upstream/legacy-client.ts';
@@ -91,6 +92,8 @@ export interface OperationContext {
   startSession(session: NewSession): Promise<SessionRecord>;
   /** Ends the session (its jobs go with it) and clears the cookie. */
   endSession(): Promise<void>;
+  /** A batch action's per-item ledger when the request has an Idempotency-Key (batch/idempotent.ts): pass it to runBatch. */
+  ledger?: BatchLedger | undefined;
 }
 
 /** The context of an operation that needs the session: the route plugin answers 401 before the handler runs without one. */
@@ -152,6 +155,33 @@ export interface OperationRoute<K extends OperationId> {
   invalid?: InvalidInput | undefined;
   /** Route config read by plugins (e.g. `{ logLevel }`, rate-limit names). */
   config?: Record<string, unknown> | undefined;
+  /**
+   * A batch action whose contract declares the Idempotency-Key header: a repeat with the same key repeats
+   * nothing the first call did (batch/idempotent.ts, applied by app.ts; the app refuses to start when this
+   * flag and the contract disagree).
+   */
+  idempotent?: true | undefined;
+  /**
+   * Changes what the assessments, SCO Given and clients lists show: when it ends (done or failed), the coach's
+   * list copies are dropped on every instance (plugins/app/assessment-snapshots.ts, applied by app.ts).
+   */
+  changesLists?: true | undefined;
 }
 
 export type OperationHandlers = { [K in OperationId]?: OperationHandler<K> | OperationRoute<K> };
+
+/** What a routes entry may declare beside its handler, each applied by app.ts as a wrapper around it. */
+export type RouteFlag = 'idempotent' | 'changesLists';
+
+/** The operations whose routes entry sets `flag`. */
+export function flaggedOperations(handlers: OperationHandlers, flag: RouteFlag): OperationId[] {
+  return (Object.entries(handlers) as [OperationId, OperationHandler<OperationId> | OperationRoute<OperationId> | undefined][])
+    .filter(([, route]) => typeof route === 'object' && route[flag] === true)
+    .map(([operationId]) => operationId);
+}
+
+/** The operations with a handler whose `flag` says otherwise than `expected` (the operations that should set it). */
+export function flagDisagreements(handlers: OperationHandlers, flag: RouteFlag, expected: ReadonlySet<string>): OperationId[] {
+  const flagged = new Set<string>(flaggedOperations(handlers, flag));
+  return (Object.keys(handlers) as OperationId[]).filter((operationId) => flagged.has(operationId) !== expected.has(operationId));
+}

@@ -105,9 +105,12 @@ export function dependencyUnavailable(extensions: Record<string, unknown> = {}):
   });
 }
 
+/** The contract's text of a page or record that does not exist (or is not the coach's). */
+export const NOT_FOUND_MESSAGE = 'The page or record could not be found.';
+
 /** 404 not_found with the contract's text. */
 export function notFound(): ProblemError {
-  return problem(404, 'not_found', 'The page or record could not be found.');
+  return problem(404, 'not_found', NOT_FOUND_MESSAGE);
 }
 
 /** Is this the session-ended problem (or any error shaped like it, e.g. a batch's SessionEndedError)? */

@@ -8,30 +8,22 @@ import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../sandbox/seed/acc
 import { seedStore } from '../sandbox/seed/seed.ts';
 import { buildServer } from './app.ts';
 import { PUBLIC_OPERATIONS } from './operation.ts';
-import { bffContract } from './plugins/app/openapi-routes.ts';
+import { bffOperations } from './plugins/app/openapi-routes.ts';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
 import { REFUSED_ROLES, ROLE_REFUSED_DETAIL } from './roles.ts';
 import { injectChecked } from './test-support/contract.ts';
 import { testConfig } from './test-support/test-server.ts';
 
-type Json = Record<string, unknown>;
 const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every operation of the contract with its method, a concrete path and its declared answers. */
 function operations() {
-  const spec = bffContract();
-  return Object.entries(spec.paths as Record<string, Json>).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => {
-      const operation = item[method] as Json;
-      return {
-        id: operation.operationId as keyof typeof REFUSED_ROLES,
-        method: method.toUpperCase() as 'GET',
-        url: path.replace(/\{[^}]+\}/g, '0b9a3f7e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'),
-        statuses: Object.keys(operation.responses as Json),
-      };
-    }),
-  );
+  return bffOperations().map(({ operationId, method, path, operation }) => ({
+    id: operationId as keyof typeof REFUSED_ROLES,
+    method: method.toUpperCase() as 'GET',
+    url: path.replace(/\{[^}]+\}/g, '0b9a3f7e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'),
+    statuses: Object.keys(operation.responses as Record<string, unknown>),
+  }));
 }
 
 const refusedToAssistant = operations().filter(({ id }) => REFUSED_ROLES[id].includes('assistant'));

@@ -2976,6 +2976,11 @@ export interface components {
             id: string;
             /** @description What the user knows the item by (the client's name, the team's name). */
             name: string;
+            /**
+             * @description Why it failed, e.g. `send_failed`, `upstream_timeout`. `outcome_unknown`: the item's legacy call went out
+             *     but its answer never came back (the BFF instance running the batch stopped); it is not sent again, and
+             *     the message asks the coach to check before trying it again.
+             */
             code: string;
             /** @description The user-facing reason (spec message or legacy `error.info`). */
             message: string;
@@ -3046,6 +3051,17 @@ export interface components {
             }[];
         };
         /**
+         * @description Free text on one line (a name, a company, a project, a search, a password): every letter of every
+         *     script, digits, punctuation, symbols and spaces; no control characters (NUL, TAB, CR, LF, ESC, DEL,
+         *     the C1 range) and no text-direction marks, overrides or isolates (U+200E, U+200F, U+202A–U+202E,
+         *     U+2066–U+2069). Refused input answers 400 `validation_failed` whose `detail` names the field ("The
+         *     team name contains characters that are not allowed."). Every free-text property on one line uses
+         *     it as `allOf: [{$ref: SingleLineText.yaml}]` with its own `maxLength` and, where its name is not the
+         *     words a user knows it by, a `title` (openapi/CONVENTIONS.md).
+         * @example Tatra Retail Growth
+         */
+        SingleLineText: string;
+        /**
          * @description The login form (spec public-and-guest §2 "Login", §5: Sign In is disabled until email and
          *     password are entered, and the authenticator code when that step is shown). The second attempt
          *     after `twoFactorRequired` sends the same email and password plus `twoFactorCode` (the legacy
@@ -3056,8 +3072,9 @@ export interface components {
          *     }
          */
         SignInRequest: {
-            email: string;
-            password: string;
+            /** E-mail address */
+            email: string & components["schemas"]["SingleLineText"];
+            password: string & components["schemas"]["SingleLineText"];
             /** @description The authenticator code (legacy `twoFactorToken`), only on the second step. */
             twoFactorCode?: string;
         };
@@ -3252,11 +3269,11 @@ export interface components {
         };
         /**
          * @description A name or surname as a person writes it: every letter of every script, accents, apostrophes,
-         *     hyphens and spaces; no control characters (NUL, ESC, CR, LF…) and no text-direction overrides
-         *     (else 400 `validation_failed`, the field named in `errors`).
+         *     hyphens and spaces; one line of SingleLineText (no control characters, no text-direction
+         *     overrides: else 400 `validation_failed`, the field named in `detail` and `errors`).
          * @example Zoë O'Brien-Nkosi
          */
-        PersonName: string;
+        PersonName: string & components["schemas"]["SingleLineText"];
         /**
          * @description An e-mail address as typed: no spaces inside, no control characters and no text-direction
          *     overrides (else 400 `validation_failed`). Whether it looks like an address is checked by the
@@ -3893,12 +3910,12 @@ export interface components {
          *     }
          */
         PolicyAcknowledgementRequest: {
-            typedName?: string;
+            typedName?: string & components["schemas"]["SingleLineText"];
             /** @description The date as the coach types it. */
-            typedDate?: string;
+            typedDate?: string & components["schemas"]["SingleLineText"];
             /** @description The extra fields' values by `name`. */
             extraFields?: {
-                [key: string]: string;
+                [key: string]: string & components["schemas"]["SingleLineText"];
             };
         };
         /**
@@ -4304,6 +4321,17 @@ export interface components {
             newCount: number;
         };
         /**
+         * @description Free text over several lines (a message, a template, comments, an address): what SingleLineText
+         *     takes, plus line breaks (LF, and CR for the CRLF a browser may send) and TAB; every other control
+         *     character and every text-direction mark, override or isolate is refused with 400
+         *     `validation_failed` naming the field. Used as `allOf: [{$ref: MultiLineText.yaml}]` with the
+         *     property's own `maxLength` (openapi/CONVENTIONS.md).
+         * @example Dear {{name}},
+         *
+         *     Please complete your assessment.
+         */
+        MultiLineText: string;
+        /**
          * @description A message to the provider from 'Leave A Message' (spec coach-shell §2.1). Both fields are required and the message must not be blank (else 400 `feedback_incomplete`).
          * @example {
          *       "category": "featureRequest",
@@ -4313,7 +4341,7 @@ export interface components {
         FeedbackRequest: {
             /** @enum {string} */
             category: "featureRequest" | "bugReport" | "marketingLink" | "referBuddy" | "freeText";
-            message: string;
+            message: string & components["schemas"]["MultiLineText"];
         };
         /**
          * @description An assessment report (spec assessments-and-clients §3.8). Which ones an assessment offers is
@@ -4561,15 +4589,20 @@ export interface components {
          *     }
          */
         ProfileUpdate: {
-            name?: string;
-            surname?: string;
-            /** @description Must be a valid e-mail address, else 400 `invalid_email`. */
-            email?: string;
-            businessName?: string;
-            phoneNumber?: string;
-            postalAddress?: string;
-            vatNumber?: string;
-            companyRegNumber?: string;
+            name?: string & components["schemas"]["SingleLineText"];
+            surname?: string & components["schemas"]["SingleLineText"];
+            /**
+             * E-mail address
+             * @description Must be a valid e-mail address, else 400 `invalid_email`.
+             */
+            email?: string & components["schemas"]["SingleLineText"];
+            businessName?: string & components["schemas"]["SingleLineText"];
+            phoneNumber?: string & components["schemas"]["SingleLineText"];
+            postalAddress?: string & components["schemas"]["MultiLineText"];
+            /** VAT number */
+            vatNumber?: string & components["schemas"]["SingleLineText"];
+            /** Company registration number */
+            companyRegNumber?: string & components["schemas"]["SingleLineText"];
             notifications?: {
                 singleAssessment?: boolean;
                 bulkAssessment?: boolean;
@@ -4580,19 +4613,22 @@ export interface components {
                  *     `invalid_recipient_emails`), and the comma-joined list may hold at most 300 characters
                  *     (else 400 `too_many_recipients`).
                  */
-                extraRecipients?: string[];
+                extraRecipients?: (string & components["schemas"]["SingleLineText"])[];
             };
             webProfile?: {
                 enabled?: boolean;
                 workOnline?: boolean;
-                email?: string;
-                phoneNumber?: string;
-                country?: string;
-                city?: string;
-                website?: string;
-                languages?: string;
-                scopeOfPractice?: string;
-                specialization?: string;
+                /** Web profile e-mail address */
+                email?: string & components["schemas"]["SingleLineText"];
+                /** Web profile phone number */
+                phoneNumber?: string & components["schemas"]["SingleLineText"];
+                country?: string & components["schemas"]["SingleLineText"];
+                city?: string & components["schemas"]["SingleLineText"];
+                website?: string & components["schemas"]["SingleLineText"];
+                /** Language list */
+                languages?: string & components["schemas"]["SingleLineText"];
+                scopeOfPractice?: string & components["schemas"]["MultiLineText"];
+                specialization?: string & components["schemas"]["MultiLineText"];
             };
             /**
              * @description A password change. `current` is checked with the legacy API first (400
@@ -4601,12 +4637,21 @@ export interface components {
              *     under the spec's minimum of 8; else 400 `weak_password`) and equal `confirm` (else 400 `password_mismatch`).
              */
             password?: {
-                /** Format: password */
-                current: string;
-                /** Format: password */
-                new: string;
-                /** Format: password */
-                confirm: string;
+                /**
+                 * Current password
+                 * Format: password
+                 */
+                current: string & components["schemas"]["SingleLineText"];
+                /**
+                 * New password
+                 * Format: password
+                 */
+                new: string & components["schemas"]["SingleLineText"];
+                /**
+                 * Password confirmation
+                 * Format: password
+                 */
+                confirm: string & components["schemas"]["SingleLineText"];
             };
         };
         /**
@@ -4652,9 +4697,10 @@ export interface components {
          *     }
          */
         AssistantInput: {
-            name: string;
-            surname: string;
-            email: string;
+            name: string & components["schemas"]["SingleLineText"];
+            surname: string & components["schemas"]["SingleLineText"];
+            /** E-mail address */
+            email: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description A policy the coach must sign or accept (spec coach-shell §3 Policy (list), §4 Policy).
@@ -5249,10 +5295,11 @@ export interface components {
          *     }
          */
         TeamInput: {
-            name: string;
+            /** Team name */
+            name: string & components["schemas"]["SingleLineText"];
             /** @description Sent to the legacy API as `coach`. */
-            project: string;
-            description?: string;
+            project: string & components["schemas"]["SingleLineText"];
+            description?: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description The ids of the selected records of a multi-select action (at most 500 per call). Every batch request's `ids` is this list.
@@ -5287,8 +5334,11 @@ export interface components {
          */
         TeamScoAssignRequest: {
             ids: components["schemas"]["SelectedIds"];
-            /** @description The receiving coach's e-mail address (legacy `secondaryCoachEmailAddress`). */
-            coachEmail: string;
+            /**
+             * Secondary coach's e-mail address
+             * @description The receiving coach's e-mail address (legacy `secondaryCoachEmailAddress`).
+             */
+            coachEmail: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description Revoke on the teams page (spec coach-shell §2.6, §4 SCO "revoke per coach; only the granting
@@ -5443,9 +5493,10 @@ export interface components {
          *     }
          */
         TeamUpdate: {
-            name?: string;
-            project?: string;
-            description?: string;
+            /** Team name */
+            name?: string & components["schemas"]["SingleLineText"];
+            project?: string & components["schemas"]["SingleLineText"];
+            description?: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description The outcome of adding assessments to a team (legacy `addMembers` answers `added`). The client
@@ -5474,7 +5525,8 @@ export interface components {
          */
         TeamMemberUpdate: {
             isTeamLeader?: boolean;
-            memberComments?: string;
+            /** Comment */
+            memberComments?: string & components["schemas"]["MultiLineText"];
         };
         /**
          * @description The report-type request dialog (spec coach-shell §2.6, §4, §5): the type and a due date
@@ -5758,20 +5810,20 @@ export interface components {
             /** @description Assessment language (required in the dialog, so it can be changed but not cleared). */
             language?: components["schemas"]["Language"];
             /** @description The project (legacy `userCoach`). */
-            project?: string;
+            project?: string & components["schemas"]["SingleLineText"];
             /** @description Reports to send automatically on completion; empty = none. */
             reportsToAutoSend?: components["schemas"]["ReportCode"][];
             /** @description Client name; locked once an assessment is complete (except for an impersonator). */
-            name?: string;
+            name?: string & components["schemas"]["SingleLineText"];
             /** @description Client surname; locked once an assessment is complete (except for an impersonator). */
-            surname?: string;
+            surname?: string & components["schemas"]["SingleLineText"];
             /**
              * Format: email
              * @description Client e-mail, must be valid ("Please provide a valid email address."); locked once an assessment is complete (except for an impersonator).
              */
             email?: string;
-            company?: string;
-            otherData?: string;
+            company?: string & components["schemas"]["SingleLineText"];
+            otherData?: string & components["schemas"]["SingleLineText"];
         };
         /**
          * @description Everything the View Details dialog shows for one assessment (spec assessments-and-clients
@@ -6225,7 +6277,9 @@ export interface components {
          *     - `complete`: every file was tried ("Download Complete", or the failed list when `failed`
          *       is not empty);
          *     - `stopped`: Stop was pressed or the download was abandoned ("Download Stopped");
-         *     - `failed`: the job ended early (session ended, legacy API unavailable).
+         *     - `failed`: the job ended early (session ended, legacy API unavailable, or, with `reason`
+         *       `server_stopped`, the BFF instance producing the archive stopped: its zip cannot end, and
+         *       `message` tells the user to start the download again).
          *
          *     `total` counts the files to fetch (pairs of assessment and report it offers); `done` counts
          *     the files tried (written or failed).
@@ -6251,6 +6305,15 @@ export interface components {
             jobId: string;
             /** @enum {string} */
             status: "pending" | "running" | "complete" | "stopped" | "failed";
+            /**
+             * @description Why a `failed` job ended, when the BFF knows: `server_stopped`, the instance producing the
+             *     archive stopped renewing the job's lease (it was restarted, crashed or lost Redis) and the
+             *     job was failed within seconds, so that a new download can start. Absent otherwise.
+             * @enum {string}
+             */
+            reason?: "server_stopped";
+            /** @description What the user is told about a job with a `reason`, e.g. "The download stopped because the server preparing it stopped. Please start the download again." */
+            message?: string;
             /** Format: int32 */
             total: number;
             /** Format: int32 */
@@ -6355,7 +6418,7 @@ export interface components {
             /** @description Impersonator sessions only (403 `impersonator_only` otherwise); one of paid, marketing, accreditation, retest, probono (400 `validation_failed` for the others). Default `paid`. */
             tokenType?: components["schemas"]["TokenType"];
             /** @description The project (legacy `userCoach`), chosen from `listAssessmentProjects` or typed. */
-            project?: string;
+            project?: string & components["schemas"]["SingleLineText"];
             /** @description Reports to send automatically on completion; empty or absent = none. */
             reportsToAutoSend?: components["schemas"]["ReportCode"][];
             /** @description Default `english`. */
@@ -6381,12 +6444,12 @@ export interface components {
          *     }
          */
         NewClientRequest: {
-            name: string;
-            surname: string;
+            name: string & components["schemas"]["SingleLineText"];
+            surname: string & components["schemas"]["SingleLineText"];
             /** Format: email */
             email: string;
-            company?: string;
-            otherData?: string;
+            company?: string & components["schemas"]["SingleLineText"];
+            otherData?: string & components["schemas"]["SingleLineText"];
             assessment: components["schemas"]["NewAssessment"];
         };
         /**
@@ -6572,14 +6635,14 @@ export interface components {
          *     }
          */
         NewClientResultsImport: {
-            name: string;
-            surname: string;
+            name: string & components["schemas"]["SingleLineText"];
+            surname: string & components["schemas"]["SingleLineText"];
             /** Format: email */
             email: string;
-            company?: string;
+            company?: string & components["schemas"]["SingleLineText"];
             /** @description The project (legacy `userCoach`). */
-            project?: string;
-            otherData?: string;
+            project?: string & components["schemas"]["SingleLineText"];
+            otherData?: string & components["schemas"]["SingleLineText"];
             /** @description The nine Enneagram styles in ranked order (sent as `enneaRankingCSV`); the first three are the ordered trifix (default 1, 2, 5). */
             enneaRanking: number[];
             /** @description Default `english`. */
@@ -6625,8 +6688,8 @@ export interface components {
          */
         ResultsImport: {
             /** @description The project (legacy `userCoach`). */
-            project?: string;
-            otherData?: string;
+            project?: string & components["schemas"]["SingleLineText"];
+            otherData?: string & components["schemas"]["SingleLineText"];
             /** @description The nine Enneagram styles in ranked order (sent to the legacy API as `enneaRankingCSV`, nine numbers separated by commas); the first three are the ordered trifix (default 1, 2, 5). */
             enneaRanking: number[];
             /** @description Default `english`. */
@@ -6649,7 +6712,7 @@ export interface components {
             assessmentType: components["schemas"]["AssessmentType"];
             /** @description Impersonator sessions only (403 `impersonator_only` otherwise). Default `paid`. */
             tokenType?: components["schemas"]["TokenType"];
-            project?: string;
+            project?: string & components["schemas"]["SingleLineText"];
             reportsToAutoSend?: components["schemas"]["ReportCode"][];
             language?: components["schemas"]["Language"];
             /** @description Set on the repeated upload after the coach pressed Proceed in the duplicate dialog (legacy `duplicatesConfirmedOK`). */
@@ -7142,10 +7205,14 @@ export interface components {
         /**
          * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
          *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-         *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-         *     only the items not attempted, and the answer covers the whole selection. The same key with another
-         *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-         *     409 `idempotency_in_progress`.
+         *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+         *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+         *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+         *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+         *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+         *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+         *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+         *     header, before anything runs.
          * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
          */
         IdempotencyKey: string;
@@ -7486,8 +7553,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The coach's e-mail address (pattern checked by the BFF so that a bad one answers `reset_link_not_sent`). */
-                    email: string;
+                    /**
+                     * E-mail address
+                     * @description The coach's e-mail address (pattern checked by the BFF so that a bad one answers `reset_link_not_sent`).
+                     */
+                    email: string & components["schemas"]["SingleLineText"];
                 };
             };
         };
@@ -7557,11 +7627,17 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The reset code from the link's query string (its format is not shown). */
-                    code: string;
-                    newPassword: string;
-                    /** @description The Confirm Password field; must equal `newPassword`. */
-                    confirmPassword: string;
+                    /**
+                     * Reset code
+                     * @description The reset code from the link's query string (its format is not shown).
+                     */
+                    code: string & components["schemas"]["SingleLineText"];
+                    newPassword: string & components["schemas"]["SingleLineText"];
+                    /**
+                     * Password confirmation
+                     * @description The Confirm Password field; must equal `newPassword`.
+                     */
+                    confirmPassword: string & components["schemas"]["SingleLineText"];
                 };
             };
         };
@@ -9903,7 +9979,7 @@ export interface operations {
                  * @description Search text, matched case- and accent-insensitively against the description.
                  * @example Enneagram
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -10129,7 +10205,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    text: string;
+                    /** Template text */
+                    text: string & components["schemas"]["MultiLineText"];
                 };
             };
         };
@@ -10250,7 +10327,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against every shown column.
                  * @example szabo
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
             };
             header?: never;
             path?: never;
@@ -10371,7 +10448,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against every shown column.
                  * @example leadership
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
             };
             header?: never;
             path?: never;
@@ -10560,10 +10637,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10629,10 +10710,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10693,10 +10778,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10950,8 +11039,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The new team's name (legacy `newTeamName`). */
-                    name?: string;
+                    /**
+                     * Team name
+                     * @description The new team's name (legacy `newTeamName`).
+                     */
+                    name?: string & components["schemas"]["SingleLineText"];
                 };
             };
         };
@@ -11008,10 +11100,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11077,10 +11173,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11400,7 +11500,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -11580,10 +11680,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11663,7 +11767,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
             };
             header?: never;
             path?: never;
@@ -11870,10 +11974,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11994,10 +12102,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12114,10 +12226,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12184,10 +12300,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12342,10 +12462,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12407,10 +12531,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12827,7 +12955,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
                  * @example Khumalo
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -13315,7 +13443,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
                  * @example Khumalo
                  */
-                q?: string;
+                q?: string & components["schemas"]["SingleLineText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -13508,10 +13636,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13569,10 +13701,14 @@ export interface operations {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
                  *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left) is resumed with
-                 *     only the items not attempted, and the answer covers the whole selection. The same key with another
-                 *     request body answers 422 `idempotency_key_reused`; a repeat while the first is still running answers
-                 *     409 `idempotency_in_progress`.
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

@@ -1,10 +1,9 @@
 // The sandbox app: the legacy contract drives routes and request validation (fastify-openapi-glue),
 // handlers are keyed by operationId, and an operation without a handler answers 501, never a fake 200.
-import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { parse } from 'yaml';
+import { type JsonObject, LEGACY_CONTRACT_FILE, listOperations, loadYaml } from '../contract/operations.ts';
 import { registerImpersonation } from './controls/impersonate.ts';
 import { registerMessages } from './controls/messages.ts';
 import { registerOutbox } from './controls/outbox.ts';
@@ -24,15 +23,12 @@ import {
 } from './handlers/context.ts';
 import { allHandlers } from './handlers/index.ts';
 import { runDueWork } from './handlers/scheduled-work.ts';
-import { CARD_PROVIDER_HOST } from './handlers/self-pay.ts';
 import { readSession, SESSION_COOKIE, setSessionCookies } from './handlers/session-cookies.ts';
-import { registerCardProvider } from './providers/card-provider.ts';
+import { CARD_PROVIDER_HOST, registerCardProvider } from './providers/card-provider.ts';
 import { registerPayPalApi } from './providers/paypal-api.ts';
 import { registerPayPalSdk } from './providers/paypal-sdk.ts';
 import type { SessionRecord } from './state/model.ts';
 import type { Store } from './state/store.ts';
-
-export const CONTRACT_PATH = new URL('../openapi/legacy.yaml', import.meta.url);
 
 export interface SandboxOptions {
   store: Store;
@@ -61,7 +57,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   const clock = options.clock ?? { now: () => Date.now() };
   const config = { ...defaultConfig, ...options.config };
   const handlers = options.handlers ?? allHandlers;
-  const specification = parse(readFileSync(CONTRACT_PATH, 'utf8')) as Specification;
+  const specification = loadYaml(LEGACY_CONTRACT_FILE);
   const security = securityByOperation(specification);
   const sessions = new WeakMap<FastifyRequest, SessionRecord>();
   const uploads = new WeakMap<FastifyRequest, Map<string, UploadInfo>>();
@@ -177,21 +173,12 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   return app;
 }
 
-interface Specification {
-  security?: Record<string, unknown>[];
-  paths: Record<string, Record<string, { operationId?: string; security?: Record<string, unknown>[] }>>;
-}
-
 /** Which guard each operation needs: the root default is the session cookie (contract `security`). */
-function securityByOperation(specification: Specification): Map<string, Security> {
+function securityByOperation(specification: JsonObject): Map<string, Security> {
   const result = new Map<string, Security>();
-  for (const pathItem of Object.values(specification.paths)) {
-    for (const operation of Object.values(pathItem)) {
-      if (typeof operation !== 'object' || !operation?.operationId) continue;
-      const requirements = operation.security ?? specification.security ?? [];
-      const names = requirements.flatMap((requirement) => Object.keys(requirement));
-      result.set(operation.operationId, names.includes('legacySession') ? 'session' : names.includes('miniAccess') ? 'mini' : 'public');
-    }
+  for (const { operationId, security } of listOperations(specification)) {
+    const names = security.flatMap((requirement) => Object.keys(requirement));
+    result.set(operationId, names.includes('legacySession') ? 'session' : names.includes('miniAccess') ? 'mini' : 'public');
   }
   return result;
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryIdempotencyStore } from './idempotency-store.ts';
-import { mergeResults } from './idempotent.ts';
+import type { ContextOf, OperationInput } from '../operation.ts';
+import { problem } from '../problem.ts';
+import { captureLogs } from '../test-support/test-server.ts';
+import { type LedgerEntry, outcomeUnknown } from './batch-ledger.ts';
+import { IDEMPOTENCY_LEASE_MS, MemoryIdempotencyStore } from './idempotency-store.ts';
+import { idempotent, mergeResults, recordedResult } from './idempotent.ts';
+import { batchContext, runBatch } from './run-batch.ts';
 
 describe('mergeResults', () => {
   it('adds up the counts, joins the lists and keeps what the resumed run left undone', () => {
@@ -27,20 +32,102 @@ describe('mergeResults', () => {
   });
 });
 
-describe('MemoryIdempotencyStore', () => {
-  it('claims a free key once, answers its record to the others, and lets a cut run of the same request resume', async () => {
+describe('recordedResult', () => {
+  it('counts what an earlier attempt recorded: successes, failures with their messages, and items in doubt by name', () => {
+    const recorded = new Map<string, LedgerEntry>([
+      ['a', { outcome: 'succeeded', name: 'A' }],
+      ['b', { outcome: 'failed', name: 'B', code: 'send_failed', message: 'B send failed with x' }],
+      ['c', { outcome: 'started', name: 'C' }],
+    ]);
+    expect(recordedResult(['a', 'b', 'c'], recorded)).toEqual({
+      total: 3,
+      succeeded: 1,
+      failed: [
+        { id: 'b', name: 'B', code: 'send_failed', message: 'B send failed with x' },
+        { id: 'c', name: 'C', code: 'outcome_unknown', message: outcomeUnknown('C') },
+      ],
+      notAttempted: 0,
+    });
+  });
+});
+
+describe('idempotent', () => {
+  const silent = captureLogs().logger;
+  const contextOf = (key: string) =>
+    ({
+      session: { coachId: 'coach-1' },
+      headers: { 'idempotency-key': key },
+      log: silent,
+      signal: new AbortController().signal,
+      legacy: { detached: () => ({}) },
+    }) as unknown as ContextOf<'deleteAssessments'>;
+
+  it('after its owner died, runs only the selected ids without a record and answers the whole selection', async () => {
     let now = 0;
     const store = new MemoryIdempotencyStore({ now: () => now });
-    expect(await store.claim('k', 'f1')).toEqual({ claimed: true });
-    expect(await store.claim('k', 'f1')).toEqual({ claimed: false, record: { state: 'running', fingerprint: 'f1' } });
-    const result = { total: 2, succeeded: 1, failed: [], notAttempted: 1, notAttemptedIds: ['b'] };
-    await store.finish('k', { state: 'cut', fingerprint: 'f1', result });
-    expect(await store.claim('k', 'f2')).toMatchObject({ claimed: false, record: { state: 'cut' } });
-    expect(await store.claim('k', 'f1')).toEqual({ claimed: true, resumes: result });
-    await store.finish('k', { state: 'done', fingerprint: 'f1', answer: { ok: true } });
-    expect(await store.claim('k', 'f1')).toEqual({ claimed: false, record: { state: 'done', fingerprint: 'f1', answer: { ok: true } } });
-    // Kept 24 hours.
-    now += 24 * 60 * 60 * 1000;
-    expect(await store.claim('k', 'f1')).toEqual({ claimed: true });
+    const selections: string[][] = [];
+    const hung = new Promise<void>(() => {});
+    let bStarted!: () => void;
+    const bInFlight = new Promise<void>((resolve) => {
+      bStarted = resolve;
+    });
+    const action = idempotent(
+      'deleteAssessments',
+      async ({ body }, ctx) => {
+        selections.push(body.ids);
+        const items = body.ids.map((id) => ({ id, name: id.toUpperCase() }));
+        return runBatch(
+          items,
+          async (item) => {
+            if (item.id !== 'b' || selections.length > 1) return;
+            bStarted();
+            await hung;
+          },
+          { concurrency: 1, ...batchContext(ctx) },
+        );
+      },
+      store,
+    );
+    const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c'] } } as OperationInput<'deleteAssessments'>;
+    void action(input, contextOf('key-0001'));
+    await bInFlight;
+    await expect(action(input, contextOf('key-0001'))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_in_progress' });
+
+    // Its instance died: nobody renews the lease.
+    now += IDEMPOTENCY_LEASE_MS;
+    const whole = await action(input, contextOf('key-0001'));
+    expect(selections).toEqual([['a', 'b', 'c'], ['c']]);
+    expect(whole).toEqual({
+      total: 3,
+      succeeded: 2,
+      failed: [{ id: 'b', name: 'B', code: 'outcome_unknown', message: outcomeUnknown('B') }],
+      notAttempted: 0,
+    });
+    // Kept as the answer: a repeat makes no call.
+    expect(await action(input, contextOf('key-0001'))).toEqual(whole);
+    expect(selections).toHaveLength(2);
+  });
+
+  it('frees the key of a request refused before any item ran: a repeat runs afresh', async () => {
+    const store = new MemoryIdempotencyStore();
+    let refuse = true;
+    const action = idempotent(
+      'deleteAssessments',
+      async ({ body }, ctx) => {
+        if (refuse) throw problem(502, 'upstream_error', 'There was an unexpected error');
+        return runBatch(
+          body.ids.map((id) => ({ id, name: id })),
+          async () => {},
+          batchContext(ctx),
+        );
+      },
+      store,
+    );
+    const input = { params: {}, query: {}, body: { ids: ['a'] } } as OperationInput<'deleteAssessments'>;
+    await expect(action(input, contextOf('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
+    // Freed: the same key may even carry another request.
+    await expect(action({ ...input, body: { ids: ['b'] } }, contextOf('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
+    refuse = false;
+    expect(await action(input, contextOf('key-0002'))).toMatchObject({ total: 1, succeeded: 1 });
   });
 });

@@ -1,13 +1,20 @@
 // Idempotency-Key on the batch actions (the contract's IdempotencyKey parameter; IETF draft "The
 // Idempotency-Key HTTP Header Field"). The client sends one key per user action and keeps it on retries:
 // - a repeat of a finished action answers its first result and makes no legacy call;
-// - a repeat of an action cut midway (the session ended: 401 with `batch`; the browser left) runs only the
-//   items not attempted, and answers the whole selection's result, so nothing is sent twice;
-// - the same key for another request is 422 `idempotency_key_reused`, a repeat while it runs 409.
-// Keys are scoped by coach and operation, and stored hashed.
+// - a repeat while the action runs answers 409 `idempotency_in_progress`. The running request holds the key by a
+//   lease it renews (idempotency-store.ts): if its instance dies, the lease lapses within seconds;
+// - each item is marked started before its legacy call and its outcome is recorded as it settles (the ledger,
+//   batch-ledger.ts). A repeat after a cut (the session ended: 401 with `batch`; the browser left) or after the
+//   instance running it died runs only the items with neither, and answers the whole selection's result: counts
+//   added, failures by name. An item started whose outcome never came back is in doubt: it is reported failed
+//   with `outcome_unknown`, never sent again. So nothing is sent twice, and nothing is lost without a word;
+// - the same key for another request is 422 `idempotency_key_reused`.
+// Keys are scoped by coach and operation, and stored hashed. Every batch action's items in flight finish when
+// the browser leaves (their calls no longer follow it), so their outcomes are recorded too.
 import { createHash } from 'node:crypto';
-import type { OperationHandler, OperationId, SessionContext } from '../operation.ts';
+import type { Log, OperationHandler, OperationId, SessionContext } from '../operation.ts';
 import { failed, problem } from '../problem.ts';
+import { type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import { type BatchResult, batchCut, cutResult } from './run-batch.ts';
 
@@ -40,8 +47,78 @@ export function mergeResults(first: BatchResult, resumed: unknown): unknown {
   return { ...withoutIds, total: first.total, ...(resumed.notAttempted > 0 && { notAttemptedIds: resumed.notAttemptedIds }) };
 }
 
+/** The result of the items an earlier attempt recorded (left out of the resumed run), in the order given. */
+export function recordedResult(ids: readonly string[], recorded: ReadonlyMap<string, LedgerEntry>): BatchResult {
+  const result: BatchResult = { total: ids.length, succeeded: 0, failed: [], notAttempted: 0 };
+  for (const id of ids) {
+    const failure = recordedFailure(id, recorded.get(id) as LedgerEntry);
+    if (failure) result.failed.push(failure);
+    else result.succeeded++;
+  }
+  return result;
+}
+
+/** The resumed run's answer with the recorded items' result added: they are part of its total. */
+const withRecorded = (recorded: BatchResult, answer: unknown): unknown =>
+  isResult(answer) ? { ...(mergeResults(recorded, answer) as Json), total: recorded.total + answer.total } : answer;
+
 /** Has the answer items left undone (the browser left midway)? Then a repeat resumes it. */
 const cutShort = (answer: unknown): answer is BatchResult => isResult(answer) && answer.notAttempted > 0;
+
+/**
+ * What a claimed run does and how its answer becomes the whole selection's: after a cut, only its not-attempted
+ * ids; items an earlier attempt recorded are left out (so rules on the whole selection, such as a wrap-up that may
+ * not mix states, judge only what is left) and answered from the ledger. Items that are not the selection's ids
+ * (e.g. one call per receiving coach) are answered from the ledger by `runBatch` itself.
+ */
+function resumption(body: unknown, resumes: BatchResult | undefined, recorded: ReadonlyMap<string, LedgerEntry>) {
+  const selected = resumes ? resumes.notAttemptedIds : ((body as Json | undefined)?.ids as string[] | undefined);
+  const done = selected?.filter((id) => recorded.has(id)) ?? [];
+  const ids = done.length > 0 ? selected?.filter((id) => !recorded.has(id)) : resumes ? selected : undefined;
+  const earlier = done.length > 0 ? recordedResult(done, recorded) : undefined;
+  return {
+    ids,
+    resumed: resumes !== undefined || done.length > 0,
+    whole: (answer: unknown): unknown => {
+      const withEarlier = earlier ? withRecorded(earlier, answer) : answer;
+      return resumes ? mergeResults(resumes, withEarlier) : withEarlier;
+    },
+  };
+}
+
+/** Renews the lease while the action runs; a lost lease is logged (runBatch then starts nothing more: the ledger refuses). */
+function keepLease(store: IdempotencyStore, key: string, owner: string, log: Log): () => void {
+  let running = true;
+  const timer = setInterval(() => {
+    store.renew(key, owner).then(
+      (held) => {
+        if (held || !running) return;
+        log.warn({ idempotency: 'lease_lost' }, 'the Idempotency-Key of a running action was taken over: its lease lapsed');
+        clearInterval(timer);
+      },
+      (err: unknown) => log.warn({ err }, 'the lease of an action with an Idempotency-Key could not be renewed'),
+    );
+  }, store.renewEveryMs);
+  timer.unref();
+  return () => {
+    running = false;
+    clearInterval(timer);
+  };
+}
+
+function ledgerOf(store: IdempotencyStore, key: string, owner: string, recorded: ReadonlyMap<string, LedgerEntry>) {
+  let started = 0;
+  const ledger: BatchLedger = {
+    recorded: (id) => recorded.get(id),
+    start: async (item) => {
+      const marked = await store.start(key, owner, item.id, { outcome: 'started', name: item.name });
+      if (marked) started++;
+      return marked;
+    },
+    settle: (item, entry) => store.record(key, item.id, entry),
+  };
+  return { ledger, startedAny: () => started > 0 };
+}
 
 export function idempotent<K extends OperationId>(
   operationId: K,
@@ -50,6 +127,9 @@ export function idempotent<K extends OperationId>(
 ): OperationHandler<K> {
   return (async (input, ctx) => {
     const { session, headers, log } = ctx as SessionContext;
+    // Its items' calls run to their end (or their own timeout) when the browser leaves: runBatch starts nothing new.
+    // The same ctx object, changed: the list-copies wrapper around this one knows the call by it.
+    Object.defineProperty(ctx, 'legacy', { value: ctx.legacy.detached(), enumerable: true, configurable: true });
     const header = headers['idempotency-key'];
     if (!header) return handler(input, ctx);
     const key = hash(`${session.coachId}\n${operationId}\n${header}`);
@@ -67,29 +147,46 @@ export function idempotent<K extends OperationId>(
         return record.answer as Awaited<ReturnType<OperationHandler<K>>>;
       }
     }
-    const resumes = claim.claimed ? claim.resumes : undefined;
-    const ids = resumes?.notAttemptedIds;
-    const run = resumes && ids ? { ...input, body: { ...(input.body as Json), ids } } : input;
-    if (resumes) log.info({ idempotency: 'resumed', items: ids?.length ?? 0 }, 'repeat of a cut action runs the items not attempted');
+    const { owner, resumes, recorded } = claim as Extract<typeof claim, { claimed: true }>;
+    const { ids, resumed, whole } = resumption(input.body, resumes, recorded);
+    const run = ids ? { ...input, body: { ...(input.body as Json), ids } } : input;
+    if (resumed) {
+      log.info(
+        { idempotency: 'resumed', items: ids?.length ?? 0, recorded: recorded.size },
+        'repeat of a cut or interrupted action runs the items without an outcome',
+      );
+    }
+    const { ledger, startedAny } = ledgerOf(store, key, owner, recorded);
+    const stopRenewing = keepLease(store, key, owner, log);
+    const finish = async (record: Parameters<IdempotencyStore['finish']>[2]) => {
+      stopRenewing();
+      const kept = await store.finish(key, owner, record);
+      if (!kept) log.warn({ idempotency: 'lease_lost' }, 'the answer of an action whose Idempotency-Key was taken over is not kept');
+    };
 
     try {
+      ctx.ledger = ledger;
       const answer = await handler(run as typeof input, ctx);
-      const whole = resumes ? mergeResults(resumes, answer) : answer;
+      const result = whole(answer);
       // The work is done whatever the store says: the answer goes out even if it could not be kept.
-      await store
-        .finish(key, cutShort(whole) ? { state: 'cut', fingerprint, result: whole } : { state: 'done', fingerprint, answer: whole })
-        .catch((err: unknown) => log.error({ err }, 'the answer of an action with an Idempotency-Key could not be kept'));
-      return whole as typeof answer;
+      await finish(cutShort(result) ? { state: 'cut', fingerprint, result } : { state: 'done', fingerprint, answer: result }).catch(
+        (err: unknown) => log.error({ err }, 'the answer of an action with an Idempotency-Key could not be kept'),
+      );
+      return result as typeof answer;
     } catch (error) {
       const cut = cutResult(error);
       if (!cut) {
-        // Refused before any item ran (a validation, the legacy list unreadable): a repeat runs afresh.
-        await (resumes ? store.finish(key, { state: 'cut', fingerprint, result: resumes }) : store.release(key));
+        stopRenewing();
+        // Refused before any item ran (a validation, the legacy list unreadable): a repeat runs afresh, or resumes
+        // what earlier attempts left.
+        await (resumed || recorded.size > 0 || startedAny() ? store.abandon(key, owner) : store.release(key, owner));
         throw error;
       }
-      const whole = (resumes ? mergeResults(resumes, cut) : cut) as BatchResult;
-      await store.finish(key, { state: 'cut', fingerprint, result: whole });
-      throw batchCut(whole);
+      const result = whole(cut) as BatchResult;
+      await finish({ state: 'cut', fingerprint, result });
+      throw batchCut(result);
+    } finally {
+      stopRenewing();
     }
   }) as OperationHandler<K>;
 }

@@ -3,6 +3,7 @@ import { problem, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { captureLogs } from '../test-support/test-server.ts';
 import { BatchItemError, SessionEndedError } from './batch-errors.ts';
+import { type BatchLedger, type LedgerEntry, OUTCOME_UNKNOWN, outcomeUnknown } from './batch-ledger.ts';
 import {
   type BatchItem,
   type BatchOptions,
@@ -155,31 +156,54 @@ describe('runBatch', () => {
     expect((await runBatch(items(MAX_BATCH_ITEMS), async () => {})).succeeded).toBe(MAX_BATCH_ITEMS);
   });
 
-  it('on cancellation aborts the items in flight and counts them and the rest as not attempted', async () => {
+  it('on cancellation starts nothing new and lets the items in flight finish: they count as what they came to', async () => {
     const controller = new AbortController();
     const started: string[] = [];
-    const done = deferred();
+    const aborted: string[] = [];
+    const inFlight = deferred();
+    const release = deferred();
     const running = runBatch(
       items(10),
       async (item, signal) => {
         started.push(item.id);
+        signal.addEventListener('abort', () => aborted.push(item.id));
         if (item.id === 'id-0') return;
-        if (started.length === 3) done.resolve();
-        await untilAborted(signal);
+        if (started.length === 3) inFlight.resolve();
+        await release.promise;
+        if (item.id === 'id-2') throw new BatchItemError('send_failed', 'Mailbox unavailable');
       },
       { concurrency: 2, signal: controller.signal },
     );
-    await done.promise;
+    await inFlight.promise;
     controller.abort();
+    release.resolve();
     const result = await running;
     expect(started).toEqual(['id-0', 'id-1', 'id-2']);
+    // The legacy API may have done id-1 and id-2 already: counted as not attempted, a resume would send them twice.
+    expect(aborted).toEqual([]);
     expect(result).toEqual({
       total: 10,
-      succeeded: 1,
-      failed: [],
-      notAttempted: 9,
-      notAttemptedIds: ['id-1', 'id-2', 'id-3', 'id-4', 'id-5', 'id-6', 'id-7', 'id-8', 'id-9'],
+      succeeded: 2,
+      failed: [{ id: 'id-2', name: 'Client 2', code: 'send_failed', message: 'Mailbox unavailable' }],
+      notAttempted: 7,
+      notAttemptedIds: ['id-3', 'id-4', 'id-5', 'id-6', 'id-7', 'id-8', 'id-9'],
     });
+  });
+
+  it('counts an item whose call followed the client and was aborted with it as not attempted', async () => {
+    const controller = new AbortController();
+    const started = deferred();
+    const result = runBatch(
+      items(3),
+      async () => {
+        started.resolve();
+        await untilAborted(controller.signal);
+      },
+      { concurrency: 1, signal: controller.signal },
+    );
+    await started.promise;
+    controller.abort();
+    expect(await result).toEqual({ total: 3, succeeded: 0, failed: [], notAttempted: 3, notAttemptedIds: ['id-0', 'id-1', 'id-2'] });
   });
 
   it('starts nothing when already cancelled', async () => {
@@ -195,22 +219,6 @@ describe('runBatch', () => {
       notAttempted: 5,
       notAttemptedIds: ['id-0', 'id-1', 'id-2', 'id-3', 'id-4'],
     });
-  });
-
-  it('counts an in-flight item that still succeeded after Stop as succeeded', async () => {
-    const controller = new AbortController();
-    const started = deferred();
-    const result = runBatch(
-      items(3),
-      async (_item, signal) => {
-        started.resolve();
-        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-      },
-      { concurrency: 1, signal: controller.signal },
-    );
-    await started.promise;
-    controller.abort();
-    expect(await result).toEqual({ total: 3, succeeded: 1, failed: [], notAttempted: 2, notAttemptedIds: ['id-1', 'id-2'] });
   });
 
   it('stops at the first upstream 403: aborts the others, starts nothing more, answers 401 with what was done', async () => {
@@ -279,5 +287,123 @@ describe('runBatch', () => {
         throw plain;
       }),
     ).rejects.toMatchObject({ code: 'session_ended', extensions: { batch: { notAttempted: 3 } } });
+  });
+});
+
+/** A ledger in memory: what was recorded before this run, and every mark and outcome this run writes. */
+function fakeLedger(before: Record<string, LedgerEntry> = {}, { startsAllowed = Number.POSITIVE_INFINITY } = {}) {
+  const entries = new Map(Object.entries(before));
+  const events: string[] = [];
+  let starts = 0;
+  const ledger: BatchLedger = {
+    recorded: (id) => before[id],
+    start: async (item) => {
+      if (++starts > startsAllowed) return false;
+      entries.set(item.id, { outcome: 'started', name: item.name });
+      events.push(`start ${item.id}`);
+      return true;
+    },
+    settle: async (item, entry) => {
+      if (entry) entries.set(item.id, entry);
+      else entries.delete(item.id);
+      events.push(`${entry?.outcome ?? 'clear'} ${item.id}`);
+    },
+  };
+  return { ledger, entries, events };
+}
+
+describe('runBatch with a ledger (a request with an Idempotency-Key)', () => {
+  it('marks each item started before its call and records its outcome once it settled', async () => {
+    const { ledger, entries, events } = fakeLedger();
+    const calls: string[] = [];
+    const result = await runBatch(
+      items(3),
+      async (item) => {
+        calls.push(`call ${item.id}`);
+        events.push(`call ${item.id}`);
+        if (item.id === 'id-1') throw new BatchItemError('send_failed', 'Mailbox unavailable');
+      },
+      { concurrency: 1, ledger, failureMessage: (item, reason) => `${item.name} send failed with ${reason.message}` },
+    );
+    expect(events).toEqual([
+      'start id-0',
+      'call id-0',
+      'succeeded id-0',
+      'start id-1',
+      'call id-1',
+      'failed id-1',
+      'start id-2',
+      'call id-2',
+      'succeeded id-2',
+    ]);
+    expect(entries.get('id-1')).toEqual({
+      outcome: 'failed',
+      name: 'Client 1',
+      code: 'send_failed',
+      message: 'Client 1 send failed with Mailbox unavailable',
+    });
+    expect(result.succeeded).toBe(2);
+  });
+
+  it('runs only the items an earlier attempt did not record; one started without an outcome fails as outcome_unknown, never sent again', async () => {
+    const { ledger } = fakeLedger({
+      'id-0': { outcome: 'succeeded', name: 'Client 0' },
+      'id-1': { outcome: 'failed', name: 'Client 1', code: 'send_failed', message: 'Client 1 send failed with Quota exceeded' },
+      'id-2': { outcome: 'started', name: 'Client 2' },
+    });
+    const calls: string[] = [];
+    const result = await runBatch(items(5), async (item) => void calls.push(item.id), { ledger });
+    expect(calls.sort()).toEqual(['id-3', 'id-4']);
+    expect(result).toEqual({
+      total: 5,
+      succeeded: 3,
+      notAttempted: 0,
+      failed: [
+        { id: 'id-1', name: 'Client 1', code: 'send_failed', message: 'Client 1 send failed with Quota exceeded' },
+        { id: 'id-2', name: 'Client 2', code: OUTCOME_UNKNOWN, message: outcomeUnknown('Client 2') },
+      ],
+    });
+    expect(outcomeUnknown('Client 2')).toBe(
+      'It is not known whether this was done for Client 2: the portal stopped while it was in progress. Please check before trying again.',
+    );
+  });
+
+  it('clears the marks of the items a session end aborted: they were not done and a resume sends them', async () => {
+    const { ledger, entries } = fakeLedger();
+    const cut = await runBatch(
+      items(4),
+      async (item, signal) => {
+        if (item.id === 'id-1') throw new SessionEndedError();
+        await untilAborted(signal);
+      },
+      { concurrency: 2, ledger },
+    ).catch((error: unknown) => cutResult(error));
+    expect(cut).toMatchObject({ succeeded: 0, notAttempted: 4 });
+    expect([...entries.keys()]).toEqual([]);
+  });
+
+  it('starts nothing more once the ledger refuses a start (another request holds the key now)', async () => {
+    const { ledger } = fakeLedger({}, { startsAllowed: 2 });
+    const logs = captureLogs();
+    const calls: string[] = [];
+    const result = await runBatch(items(5), async (item) => void calls.push(item.id), { concurrency: 1, ledger, log: logs.logger });
+    expect(calls).toEqual(['id-0', 'id-1']);
+    expect(result).toEqual({ total: 5, succeeded: 2, failed: [], notAttempted: 3, notAttemptedIds: ['id-2', 'id-3', 'id-4'] });
+    expect(logs.lines().map((line) => line.msg)).toContain('batch stopped: its Idempotency-Key is held by another request now');
+  });
+
+  it('answers the outcome even when the ledger cannot keep it, and starts nothing when it cannot mark a start', async () => {
+    const logs = captureLogs();
+    const unkept: BatchLedger = {
+      recorded: () => undefined,
+      start: async () => true,
+      settle: () => Promise.reject(new Error('Redis away')),
+    };
+    expect(await runBatch(items(2), async () => {}, { ledger: unkept, log: logs.logger })).toMatchObject({ succeeded: 2 });
+    expect(logs.lines().filter((line) => line.msg === 'the outcome of a batch item could not be recorded')).toHaveLength(2);
+    let calls = 0;
+    const unmarked: BatchLedger = { ...unkept, start: () => Promise.reject(new Error('Redis away')) };
+    expect(await runBatch(items(2), async () => void calls++, { ledger: unmarked, log: logs.logger })).toMatchObject({ notAttempted: 2 });
+    expect(calls).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 // The one fan-out helper behind every multi-select action (invites, reminders, report e-mails, deletes,
 // wrap/unwrap, SCO, add to team): bounded concurrency, a timeout per item, cancellation, a stop at the
-// first upstream 403, and a per-item answer (the contract's BatchResult) from which the UI writes "n of m".
+// first upstream 403, a per-item answer (the contract's BatchResult) from which the UI writes "n of m", and,
+// under an Idempotency-Key, each item's outcome recorded as it settles (batch-ledger.ts).
 
 import type { components } from '../../generated/bff.ts';
-import type { Log } from '../operation.ts';
+import type { Log, OperationContext } from '../operation.ts';
 import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, TIMEOUT_MESSAGE, titleOf } from '../problem.ts';
 import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
+import { type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
 import { fanOut } from './fan-out.ts';
 
 export type BatchResult = components['schemas']['BatchResult'];
@@ -30,14 +32,26 @@ export interface BatchOptions<T extends BatchItem> {
   concurrency?: number | undefined;
   /** After this an item is aborted and fails with `upstream_timeout` (BATCH_ITEM_TIMEOUT_MS). */
   itemTimeoutMs?: number | undefined;
-  /** Client gone or Stop pressed: nothing new starts, in-flight items are aborted. */
+  /**
+   * Client gone or Stop pressed: nothing new starts. The items in flight finish (within `itemTimeoutMs`) and
+   * count as what they came to: the legacy API may have done them already, so a repeat must not send them again.
+   */
   signal?: AbortSignal | undefined;
   /** The user-facing message of a failed item, e.g. "{name} send failed with {error}"; the reason's message by default. */
   failureMessage?: ((item: T, reason: ItemReason) => string) | undefined;
   log?: Log | undefined;
+  /**
+   * The request's ledger (`ctx.ledger`, there when the request has an Idempotency-Key): an item an earlier attempt
+   * recorded is answered from it and not run; every other item is marked started before its call and recorded.
+   */
+  ledger?: BatchLedger | undefined;
 }
 
-type Outcome = { kind: 'succeeded' } | { kind: 'failed'; reason: ItemReason } | { kind: 'notAttempted' };
+/** What every batch takes from its request: the client leaving, the log, and the ledger of its Idempotency-Key. */
+export const batchContext = ({ signal, log, ledger }: Pick<OperationContext, 'signal' | 'log' | 'ledger'>) => ({ signal, log, ledger });
+
+type Outcome = { kind: 'succeeded' } | { kind: 'failed'; failure: BatchFailure } | { kind: 'notAttempted' };
+const NOT_ATTEMPTED: Outcome = { kind: 'notAttempted' };
 
 const TIMED_OUT = Symbol('timed out');
 
@@ -45,7 +59,8 @@ const TIMED_OUT = Symbol('timed out');
  * Runs `worker` over `items`, never more than `concurrency` at once. One item's failure never fails the batch;
  * `failed` keeps the input order. At the first session-ended error (upstream 403) nothing new starts, the
  * in-flight items are aborted and, once they settled, a 401 `session_ended` carrying the partial result
- * (`batchCut`) is thrown: the browser learns what was done and what was not attempted.
+ * (`batchCut`) is thrown: the browser learns what was done and what was not attempted. When the client leaves
+ * nothing new starts either, but the items in flight finish and count.
  */
 export async function runBatch<T extends BatchItem>(
   items: readonly T[],
@@ -56,19 +71,25 @@ export async function runBatch<T extends BatchItem>(
     signal,
     failureMessage,
     log,
+    ledger,
   }: BatchOptions<T> = {},
 ): Promise<BatchResult> {
   if (items.length > MAX_BATCH_ITEMS) {
     throw problem(400, 'validation_failed', `Please select at most ${MAX_BATCH_ITEMS} records at a time.`, 'Failed');
   }
 
-  const outcomes: Outcome[] = items.map(() => ({ kind: 'notAttempted' }));
-  // Aborted by the caller's signal and by a session end; every item's own controller follows it.
+  const outcomes: Outcome[] = items.map((item) => replayed(item, ledger?.recorded(item.id)) ?? NOT_ATTEMPTED);
+  const toRun = items.flatMap((item, index) => (ledger?.recorded(item.id) ? [] : [index]));
+  // Aborted by a session end only: every in-flight item's controller follows it. The client leaving stops new starts.
   const stop = new AbortController();
-  const onAbort = () => stop.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) onAbort();
   let sessionEnded = false;
+  // The ledger refused a start: another request holds the key now (this run's lease lapsed) or the store is away.
+  let keyLost = false;
+
+  const failedWith = (item: T, reason: ItemReason): Outcome => ({
+    kind: 'failed',
+    failure: { id: item.id, name: item.name, code: reason.code, message: failureMessage ? failureMessage(item, reason) : reason.message },
+  });
 
   const runItem = async (index: number, item: T, controller: AbortController): Promise<Outcome> => {
     let timer: NodeJS.Timeout | undefined;
@@ -80,39 +101,70 @@ export async function runBatch<T extends BatchItem>(
       if (settled === TIMED_OUT) {
         // The lane moves on at once: a worker that ignores its signal must not hold the batch (or the request) open.
         controller.abort(new Error('batch item timed out'));
-        return { kind: 'failed', reason: { code: 'upstream_timeout', message: TIMEOUT_MESSAGE } };
+        return failedWith(item, { code: 'upstream_timeout', message: TIMEOUT_MESSAGE });
       }
       return { kind: 'succeeded' };
     } catch (error) {
       if (isSessionEnded(error)) {
         sessionEnded = true;
         stop.abort(error);
-        return { kind: 'notAttempted' };
+        return NOT_ATTEMPTED;
       }
-      // Aborted by Stop, the client leaving or another item's 403: not a failure of this item.
-      if (stop.signal.aborted) return { kind: 'notAttempted' };
+      // Aborted by another item's 403, or by the client leaving through a call that follows it: not this item's failure.
+      if (stop.signal.aborted || (signal?.aborted && error === signal.reason)) return NOT_ATTEMPTED;
       if (!isUserFacing(error)) log?.warn({ err: error, itemId: item.id, index }, 'batch item failed unexpectedly');
-      return { kind: 'failed', reason: itemReason(error) };
+      return failedWith(item, itemReason(error));
     } finally {
       clearTimeout(timer);
     }
   };
 
-  try {
-    await fanOut(items, concurrency, stop.signal, async (item, index, controller) => {
-      outcomes[index] = await runItem(index, item, controller);
-    });
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
+  const started = async (item: T): Promise<boolean> => {
+    if (!ledger) return true;
+    try {
+      if (await ledger.start(item)) return true;
+      log?.warn({ itemId: item.id }, 'batch stopped: its Idempotency-Key is held by another request now');
+    } catch (err) {
+      log?.error({ err, itemId: item.id }, 'batch stopped: an item could not be marked started');
+    }
+    keyLost = true;
+    return false;
+  };
 
-  const result = summarize(items, outcomes, failureMessage);
+  await fanOut(toRun, concurrency, stop.signal, async (index, _position, controller) => {
+    const item = items[index] as T;
+    // The client left (or Stop): nothing new starts; an earlier start refused: nothing more may.
+    if (signal?.aborted || keyLost || !(await started(item))) return;
+    const outcome = await runItem(index, item, controller);
+    outcomes[index] = outcome;
+    // The answer still goes out if the outcome could not be kept: a repeat then reports the item in doubt, never sends it again.
+    await ledger
+      ?.settle(item, entryOf(item, outcome))
+      .catch((err: unknown) => log?.error({ err, itemId: item.id }, 'the outcome of a batch item could not be recorded'));
+  });
+
+  const result = summarize(items, outcomes);
   if (sessionEnded) {
     log?.warn({ batch: counts(result) }, 'batch stopped: the upstream session ended');
     throw batchCut(result);
   }
   if (result.notAttempted > 0) log?.info({ batch: counts(result) }, 'batch cancelled');
   return result;
+}
+
+/** An item an earlier attempt recorded, as this run counts it (an item in doubt fails with `outcome_unknown`). */
+function replayed(item: BatchItem, entry: LedgerEntry | undefined): Outcome | undefined {
+  if (!entry) return undefined;
+  const failure = recordedFailure(item.id, entry);
+  return failure ? { kind: 'failed', failure } : { kind: 'succeeded' };
+}
+
+/** What the ledger keeps of an outcome; none for an item not attempted (it may be started again). */
+function entryOf(item: BatchItem, outcome: Outcome): LedgerEntry | undefined {
+  if (outcome.kind === 'succeeded') return { outcome: 'succeeded', name: item.name };
+  if (outcome.kind === 'failed')
+    return { outcome: 'failed', name: item.name, code: outcome.failure.code, message: outcome.failure.message };
+  return undefined;
 }
 
 /** The figures of a result for a log line (no names, no ids). */
@@ -128,21 +180,13 @@ export function cutResult(error: unknown): BatchResult | undefined {
   return error instanceof ProblemError && error.code === 'session_ended' ? (error.extensions.batch as BatchResult | undefined) : undefined;
 }
 
-function summarize<T extends BatchItem>(
-  items: readonly T[],
-  outcomes: readonly Outcome[],
-  failureMessage: ((item: T, reason: ItemReason) => string) | undefined,
-): BatchResult {
+function summarize(items: readonly BatchItem[], outcomes: readonly Outcome[]): BatchResult {
   const result: BatchResult = { total: items.length, succeeded: 0, failed: [], notAttempted: 0 };
   const notAttemptedIds: string[] = [];
   outcomes.forEach((outcome, index) => {
-    const item = items[index] as T;
     if (outcome.kind === 'succeeded') result.succeeded++;
-    else if (outcome.kind === 'notAttempted') notAttemptedIds.push(item.id);
-    else {
-      const message = failureMessage ? failureMessage(item, outcome.reason) : outcome.reason.message;
-      result.failed.push({ id: item.id, name: item.name, code: outcome.reason.code, message });
-    }
+    else if (outcome.kind === 'notAttempted') notAttemptedIds.push((items[index] as BatchItem).id);
+    else result.failed.push(outcome.failure);
   });
   result.notAttempted = notAttemptedIds.length;
   return notAttemptedIds.length > 0 ? { ...result, notAttemptedIds } : result;

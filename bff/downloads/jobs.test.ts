@@ -1,11 +1,13 @@
 // Both job stores against the same expectations; the Redis one on a real redis-server, also as two
-// instances sharing one job.
+// instances sharing one job. The stores beat only when a test calls `heartbeat()` (their own timer is an hour
+// here), so a test decides when an owner is alive and when it stopped.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import {
   isJobRecord,
+  JOB_LEASE_MS,
   JOB_TTL_MS,
   type JobFile,
   type JobRecord,
@@ -13,6 +15,7 @@ import {
   type JobStore,
   MemoryJobStore,
   type NewJob,
+  SERVER_STOPPED_MESSAGE,
   toReportDownloadJob as toView,
 } from './jobs.ts';
 import { RedisJobStore } from './redis-job-store.ts';
@@ -41,6 +44,8 @@ const newJob = (count = 3): NewJob => ({
 });
 
 let clock = T0;
+/** No beat of its own during a test: `heartbeat()` is called where the owner is alive. */
+const MANUAL = 60 * 60_000;
 let redis: RunningRedis;
 let inspector: Redis;
 const clients: Redis[] = [];
@@ -59,15 +64,15 @@ afterAll(async () => {
 });
 
 function memoryStore(): MemoryJobStore {
-  const created = new MemoryJobStore({ now: () => clock });
+  const created = new MemoryJobStore({ now: () => clock, heartbeatMs: MANUAL });
   stores.push(created);
   return created;
 }
 
-async function redisStore(): Promise<RedisJobStore> {
+async function redisStore(heartbeatMs = MANUAL): Promise<RedisJobStore> {
   const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
   clients.push(client);
-  const created = new RedisJobStore(client, { now: () => clock });
+  const created = new RedisJobStore(client, { now: () => clock, heartbeatMs });
   stores.push(created);
   await created.ready();
   return created;
@@ -126,8 +131,10 @@ describe.each<[string, () => Promise<JobStore>]>([
     const running = await jobs.get(SESSION, jobId);
     expect(running && toReportDownloadJob(running)).toMatchObject({ status: 'running', done: 2, total: 3 });
 
-    // A running job is never forgotten, however long it takes.
+    // A running job whose owner beats is never forgotten, however long it takes.
     clock = T0 + 2 * JOB_TTL_MS;
+    await jobs.heartbeat();
+    expect((await jobs.get(SESSION, jobId))?.status).toBe('running');
     await jobs.recordFile(jobId);
     const ended = await jobs.finish(jobId, 'complete');
     expect(ended && toReportDownloadJob(ended)).toEqual({
@@ -142,6 +149,49 @@ describe.each<[string, () => Promise<JobStore>]>([
     });
     clock = T0 + 3 * JOB_TTL_MS;
     expect(await jobs.get(SESSION, jobId)).toBeNull();
+  });
+
+  it('fails a running job whose owner stopped beating, when read: the user is told why, and a new job can start', async () => {
+    const jobs = await store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    const { signal } = await jobs.start(SESSION, jobId);
+    await jobs.recordFile(jobId);
+    clock = T0 + JOB_LEASE_MS - 1;
+    expect((await jobs.get(SESSION, jobId))?.status).toBe('running');
+
+    clock = T0 + JOB_LEASE_MS;
+    const lapsed = await jobs.get(SESSION, jobId);
+    expect(lapsed && toReportDownloadJob(lapsed)).toEqual({
+      jobId,
+      status: 'failed',
+      reason: 'server_stopped',
+      message: SERVER_STOPPED_MESSAGE,
+      total: 3,
+      done: 1,
+      skipped: 2,
+      failed: [],
+      createdAt: new Date(T0).toISOString(),
+      expiresAt: new Date(T0 + JOB_LEASE_MS + JOB_TTL_MS).toISOString(),
+    });
+    expect(SERVER_STOPPED_MESSAGE).toBe('The download stopped because the server preparing it stopped. Please start the download again.');
+    // Whatever was still running for it here stops too; its late end changes nothing.
+    expect(signal.aborted).toBe(true);
+    expect((await jobs.finish(jobId, 'complete'))?.status).toBe('failed');
+    expect((await jobs.create(SESSION, newJob())).status).toBe('pending');
+  });
+
+  it('lets a new job start once the running one’s owner stopped beating, without a read first', async () => {
+    const jobs = await store();
+    const { jobId } = await jobs.create(SESSION, newJob());
+    await jobs.start(SESSION, jobId);
+    clock = T0 + JOB_LEASE_MS / 2;
+    await jobs.heartbeat();
+    clock = T0 + JOB_LEASE_MS;
+    await expect(jobs.create(SESSION, newJob())).rejects.toMatchObject({ statusCode: 409, code: 'download_in_progress' });
+
+    clock = T0 + JOB_LEASE_MS / 2 + JOB_LEASE_MS;
+    expect((await jobs.create(SESSION, newJob())).status).toBe('pending');
+    expect(await jobs.get(SESSION, jobId)).toMatchObject({ status: 'failed', reason: 'server_stopped' });
   });
 
   it('stops a running job: aborts its signal, and answers an ended job unchanged', async () => {
@@ -263,18 +313,57 @@ describe('RedisJobStore, two instances', () => {
     expect(await inspector.keys('portal:job*')).toEqual([]);
   });
 
-  it('gives every key an expiry once the job ended (a running job has none)', async () => {
+  it('gives every key an expiry, a running job’s renewed by its heartbeat', async () => {
     clock = T0;
     const jobs = await redisStore();
     const { jobId } = await jobs.create(SESSION, newJob());
-    expect(await inspector.pttl(`portal:job:${jobId}`)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    const [job, failed] = [`portal:job:${jobId}`, `portal:job:${jobId}:failed`];
+    expect(await inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
     await jobs.start(SESSION, jobId);
-    expect(await inspector.pttl(`portal:job:${jobId}`)).toBe(-1);
+    // Nothing stays running forever: a job nobody beats for goes with its keys.
+    expect(await inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    expect(await inspector.pttl(job)).toBeLessThanOrEqual(JOB_TTL_MS);
     await jobs.recordFile(jobId, { assessmentId: file(0).assessmentId, name: 'Client 0', report: 'basic', message: 'Failed' });
+    await inspector.pexpire(job, 60_000);
+    await jobs.heartbeat();
+    for (const key of [job, failed]) expect(await inspector.pttl(key)).toBeGreaterThan(JOB_TTL_MS - 5_000);
     await jobs.finish(jobId, 'complete');
     for (const key of [`portal:job:${jobId}`, `portal:job:${jobId}:failed`, `portal:jobs:${SESSION}`]) {
       expect(await inspector.pttl(key)).toBeGreaterThan(0);
     }
+  });
+
+  it('an instance that died leaves its running job to the others: failed once it stops beating, and a new job starts', async () => {
+    clock = T0;
+    const [owner, other] = [await redisStore(), await redisStore()];
+    const { jobId } = await other.create(SESSION, newJob());
+    const { signal } = await owner.start(SESSION, jobId);
+    clock = T0 + JOB_LEASE_MS / 2;
+    await owner.heartbeat();
+    clock = T0 + JOB_LEASE_MS;
+    expect(await other.get(SESSION, jobId)).toMatchObject({ status: 'running' });
+    await expect(other.create(SESSION, newJob())).rejects.toMatchObject({ statusCode: 409, code: 'download_in_progress' });
+
+    // The owner beats no more (its process is gone).
+    clock = T0 + JOB_LEASE_MS / 2 + JOB_LEASE_MS;
+    expect(await other.get(SESSION, jobId)).toMatchObject({ status: 'failed', reason: 'server_stopped' });
+    expect((await other.create(SESSION, newJob())).status).toBe('pending');
+    // An owner that was only stalled learns at its next beat that the job is no longer its own, and stops it.
+    expect(signal.aborted).toBe(false);
+    await owner.heartbeat();
+    expect(signal.aborted).toBe(true);
+    expect((await owner.finish(jobId, 'complete'))?.status).toBe('failed');
+  });
+
+  it('beats by itself while the job runs, and no more once it ended', async () => {
+    clock = T0;
+    const jobs = await redisStore(20);
+    const { jobId } = await jobs.create(SESSION, newJob());
+    await jobs.start(SESSION, jobId);
+    clock = T0 + JOB_LEASE_MS / 2;
+    await expect.poll(() => inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBe(String(clock + JOB_LEASE_MS));
+    await jobs.finish(jobId, 'complete');
+    expect(await inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBeNull();
   });
 
   it('reads a record that no longer validates as no job', async () => {

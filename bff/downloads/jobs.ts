@@ -1,7 +1,9 @@
 // Long batch jobs with an id, kept per session: the Download Reports job (spec assessments-and-clients §4.6)
 // goes create → archive streaming (progress polled) → complete, stopped or failed, and is forgotten 30 minutes
-// after it ended. Records cross a non-HTTP boundary (Redis), so they are TypeBox-validated when read back from it;
-// the memory store validates each record it is given.
+// after it ended. A running job is held by a lease its owner (the instance streaming the zip) renews every
+// JOB_HEARTBEAT_MS: a job whose owner stopped beating (the process died, lost Redis, hung) is failed by the next
+// read of it, on any instance, so that the session can start another one. Records cross a non-HTTP boundary
+// (Redis), so they are TypeBox-validated when read back from it; the memory store validates each record it is given.
 import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
@@ -14,6 +16,15 @@ export type JobStatus = ReportDownloadJob['status'];
 
 /** How long a job is kept once it ended, and how long a job nobody started is kept (the contract's `expiresAt`). */
 export const JOB_TTL_MS = 30 * 60_000;
+/** How often the owner of a running job renews its lease. */
+export const JOB_HEARTBEAT_MS = 2_000;
+/**
+ * How long a running job lives without a beat: five beats, so that a busy event loop or a Redis hiccup of a few
+ * seconds never fails a job whose owner still streams it, and a dead owner's job is failed within seconds.
+ */
+export const JOB_LEASE_MS = 10_000;
+/** What the user is told about a job whose owner stopped (the contract's ReportDownloadJob.message). */
+export const SERVER_STOPPED_MESSAGE = 'The download stopped because the server preparing it stopped. Please start the download again.';
 /** Ended jobs kept per session besides the live one; older ones are dropped first. */
 const ENDED_JOBS_PER_SESSION = 5;
 
@@ -66,8 +77,12 @@ export const JobRecordSchema = Type.Object({
   failed: Type.Array(JobFailureSchema, { maxItems: 3500 }),
   createdAt: EpochMs,
   endedAt: Type.Optional(EpochMs),
-  /** Absent while running: a running job is never forgotten. */
+  /** Absent while running: a running job is forgotten only if its owner stops beating (then it fails). */
   expiresAt: Type.Optional(EpochMs),
+  /** A running job's lease: its owner renews it; once it passed, the job is failed with `reason`. */
+  aliveUntil: Type.Optional(EpochMs),
+  /** Why a failed job ended early, when the store knows: its owner stopped beating. */
+  reason: Type.Optional(Type.Literal('server_stopped')),
 });
 export type JobRecord = Type.Static<typeof JobRecordSchema>;
 
@@ -104,6 +119,11 @@ export interface JobStore {
   stop(sessionId: string, jobId: string): Promise<JobRecord>;
   /** Logout: the session's jobs are stopped and forgotten. */
   deleteSession(sessionId: string): Promise<void>;
+  /**
+   * Renews the lease of every job this instance streams (the store's own timer calls it every JOB_HEARTBEAT_MS); a
+   * job that is no longer running (stopped, or failed because this instance was too slow to beat) is stopped here.
+   */
+  heartbeat(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,11 +136,17 @@ export function liveJob(value: unknown, now: number): JobRecord | null {
   return isJobRecord(value) && (value.expiresAt === undefined || value.expiresAt > now) ? value : null;
 }
 
-/** The contract's view of a job (times as ISO strings; files and owner stay inside). */
+/** A running job whose owner has not renewed its lease in time (one without a lease is an orphan too). */
+export function lapsed(record: JobRecord, now: number): boolean {
+  return record.status === 'running' && (record.aliveUntil ?? 0) <= now;
+}
+
+/** The contract's view of a job (times as ISO strings; files, owner and lease stay inside). */
 export function toReportDownloadJob(record: JobRecord): ReportDownloadJob {
   return {
     jobId: record.jobId,
     status: record.status,
+    ...(record.reason === 'server_stopped' && { reason: record.reason, message: SERVER_STOPPED_MESSAGE }),
     total: record.files.length,
     done: record.done,
     skipped: record.skipped,
@@ -168,10 +194,12 @@ export function newJobRecord(sessionId: string, { files, skipped, language }: Ne
 export interface MemoryJobStoreOptions {
   now?: () => number;
   sweepIntervalMs?: number;
+  /** How often the running jobs' leases are renewed (JOB_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 /** A job's progress: what changes while the archive streams (the rest of the record is fixed at creation). */
-type Progress = Pick<JobRecord, 'status' | 'done' | 'failed' | 'endedAt' | 'expiresAt'>;
+type Progress = Pick<JobRecord, 'status' | 'done' | 'failed' | 'endedAt' | 'expiresAt' | 'aliveUntil' | 'reason'>;
 type Fixed = Omit<JobRecord, keyof Progress>;
 
 export class MemoryJobStore implements JobStore {
@@ -181,10 +209,12 @@ export class MemoryJobStore implements JobStore {
   readonly #running = new Map<string, AbortController>();
   readonly #now: () => number;
   readonly #sweeper: NodeJS.Timeout;
+  readonly #beater: NodeJS.Timeout;
 
-  constructor({ now = Date.now, sweepIntervalMs = 60_000 }: MemoryJobStoreOptions = {}) {
+  constructor({ now = Date.now, sweepIntervalMs = 60_000, heartbeatMs = JOB_HEARTBEAT_MS }: MemoryJobStoreOptions = {}) {
     this.#now = now;
     this.#sweeper = setInterval(() => this.sweep(), sweepIntervalMs).unref();
+    this.#beater = setInterval(() => void this.heartbeat(), heartbeatMs).unref();
   }
 
   get size(): number {
@@ -208,7 +238,7 @@ export class MemoryJobStore implements JobStore {
     if (!record) throw notFound();
     if (record.status !== 'pending') throw alreadyStarted();
     const { expiresAt: _, ...running } = record;
-    const job: JobRecord = { ...running, status: 'running' };
+    const job: JobRecord = { ...running, status: 'running', aliveUntil: this.#now() + JOB_LEASE_MS };
     const controller = new AbortController();
     this.#running.set(jobId, controller);
     this.#write(job);
@@ -235,34 +265,48 @@ export class MemoryJobStore implements JobStore {
     const record = await this.get(sessionId, jobId);
     if (!record) throw notFound();
     if (record.status !== 'running' && record.status !== 'pending') return record;
-    this.#running.get(jobId)?.abort(new JobStoppedError());
-    this.#running.delete(jobId);
+    this.#abort(jobId);
     return this.#end(record, 'stopped');
   }
 
   async deleteSession(sessionId: string): Promise<void> {
     for (const job of this.#ofSession(sessionId)) {
-      this.#running.get(job.jobId)?.abort(new JobStoppedError());
-      this.#running.delete(job.jobId);
+      this.#abort(job.jobId);
       this.#jobs.delete(job.jobId);
+    }
+  }
+
+  async heartbeat(): Promise<void> {
+    for (const jobId of [...this.#running.keys()]) {
+      // As in Redis, a late beat still renews a job nobody failed meanwhile: its owner is alive.
+      const entry = this.#jobs.get(jobId);
+      if (entry?.progress.status === 'running') entry.progress.aliveUntil = this.#now() + JOB_LEASE_MS;
+      else this.#abort(jobId);
     }
   }
 
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
+    clearInterval(this.#beater);
     for (const controller of this.#running.values()) controller.abort(new JobStoppedError());
     this.#running.clear();
     this.#jobs.clear();
   }
 
-  /** Forgets expired jobs (a running job has no expiry). */
+  /** Forgets expired jobs, and fails running ones whose lease passed (then forgotten JOB_TTL_MS later). */
   sweep(): void {
     for (const jobId of this.#jobs.keys()) this.#live(jobId);
   }
 
-  #end(record: JobRecord, status: 'complete' | 'stopped' | 'failed'): JobRecord {
+  #abort(jobId: string): void {
+    this.#running.get(jobId)?.abort(new JobStoppedError());
+    this.#running.delete(jobId);
+  }
+
+  #end(record: JobRecord, status: 'complete' | 'stopped' | 'failed', reason?: JobRecord['reason']): JobRecord {
     const endedAt = this.#now();
-    const ended: JobRecord = { ...record, status, endedAt, expiresAt: endedAt + JOB_TTL_MS };
+    const { aliveUntil: _, ...rest } = record;
+    const ended: JobRecord = { ...rest, status, endedAt, expiresAt: endedAt + JOB_TTL_MS, ...(reason && { reason }) };
     this.#write(ended);
     return ended;
   }
@@ -274,16 +318,24 @@ export class MemoryJobStore implements JobStore {
   #write(record: JobRecord): void {
     // Writing what could not be read back would lose the job later; refuse it now.
     if (!Value.Check(JobRecordSchema, record)) throw new TypeError('invalid job record');
-    const { status, done, failed, endedAt, expiresAt, ...fixed } = structuredClone(record);
+    const { status, done, failed, endedAt, expiresAt, aliveUntil, reason, ...fixed } = structuredClone(record);
     const known = this.#jobs.get(record.jobId);
     this.#jobs.set(record.jobId, {
       // The file list never changes after creation: the one frozen copy stays.
       fixed: known?.fixed ?? deepFreeze(fixed),
-      progress: { status, done, failed, ...(endedAt !== undefined && { endedAt }), ...(expiresAt !== undefined && { expiresAt }) },
+      progress: {
+        status,
+        done,
+        failed,
+        ...(endedAt !== undefined && { endedAt }),
+        ...(expiresAt !== undefined && { expiresAt }),
+        ...(aliveUntil !== undefined && { aliveUntil }),
+        ...(reason !== undefined && { reason }),
+      },
     });
   }
 
-  /** The stored job unless it expired (then forgotten). */
+  /** The stored job unless it expired (then forgotten); a running job whose lease passed is failed first. */
   #live(jobId: string): { fixed: Fixed; progress: Progress } | null {
     const entry = this.#jobs.get(jobId);
     if (!entry) return null;
@@ -292,7 +344,12 @@ export class MemoryJobStore implements JobStore {
       this.#jobs.delete(jobId);
       return null;
     }
-    return entry;
+    const record = { ...entry.fixed, ...entry.progress };
+    if (!lapsed(record, this.#now())) return entry;
+    // Whatever still streams it here was too slow to beat: it stops, and the job tells the user why.
+    this.#abort(jobId);
+    this.#end(record, 'failed', 'server_stopped');
+    return this.#jobs.get(jobId) ?? null;
   }
 
   /** A copy of the job for the caller (the frozen file list shared). */

@@ -122,7 +122,7 @@ describe('Redis vanishing with requests in flight', () => {
         'POST',
         '/api/assessments/invites',
         { ids: [legacyAssessmentId(2)], serverSend: true },
-        { 'idempotency-key': 'k1' },
+        { 'idempotency-key': 'redis-faults-0001' },
       ),
       listAssessments: call('GET', '/api/assessments'),
     };

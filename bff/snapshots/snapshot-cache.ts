@@ -1,16 +1,24 @@
-// Short-lived, per-session copies of what a coach's list screens read from the legacy API (the assessments
-// list can hold tens of thousands of records and the legacy API only answers it whole). A copy is shaped once
-// and reused by every page, sort, filter and search until it is older than the TTL, the coach changes
-// something through the BFF (any instance), or the client asks for a refresh. Memory per instance, bounded
-// by entries and by rows; the freshness check is a per-coach version (memory, or Redis when scaled out).
+// Short-lived copies of what a coach's list screens read from the legacy API (the assessments list can hold tens
+// of thousands of records and the legacy API only answers it whole), one per coach and list on each instance,
+// shared by every session of that coach: what the legacy API answers depends on the coach alone (an assistant or
+// an impersonator acting for them reads the same lists). A copy is shaped once and reused by every page, sort,
+// filter and search until it is older than the TTL, a change makes it stale, or a client asks for a refresh.
+// Concurrent requests of any of the coach's sessions share one read. A change made through the BFF whose exact
+// effect its operation knows patches the copies in place instead (CopyChange); any other marks them stale
+// everywhere: the freshness check is a per-coach version (memory, or Redis when scaled out). Memory is bounded by
+// coaches and by rows, the least recently used coach dropped first.
 import type { Redis } from 'ioredis';
+import { isSessionEnded } from '../problem.ts';
 
 /** The per-coach change counter every instance reads before it reuses a copy. */
 export interface SnapshotVersions {
   /** The coach's current version; null when it cannot be known (Redis away): no copy is reused then. */
   current(coachId: string): Promise<string | null>;
-  /** A change: every copy of this coach's lists made before it is stale, on every instance. */
-  bump(coachId: string): Promise<void>;
+  /**
+   * A change: every copy of this coach's lists made before it is stale, on every instance. Answers the version
+   * the change made, so an instance that patched its copies knows whether another change came in between.
+   */
+  bump(coachId: string): Promise<string>;
 }
 
 export class MemorySnapshotVersions implements SnapshotVersions {
@@ -22,12 +30,14 @@ export class MemorySnapshotVersions implements SnapshotVersions {
   async current(coachId: string): Promise<string> {
     return String(this.#versions.get(coachId) ?? 0);
   }
-  async bump(coachId: string): Promise<void> {
+  async bump(coachId: string): Promise<string> {
     const next = (this.#versions.get(coachId) ?? 0) + 1;
     this.#versions.delete(coachId);
-    // A forgotten coach reads 0 again; copies are dropped with it (SnapshotCache.invalidate), so none is stale.
+    // A forgotten coach reads 0 again; this instance's copies are patched or dropped with every change
+    // (SnapshotCache.end), so none is stale.
     if (this.#versions.size >= this.#max) this.#versions.delete(this.#versions.keys().next().value as string);
     this.#versions.set(coachId, next);
+    return String(next);
   }
 }
 
@@ -51,114 +61,303 @@ export class RedisSnapshotVersions implements SnapshotVersions {
       return null;
     }
   }
-  async bump(coachId: string): Promise<void> {
-    await this.#redis.multi().incr(VERSION_KEY(coachId)).expire(VERSION_KEY(coachId), VERSION_TTL_SECONDS).exec();
+  async bump(coachId: string): Promise<string> {
+    const replies = await this.#redis.multi().incr(VERSION_KEY(coachId)).expire(VERSION_KEY(coachId), VERSION_TTL_SECONDS).exec();
+    const [error, version] = replies?.[0] ?? [new Error('the version change was discarded')];
+    if (error) throw error;
+    return String(version);
+  }
+}
+
+/**
+ * Makes a copy read before a change equal to one read after it, or answers null when it cannot (the copy is then
+ * read again). It may meet a copy that already holds the change (read after the legacy change, before the
+ * version moved): it sets values, never counts on the ones it finds.
+ */
+export type CopyPatch = (copy: unknown, list: string) => unknown;
+
+/** What one state-changing call did to its coach's lists, as its operation reports it (SnapshotCache.changeOf). */
+export class CopyChange {
+  readonly #patches: CopyPatch[] = [];
+  #reported = false;
+  #unknown = false;
+
+  /** The operation takes it: it reports its effect (patches, and unknown() for what it cannot tell). */
+  report(): this {
+    this.#reported = true;
+    return this;
+  }
+
+  /** Part of the effect is known exactly (from the legacy answers): this patch applies it. */
+  patch(patch: CopyPatch): void {
+    this.#patches.push(patch);
+  }
+
+  /** Part of the effect is not known (a call whose answer never came, a record the change creates): read again. */
+  unknown(): void {
+    this.#unknown = true;
+  }
+
+  /** The patches that apply the whole effect (none: nothing changed), or null when it is not known. */
+  get patches(): readonly CopyPatch[] | null {
+    return this.#reported && !this.#unknown ? this.#patches : null;
   }
 }
 
 export interface SnapshotCacheOptions {
   ttlMs: number;
-  /** At most this many copies (a session has one per list it read), the least recently used dropped first. */
-  maxEntries: number;
-  /** At most this many rows over all copies (memory), the least recently used dropped first. */
+  /** At most this many coaches' copies (each has one per list read), the least recently used dropped first. */
+  maxCoaches: number;
+  /** At most this many rows over all copies (memory), the least recently used coach dropped first. */
   maxRows: number;
   versions: SnapshotVersions;
   now?: () => number;
 }
 
 interface Entry {
-  sessionId: string;
-  coachId: string;
   version: string;
   builtAt: number;
   rows: number;
-  value: Promise<unknown>;
+  rowsOf: (value: unknown) => number;
+  /** The read while it runs. */
+  read: Promise<unknown>;
+  /** The request whose legacy session reads it: its browser leaving aborts the read. */
+  starter: AbortSignal | undefined;
+  done: boolean;
+  value: unknown;
+}
+
+interface CoachCopies {
+  /** By list (e.g. `assessments:own`). */
+  lists: Map<string, Entry>;
+  usedAt: number;
+  rows: number;
 }
 
 export interface SnapshotRequest<T> {
-  sessionId: string;
   coachId: string;
-  /** Which list of the session (e.g. `assessments:own`). */
+  /** Which list of the coach (e.g. `assessments:own`). */
   list: string;
-  /** Reads the legacy API and shapes the copy. */
+  /** Reads the legacy API (with the requesting session's legacy cookie) and shapes the copy. */
   load: () => Promise<T>;
   /** How many rows the copy holds (for the memory bound). */
   rowsOf: (value: T) => number;
-  /** Read again whatever the cache holds. */
+  /** Read again whatever the cache holds (a read already running is shared: it is as fresh). */
   refresh?: boolean | undefined;
+  /** Fires when the requesting browser goes away (a read it started is aborted with it). */
+  signal?: AbortSignal | undefined;
 }
 
 export class SnapshotCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #coaches = new Map<string, CoachCopies>();
   readonly #options: Required<SnapshotCacheOptions>;
+  readonly #changes = new Map<object, CopyChange>();
   #rows = 0;
   /** Legacy reads started (tests and the benchmark count them). */
   loads = 0;
+  /** Copies patched in place after a change. */
+  patched = 0;
 
   constructor(options: SnapshotCacheOptions) {
     this.#options = { now: Date.now, ...options };
   }
 
+  /** Copies held (one per coach and list). */
   get size(): number {
-    return this.#entries.size;
+    let size = 0;
+    for (const coach of this.#coaches.values()) size += coach.lists.size;
+    return size;
   }
 
-  async get<T>({ sessionId, coachId, list, load, rowsOf, refresh }: SnapshotRequest<T>): Promise<T> {
-    const key = `${sessionId}\u0000${list}`;
+  /** Rows held over all copies. */
+  get rows(): number {
+    return this.#rows;
+  }
+
+  async get<T>(request: SnapshotRequest<T>): Promise<T> {
+    const { coachId, list, refresh } = request;
     const version = await this.#options.versions.current(coachId);
     const now = this.#options.now();
-    const entry = this.#entries.get(key);
-    if (entry && !refresh && version !== null && entry.version === version && now - entry.builtAt < this.#options.ttlMs) {
-      // Most recently used last.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return entry.value as Promise<T>;
+    this.#sweep(now);
+    if (version === null) {
+      // Without a known version a read is used by its request only.
+      this.loads++;
+      return request.load();
     }
-    if (entry) this.#remove(key, entry);
-    this.loads++;
-    const value = load();
-    // Without a known version the copy is used by this request only.
-    if (version === null) return value;
-    // The version read before the legacy lists: a change made meanwhile makes this copy stale at once.
-    const fresh: Entry = { sessionId, coachId, version, builtAt: now, rows: 0, value };
-    this.#entries.set(key, fresh);
-    value.then(
-      (loaded) => {
-        if (this.#entries.get(key) !== fresh) return;
-        fresh.rows = rowsOf(loaded);
-        this.#rows += fresh.rows;
-        this.#evict();
-      },
-      () => {
-        if (this.#entries.get(key) === fresh) this.#remove(key, fresh);
-      },
-    );
-    return value;
+    const coach = this.#coaches.get(coachId);
+    const entry = coach?.lists.get(list);
+    if (coach) this.#touch(coachId, coach, now);
+    if (coach && entry && entry.version === version) {
+      if (!entry.done) return this.#join(entry, request);
+      if (!refresh && now - entry.builtAt < this.#options.ttlMs) return entry.value as T;
+    }
+    return this.#load(coachId, version, now, request);
   }
 
-  /** A change made by the coach: drop this instance's copies now and make every other instance's stale. */
+  /**
+   * Opens the change a state-changing call makes (the list-invalidation wrapper, plugins/app/assessment-snapshots.ts):
+   * its operation reports into it through changeOf, and end() applies it.
+   */
+  begin(call: object): CopyChange {
+    const change = new CopyChange();
+    this.#changes.set(call, change);
+    return change;
+  }
+
+  /** The change opened for this call: the operation that takes it reports the call's effect on the lists. */
+  changeOf(call: object): CopyChange {
+    const change = this.#changes.get(call);
+    // An operation that changes the lists but is not wrapped would leave every copy stale until its TTL.
+    if (!change) throw new Error('this operation is not among the ones that change the lists (CHANGES_ASSESSMENTS)');
+    return change.report();
+  }
+
+  /**
+   * The call ended. Known effect: the coach's copies here are patched and keep being reused, the other instances'
+   * are stale; nothing changed: nothing to do. Unknown effect (not reported, a failure midway, an answer that
+   * never came): the copies here are dropped and the other instances' are stale.
+   */
+  async end(call: object, coachId: string): Promise<void> {
+    const patches = this.#changes.get(call)?.patches ?? null;
+    this.#changes.delete(call);
+    if (patches === null) return this.invalidate(coachId);
+    if (patches.length === 0) return;
+    const coach = this.#coaches.get(coachId);
+    // Patched before the version moves: a request of the coach meanwhile already sees the change.
+    const patched = coach ? this.#patch(coach, patches) : [];
+    let version: string;
+    try {
+      version = await this.#options.versions.bump(coachId);
+    } catch (error) {
+      this.#drop(coachId);
+      throw error;
+    }
+    // Only when no other change came between the copy's version and this one (on any instance) is the patched
+    // copy current; otherwise it stays at its version, which is stale now, and is read again when next asked.
+    for (const [list, entry] of patched) {
+      if (coach?.lists.get(list) === entry && Number(version) === Number(entry.version) + 1) entry.version = version;
+    }
+  }
+
+  /** Applies a change's patches to the coach's copies; answers the ones patched (a copy a patch cannot take goes). */
+  #patch(coach: CoachCopies, patches: readonly CopyPatch[]): [string, Entry][] {
+    const patched: [string, Entry][] = [];
+    for (const [list, entry] of coach.lists) {
+      // A read still running may or may not hold the change: it is stale once the version moves.
+      if (!entry.done) continue;
+      let value: unknown = entry.value;
+      for (const patch of patches) {
+        value = patch(value, list);
+        if (value === null) break;
+      }
+      if (value === null) {
+        this.#forget(coach, list, entry);
+        continue;
+      }
+      const rows = entry.rowsOf(value);
+      coach.rows += rows - entry.rows;
+      this.#rows += rows - entry.rows;
+      entry.rows = rows;
+      entry.value = value;
+      patched.push([list, entry]);
+      this.patched++;
+    }
+    return patched;
+  }
+
+  /** A change whose effect is not known: drop this instance's copies now and make every other instance's stale. */
   async invalidate(coachId: string): Promise<void> {
-    for (const [key, entry] of this.#entries) if (entry.coachId === coachId) this.#remove(key, entry);
+    this.#drop(coachId);
     await this.#options.versions.bump(coachId);
   }
 
-  /** The session ended: its copies go. */
-  dropSession(sessionId: string): void {
-    for (const [key, entry] of this.#entries) if (entry.sessionId === sessionId) this.#remove(key, entry);
+  #load<T>(coachId: string, version: string, now: number, request: SnapshotRequest<T>): Promise<T> {
+    const { list, load, rowsOf, signal } = request;
+    this.loads++;
+    const read = load();
+    let coach = this.#coaches.get(coachId);
+    if (!coach) {
+      coach = { lists: new Map(), usedAt: now, rows: 0 };
+      this.#coaches.set(coachId, coach);
+    }
+    const previous = coach.lists.get(list);
+    if (previous) this.#forget(coach, list, previous);
+    // The version read before the legacy lists: a change made meanwhile makes this copy stale at once.
+    const entry: Entry = {
+      version,
+      builtAt: now,
+      rows: 0,
+      rowsOf: rowsOf as (value: unknown) => number,
+      read,
+      starter: signal,
+      done: false,
+      value: undefined,
+    };
+    const held = coach;
+    held.lists.set(list, entry);
+    read.then(
+      (value) => {
+        if (this.#coaches.get(coachId) !== held || held.lists.get(list) !== entry) return;
+        entry.done = true;
+        entry.value = value;
+        entry.rows = rowsOf(value);
+        held.rows += entry.rows;
+        this.#rows += entry.rows;
+        this.#evict(coachId);
+      },
+      () => {
+        if (held.lists.get(list) === entry) this.#forget(held, list, entry);
+      },
+    );
+    return read;
   }
 
-  #remove(key: string, entry: Entry): void {
-    this.#entries.delete(key);
+  /** Waits for a read another request started; reads itself when that one failed for a reason of that request's. */
+  async #join<T>(entry: Entry, request: SnapshotRequest<T>): Promise<T> {
+    try {
+      return (await entry.read) as T;
+    } catch (error) {
+      const startersOwn = entry.starter?.aborted === true || isSessionEnded(error);
+      // The starter's browser left or its session ended: nothing wrong with this request's session.
+      if (startersOwn && entry.starter !== request.signal && request.signal?.aborted !== true) return this.get(request);
+      throw error;
+    }
+  }
+
+  /** Most recently used last. */
+  #touch(coachId: string, coach: CoachCopies, now: number): void {
+    coach.usedAt = now;
+    this.#coaches.delete(coachId);
+    this.#coaches.set(coachId, coach);
+  }
+
+  /** Coaches nobody asked for within the TTL hold only stale copies: they go (a read still running stays). */
+  #sweep(now: number): void {
+    for (const [coachId, coach] of this.#coaches) {
+      if (now - coach.usedAt < this.#options.ttlMs) return;
+      if ([...coach.lists.values()].every((entry) => entry.done)) this.#drop(coachId);
+    }
+  }
+
+  #forget(coach: CoachCopies, list: string, entry: Entry): void {
+    coach.lists.delete(list);
+    coach.rows -= entry.rows;
     this.#rows -= entry.rows;
   }
 
-  #evict(): void {
-    const { maxEntries, maxRows } = this.#options;
-    for (const [key, entry] of this.#entries) {
-      if (this.#entries.size <= maxEntries && this.#rows <= maxRows) return;
-      // Never the only copy: a list larger than the bound is still served (and dropped at the next one).
-      if (this.#entries.size === 1) return;
-      this.#remove(key, entry);
+  #drop(coachId: string): void {
+    const coach = this.#coaches.get(coachId);
+    if (!coach) return;
+    this.#coaches.delete(coachId);
+    this.#rows -= coach.rows;
+  }
+
+  /** Never the coach just served: a list larger than the bound is still served (and dropped at the next one). */
+  #evict(served: string): void {
+    const { maxCoaches, maxRows } = this.#options;
+    for (const coachId of this.#coaches.keys()) {
+      if (this.#coaches.size <= maxCoaches && this.#rows <= maxRows) return;
+      if (coachId !== served) this.#drop(coachId);
     }
   }
 }

@@ -1,9 +1,9 @@
 // For tests only: checks a value against a schema of openapi/bff.yaml (components/schemas/<name>), so what the
 // batch helpers answer is what the contract documents.
-import { fileURLToPath } from 'node:url';
-import { createValidator, loadYaml } from '../../scripts/lib/contract.ts';
+import { BFF_CONTRACT_FILE, loadYaml } from '../../contract/operations.ts';
+import { createValidator } from '../../contract/validator.ts';
 
-const validate = createValidator(loadYaml(fileURLToPath(new URL('../../openapi/bff.yaml', import.meta.url))));
+const validate = createValidator(loadYaml(BFF_CONTRACT_FILE));
 
 /** Every way `value` differs from the contract's schema `name` (empty when it conforms). */
 export function schemaViolations(name: string, value: unknown): string[] {

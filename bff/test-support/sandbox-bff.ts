@@ -2,10 +2,10 @@
 // in to both: the legacy store is read back directly to check what the BFF answers.
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox } from '../../sandbox/app.ts';
-import { signIn as sandboxSignIn } from '../../sandbox/handlers/test-support.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { seedStore } from '../../sandbox/seed/seed.ts';
 import type { Store } from '../../sandbox/state/store.ts';
+import { signIn as sandboxSignIn } from '../../sandbox/test-support/test-sandbox.ts';
 import { buildServer } from '../app.ts';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { injectChecked } from './contract.ts';

@@ -11,7 +11,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } from 'openapi-fetch';
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
-import { type LegacyFailure, publishLegacyCall } from '../diagnostics.ts';
+import { type LegacyFailure, publishLegacyCall, type UpstreamCall } from '../diagnostics.ts';
 import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
@@ -55,15 +55,8 @@ export interface LegacyClient {
   PATCH: LegacyMethod<'patch'>;
   DELETE: LegacyMethod<'delete'>;
   HEAD: LegacyMethod<'head'>;
-}
-
-export interface UpstreamCall {
-  method: string;
-  /** The contract's path template, never the raw URL (guest tokens and reset codes live in paths). */
-  path: string;
-  status: number | null;
-  durationMs: number;
-  attempts: number;
+  /** The same client whose calls the browser leaving no longer aborts (a batch's items in flight finish and are recorded). */
+  detached(): LegacyClient;
 }
 
 export interface LegacyClientOptions {
@@ -426,5 +419,6 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     PATCH: method('PATCH'),
     DELETE: method('DELETE'),
     HEAD: method('HEAD'),
+    detached: () => createLegacyClient({ ...options, signal: undefined }),
   } as unknown as LegacyClient;
 }

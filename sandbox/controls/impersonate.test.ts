@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectLegacy } from '../handlers/legacy-contract-check.ts';
 import { SESSION_COOKIE } from '../handlers/session-cookies.ts';
-import { type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { IMPERSONATE_PATH } from './impersonate.ts';
 
 describe('POST /__sandbox/impersonate (the admin tool, spec public-and-guest §2 "Session check", §6)', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectLegacy } from '../handlers/legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_ASSISTANT, SEED_COACHES } from '../seed/accounts.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { OUTBOX_PATH, type OutboxAnswer } from './outbox.ts';
 
 describe('GET /__sandbox/outbox (the e-mails the sandbox sent)', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectLegacy } from '../handlers/legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { SEED_POLICY } from '../seed/extras.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { POLICY_ASSIGNMENTS_PATH } from './policy-assignments.ts';
 
 describe('PUT /__sandbox/policy-assignments (a policy waiting for a coach)', () => {

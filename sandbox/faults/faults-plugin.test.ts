@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { emptySwitches } from './switches.ts';
 
 const coachUrl = `/api/v2/coaches/${SEED_COACHES.demo.uuid}`;

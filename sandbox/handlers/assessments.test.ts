@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { ownAssessments } from '../state/store.ts';
 import { balanceOf } from '../state/views.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { ownAssessments } from '../state/store.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 describe('guest results (spec public-and-guest §2 "Guest report viewer", §3)', () => {
   let sandbox: TestSandbox;

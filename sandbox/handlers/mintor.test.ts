@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const headers = { 'x-mini-access': 'mini' };
 const registration = { name: 'Eszter', surname: 'Szabó', email: 'eszter.szabo@freemail.test' };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { SEED_POLICY } from '../seed/extras.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 const url = `/api/v2/coaches/${demo}/policy/${SEED_POLICY.uuid}`;

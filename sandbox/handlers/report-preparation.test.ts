@@ -3,8 +3,8 @@
 // assessments-and-clients §4.10, §5 "Pairs").
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../seed/accounts.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 const DUE = '2025-12-01';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvePayPalOrder, createPayPalOrder } from '../providers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { ownAssessments } from '../state/store.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { PAYPAL_ORDER_NOT_APPROVED } from './self-pay.ts';
-import { type TestSandbox, testSandbox } from './test-support.ts';
 
 const client = {
   name: 'Sipho',

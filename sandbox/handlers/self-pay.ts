@@ -8,6 +8,7 @@ import { defaultTemplate, renderEmail } from '../domain/email-templates.ts';
 import { assessmentLink } from '../domain/report-links.ts';
 import { decideCheckout, landsPending, PAYMENT_FAILED, paymentFlags, settlePayment } from '../domain/self-pay.ts';
 import { INVALID_SELF_REGISTER_LINK } from '../domain/validation.ts';
+import { CARD_PROVIDER_MERCHANT_ID } from '../providers/card-provider.ts';
 import { PAYPAL_CLIENT_ID, payPalId } from '../providers/paypal-api.ts';
 import type { CheckoutRecord, ClientRecord, CoachRecord } from '../state/model.ts';
 import { schedule } from '../state/scheduled.ts';
@@ -16,9 +17,7 @@ import { createAssessmentRecord } from './clients-records.ts';
 import { badRequest, type Handlers, type SandboxConfig } from './context.ts';
 
 // The providers' public set-up values the page needs; sandbox values, no real account behind them.
-/** The card provider host of an in-process sandbox (config.cardProviderHost); `node sandbox/server.ts` names its own host. */
-export const CARD_PROVIDER_HOST = 'sandbox.cardprovider.test';
-export const CARD_PROVIDER_MERCHANT_ID = '10004002';
+export { CARD_PROVIDER_HOST, CARD_PROVIDER_MERCHANT_ID } from '../providers/card-provider.ts';
 export { PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET } from '../providers/paypal-api.ts';
 export const CHECKOUT_NOT_FOUND = 'This checkout does not exist.';
 export const PAYPAL_ORDER_NOT_FOUND = 'PayPal order not found.';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ASSISTANT, SEED_COACHES } from '../seed/accounts.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { EXPIRY_COOKIE, SESSION_COOKIE, VERSION_COOKIE } from './session-cookies.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
 
 describe('sessions and auth (spec public-and-guest §4, §6, §7)', () => {
   let sandbox: TestSandbox;

@@ -3,8 +3,8 @@ import { unzip } from '../files/read-back.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import type { TeamRecord } from '../state/model.ts';
 import { balanceOf } from '../state/views.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 const peer = SEED_COACHES.peer.uuid;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../domain/email-templates.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { ownAssessments } from '../state/store.ts';
-import { injectLegacy } from './legacy-contract-check.ts';
-import { signIn, type TestSandbox, testSandbox } from './test-support.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { signIn, type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 
 const demo = SEED_COACHES.demo.uuid;
 const url = `/api/v2/coaches/${demo}/emailtemplates/ennea_invite`;

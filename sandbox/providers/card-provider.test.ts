@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectLegacy } from '../handlers/legacy-contract-check.ts';
-import { CARD_PROVIDER_MERCHANT_ID } from '../handlers/self-pay.ts';
-import { type TestSandbox, testSandbox } from '../handlers/test-support.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
-import { CARD_FORM_PATH } from './card-provider.ts';
+import { injectLegacy } from '../test-support/legacy-contract.ts';
+import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
+import { CARD_FORM_PATH, CARD_PROVIDER_MERCHANT_ID } from './card-provider.ts';
 
 const ZAR_COACH = SEED_COACHES.twoFactor.uuid;
 const PORTAL = 'http://localhost:3000/coachportal/paymentstatus';

@@ -6,9 +6,11 @@
 // (cancel_url after Cancel). Not part of the legacy contract; never used in production.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SandboxConfig } from '../handlers/context.ts';
-import { CARD_PROVIDER_MERCHANT_ID } from '../handlers/self-pay.ts';
 
+/** The card provider host of an in-process sandbox (config.cardProviderHost); `node sandbox/server.ts` names its own host. */
+export const CARD_PROVIDER_HOST = 'sandbox.cardprovider.test';
+/** The sandbox's merchant at the provider (a sandbox value, no real account behind it). */
+export const CARD_PROVIDER_MERCHANT_ID = '10004002';
 export const CARD_FORM_PATH = '/eng/process';
 const COMPLETE_PATH = `${CARD_FORM_PATH}/complete`;
 const AMOUNT = /^[0-9]{1,9}(\.[0-9]{1,2})?$/;
@@ -96,7 +98,7 @@ function carried(body: unknown): Fields {
   return Object.fromEntries(CARRIED.flatMap((name) => (typeof source[name] === 'string' ? [[name, source[name]]] : [])));
 }
 
-export function registerCardProvider(app: FastifyInstance, config: SandboxConfig): void {
+export function registerCardProvider(app: FastifyInstance, config: { publicUrl: string }): void {
   app.post(CARD_FORM_PATH, async (request, reply) => {
     const fields = carried(request.body);
     const problem = formProblem(fields);
@@ -130,7 +132,7 @@ export function registerCardProvider(app: FastifyInstance, config: SandboxConfig
 }
 
 /** The provider's server-to-server notification: to this sandbox in-process when notify_url is its own, else over HTTP. */
-async function notify(app: FastifyInstance, config: SandboxConfig, notifyUrl: string, body: string): Promise<number> {
+async function notify(app: FastifyInstance, config: { publicUrl: string }, notifyUrl: string, body: string): Promise<number> {
   const url = new URL(notifyUrl);
   const headers = { 'content-type': 'application/x-www-form-urlencoded' };
   if (url.origin === new URL(config.publicUrl).origin) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestSandbox, testSandbox } from '../handlers/test-support.ts';
+import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
 import { PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from './paypal-api.ts';
 import { approvePayPalOrder, createPayPalOrder, payPalToken } from './test-support.ts';
 

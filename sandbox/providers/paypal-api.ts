@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { legacyDateTime } from '../domain/dates.ts';
-import type { Clock, SandboxConfig } from '../handlers/context.ts';
 import type { PayPalOrderRecord } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 
@@ -87,7 +86,7 @@ interface OrderBody {
   purchase_units?: { custom_id?: unknown; amount?: { currency_code?: unknown; value?: unknown } }[];
 }
 
-export function registerPayPalApi(app: FastifyInstance, store: Store, clock: Clock, config: SandboxConfig): void {
+export function registerPayPalApi(app: FastifyInstance, store: Store, clock: { now(): number }, config: { publicUrl: string }): void {
   app.post(`${PAYPAL_PREFIX}/v1/oauth2/token`, async (request, reply) => {
     const [scheme, encoded] = String(request.headers.authorization ?? '').split(' ');
     const [clientId = '', secret] = Buffer.from(encoded ?? '', 'base64')

@@ -10,7 +10,7 @@ import { buildServer } from '../../bff/app.ts';
 import { SESSION_COOKIE } from '../../bff/plugins/app/session.ts';
 import { injectChecked } from '../../bff/test-support/contract.ts';
 import { testConfig } from '../../bff/test-support/test-server.ts';
-import { listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+import { listOperations, loadYaml } from '../../contract/operations.ts';
 import { type RunningPrism, startPrism } from '../../scripts/lib/prism.ts';
 
 const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };

@@ -1,6 +1,6 @@
 // The BFF contract's own rules (CONVENTIONS.md) that the linters cannot express.
 import { describe, expect, it } from 'vitest';
-import { deref, type JsonObject, listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+import { deref, type JsonObject, listOperations, loadYaml } from '../../contract/operations.ts';
 
 const doc = loadYaml('openapi/bff.yaml');
 const operations = listOperations(doc);

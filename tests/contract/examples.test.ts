@@ -1,6 +1,7 @@
 // Every example of both contracts validates against its own schema, and every operation has examples.
 import { describe, expect, it } from 'vitest';
-import { checkExamples, listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+import { checkExamples } from '../../contract/examples.ts';
+import { listOperations, loadYaml } from '../../contract/operations.ts';
 
 describe.each(['legacy', 'bff'])('%s contract examples', (api) => {
   const doc = loadYaml(`openapi/${api}.yaml`);

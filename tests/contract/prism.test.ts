@@ -1,7 +1,7 @@
 // Prism serves every operation of both contracts: a request built from the examples gets the
 // operation's first 2xx status and one of its declared content types (so QA can use the mock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, type Json, type JsonObject, listOperations, loadYaml, type Operation } from '../../scripts/lib/contract.ts';
+import { deref, type Json, type JsonObject, listOperations, loadYaml, type Operation } from '../../contract/operations.ts';
 import { type RunningPrism, startPrism } from '../../scripts/lib/prism.ts';
 
 const CREDENTIALS: Record<string, Record<string, string>> = {

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+import { listOperations, loadYaml } from '../../contract/operations.ts';
 import { SPEC_CALLS } from './spec-calls.ts';
 
 const SPEC_DIR = 'docs/requirements/spec';

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { emptySwitches } from '../../sandbox/faults/switches.ts';
-import { signIn } from '../../sandbox/handlers/test-support.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { seedStore } from '../../sandbox/seed/seed.ts';
+import { signIn } from '../../sandbox/test-support/test-sandbox.ts';
 import { type CheckResult, formatTable, runConformance } from '../../scripts/lib/conformance.ts';
 
 describe('the conformance run', () => {

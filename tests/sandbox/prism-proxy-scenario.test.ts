@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { emptySwitches } from '../../sandbox/faults/switches.ts';
 import { clientsTemplate } from '../../sandbox/files/bulk-upload.ts';
-import { injectLegacy } from '../../sandbox/handlers/legacy-contract-check.ts';
 import { approvePayPalOrder, createPayPalOrder } from '../../sandbox/providers/test-support.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES, TWO_FACTOR_SECRET } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
 import { DEFAULT_ASSESSMENTS, seedStore } from '../../sandbox/seed/seed.ts';
 import type { Store } from '../../sandbox/state/store.ts';
+import { injectLegacy } from '../../sandbox/test-support/legacy-contract.ts';
 import { type RunningPrism, startPrismProxy } from '../../scripts/lib/prism.ts';
 import { CONTRACT, ScenarioClient } from './scenario-client.ts';
 

@@ -1,7 +1,7 @@
 // An HTTP client for the Prism-proxied sandbox scenario: it keeps the session cookies a browser would,
 // records which contract operation each call touched, and refuses any answer in which Prism reports a
 // violation of openapi/legacy.yaml (a request or response that does not conform).
-import { listOperations, loadYaml } from '../../scripts/lib/contract.ts';
+import { listOperations, loadYaml } from '../../contract/operations.ts';
 
 export const CONTRACT = 'openapi/legacy.yaml';
 

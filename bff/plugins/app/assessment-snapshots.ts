@@ -1,8 +1,9 @@
-// `fastify.snapshots`: the short-lived per-session copies of the coach's legacy lists that the list screens
-// page, sort, filter and search (snapshots/snapshot-cache.ts). A copy lives `SNAPSHOT_TTL_MS` (30 s) at most
-// and is dropped at once after any change the coach makes through the BFF: every operation listed in
-// `CHANGES_ASSESSMENTS` bumps the coach's version when it ends, in Redis when REDIS_URL is set, so no
-// instance serves a copy made before the change.
+// `fastify.snapshots`: the short-lived copies of the coach's legacy lists that the list screens page, sort, filter
+// and search (snapshots/snapshot-cache.ts), one per coach and list on each instance, shared by the coach's sessions.
+// A copy lives `SNAPSHOT_TTL_MS` (30 s) at most. Every operation listed in `CHANGES_ASSESSMENTS` is wrapped: when
+// it ends, this instance's copies are patched with what it reports it did (an invite, a delete, an edit…) or, when
+// its effect is not known, dropped; unless it changed nothing, the coach's version moves (in Redis when REDIS_URL
+// is set), so no other instance serves a copy made before the change.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperationHandler, OperationHandlers, OperationId, OperationRoute, SessionContext } from '../../operation.ts';
@@ -13,9 +14,6 @@ declare module 'fastify' {
     snapshots: SnapshotCache;
   }
 }
-
-/** Copies per instance (a session has one per list it reads); rows are bounded by SNAPSHOT_MAX_ROWS. */
-const MAX_ENTRIES = 500;
 
 /**
  * The operations that change what the assessments, SCO Given and clients lists show (records, tracking states,
@@ -41,12 +39,14 @@ export const CHANGES_ASSESSMENTS = [
 
 export interface SnapshotOptions {
   ttlMs: number;
+  maxCoaches: number;
   maxRows: number;
 }
 
 /**
- * The handlers with every state-changing assessments operation wrapped: when it ends (done or failed: a batch
- * may have changed part of the selection), the coach's copies are dropped here and made stale everywhere.
+ * The handlers with every state-changing assessments operation wrapped: the call's change is opened before it
+ * runs (its service reports into it through `snapshots.changeOf(ctx)`) and applied when it ends. A call that
+ * fails (a batch cut midway, any error) may have changed part of its selection: its effect counts as unknown.
  */
 export function invalidatingSnapshots(handlers: OperationHandlers, snapshots: SnapshotCache): OperationHandlers {
   const wrapped: OperationHandlers = { ...handlers };
@@ -55,11 +55,17 @@ export function invalidatingSnapshots(handlers: OperationHandlers, snapshots: Sn
     if (!route) continue;
     const handler = typeof route === 'function' ? route : route.handler;
     const invalidating: OperationHandler<OperationId> = async (input, ctx) => {
+      const change = snapshots.begin(ctx);
       try {
         return await handler(input, ctx);
+      } catch (error) {
+        change.unknown();
+        throw error;
       } finally {
         const { session, log } = ctx as SessionContext;
-        await snapshots.invalidate(session.coachId).catch((err: unknown) => log.error({ err }, 'the list copies could not be invalidated'));
+        await snapshots
+          .end(ctx, session.coachId)
+          .catch((err: unknown) => log.error({ err }, 'the list copies could not be updated after a change'));
       }
     };
     (wrapped as Record<string, unknown>)[operationId] = typeof route === 'function' ? invalidating : { ...route, handler: invalidating };
@@ -67,14 +73,12 @@ export function invalidatingSnapshots(handlers: OperationHandlers, snapshots: Sn
   return wrapped;
 }
 
-async function assessmentSnapshots(fastify: FastifyInstance, { ttlMs, maxRows }: SnapshotOptions) {
+async function assessmentSnapshots(fastify: FastifyInstance, { ttlMs, maxCoaches, maxRows }: SnapshotOptions) {
   const { redis } = fastify;
   const versions = redis
     ? new RedisSnapshotVersions(redis, (err) => fastify.log.warn({ err }, 'Redis error (list copies): the legacy lists are read again'))
     : new MemorySnapshotVersions();
-  const snapshots = new SnapshotCache({ ttlMs, maxEntries: MAX_ENTRIES, maxRows, versions });
-  fastify.decorate('snapshots', snapshots);
-  fastify.onSessionEnded((sessionId) => snapshots.dropSession(sessionId));
+  fastify.decorate('snapshots', new SnapshotCache({ ttlMs, maxCoaches, maxRows, versions }));
 }
 
-export default fp(assessmentSnapshots, { name: 'assessment-snapshots', dependencies: ['redis', 'session'] });
+export default fp(assessmentSnapshots, { name: 'assessment-snapshots', dependencies: ['redis'] });

@@ -1,12 +1,13 @@
 // `fastify.idempotency`: the store of the batch actions' Idempotency-Key records (in Redis when there is
-// one, like the sessions), and `idempotentBatches`, which app.ts wraps around every handler whose
-// operation declares the header in the contract.
+// one, like the sessions), and `idempotentBatches`, which app.ts applies to every routes entry that says
+// `idempotent: true` (each an operation whose contract declares the header).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Operation } from '../../../contract/operations.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore, RedisIdempotencyStore } from '../../batch/idempotency-store.ts';
 import { idempotent } from '../../batch/idempotent.ts';
-import type { OperationHandler, OperationHandlers, OperationId, OperationRoute } from '../../operation.ts';
-import { bffContract } from './openapi-routes.ts';
+import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
+import { bffOperations } from './openapi-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,40 +15,39 @@ declare module 'fastify' {
   }
 }
 
-type Json = Record<string, unknown>;
-
 /** The operations whose contract declares the Idempotency-Key header. */
-export function idempotentOperations(spec: Json = bffContract()): Set<string> {
-  const found = new Set<string>();
-  const shared = ((spec.components as Json | undefined)?.parameters ?? {}) as Record<string, Json>;
-  const resolved = (parameter: Json): Json =>
-    typeof parameter.$ref === 'string' ? (shared[parameter.$ref.replace('#/components/parameters/', '')] ?? {}) : parameter;
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
-    for (const operation of Object.values(item) as Json[]) {
-      const parameters = ((operation?.parameters ?? []) as Json[]).map(resolved);
-      if (typeof operation?.operationId !== 'string') continue;
-      if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
-        found.add(operation.operationId);
-    }
-  }
-  return found;
+export function idempotentOperations(operations: readonly Operation[] = bffOperations()): Set<string> {
+  return new Set(
+    operations
+      .filter(({ parameters }) => parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
+      .map(({ operationId }) => operationId),
+  );
 }
 
-/** Every handler of an operation that takes an Idempotency-Key, wrapped to honour it. */
+/**
+ * Every handler whose routes entry says `idempotent: true`, wrapped to honour the key. The flag and the
+ * contract's Idempotency-Key must agree (a handler that would ignore a key the client sends, or honour one the
+ * client was never told about, stops the app at start).
+ */
 export function idempotentBatches(handlers: OperationHandlers, store: IdempotencyStore): OperationHandlers {
+  const disagreeing = flagDisagreements(handlers, 'idempotent', idempotentOperations());
+  if (disagreeing.length > 0)
+    throw new Error(`\`idempotent: true\` in bff/routes disagrees with the contract's Idempotency-Key on: ${disagreeing.join(', ')}`);
   const wrapped: OperationHandlers = { ...handlers };
-  for (const operationId of idempotentOperations() as Set<OperationId>) {
-    const route = handlers[operationId] as OperationHandler<OperationId> | OperationRoute<OperationId> | undefined;
-    if (!route) continue;
-    const handler = idempotent(operationId, typeof route === 'function' ? route : route.handler, store);
-    (wrapped as Record<string, unknown>)[operationId] = typeof route === 'function' ? handler : { ...route, handler };
+  for (const operationId of flaggedOperations(handlers, 'idempotent')) {
+    const route = handlers[operationId] as OperationRoute<OperationId>;
+    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: idempotent(operationId, route.handler, store) };
   }
   return wrapped;
 }
 
-async function idempotency(fastify: FastifyInstance) {
-  const store: IdempotencyStore = fastify.redis ? new RedisIdempotencyStore(fastify.redis) : new MemoryIdempotencyStore();
-  fastify.decorate('idempotency', store);
+export interface IdempotencyOptions {
+  /** Replaces the store (tests). */
+  store?: IdempotencyStore | undefined;
+}
+
+async function idempotency(fastify: FastifyInstance, { store }: IdempotencyOptions) {
+  fastify.decorate('idempotency', store ?? (fastify.redis ? new RedisIdempotencyStore(fastify.redis) : new MemoryIdempotencyStore()));
 }
 
 export default fp(idempotency, { name: 'idempotency', dependencies: ['redis'] });

@@ -2,12 +2,12 @@
 // validation from the contract, handlers keyed by operationId. An operation without a handler
 // answers 501 `not_implemented`, never a fake success. Request bodies other than JSON (uploads) reach
 // their handler as the unparsed stream.
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
-import { parse } from 'yaml';
+import { BFF_CONTRACT_FILE, deref, type JsonObject, listOperations, loadYaml, type Operation } from '../../../contract/operations.ts';
 import type { Config } from '../../config.ts';
+import { failedField } from '../../field-messages.ts';
 import {
   Answer,
   type InvalidField,
@@ -21,9 +21,6 @@ import {
 } from '../../operation.ts';
 import { problem, sessionEnded } from '../../problem.ts';
 import { roleRefusal } from '../../roles.ts';
-import { failedField } from './problems.ts';
-
-export const BFF_CONTRACT_FILE = new URL('../../../openapi/bff.yaml', import.meta.url);
 
 /**
  * Options for Fastify's Ajv (set in app.ts): the contract's schemas carry OpenAPI keywords
@@ -42,13 +39,19 @@ export interface OpenapiRoutesOptions {
 export type TagRoutes = (app: FastifyInstance, config: Config) => OperationHandlers;
 
 type OperationResolver = NonNullable<FastifyOpenapiGlueOptions['operationResolver']>;
-type Json = { [key: string]: unknown };
-let contract: Json | undefined;
+let contract: JsonObject | undefined;
+let contractOperations: Operation[] | undefined;
 
 /** The bundled contract, parsed once per process (13k lines: every test server would re-read it). */
-export function bffContract(): Json {
-  contract ??= parse(readFileSync(BFF_CONTRACT_FILE, 'utf8'), { maxAliasCount: -1 }) as Json;
+export function bffContract(): JsonObject {
+  contract ??= loadYaml(BFF_CONTRACT_FILE);
   return contract;
+}
+
+/** The contract's operations (contract/operations.ts), walked once per process. */
+export function bffOperations(): readonly Operation[] {
+  contractOperations ??= listOperations(bffContract());
+  return contractOperations;
 }
 
 const JSON_MEDIA_TYPE = 'application/json';
@@ -59,66 +62,49 @@ const JSON_MEDIA_TYPE = 'application/json';
  * silently drop any field the contract does not list. (The glue also treats every response media type
  * as a body it must parse, and warns for each.)
  */
-export function routingContract(spec: Json): Json {
-  const paths: Record<string, Json> = {};
-  for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Json>)) {
-    paths[path] = Object.fromEntries(
-      Object.entries(item).map(([key, value]) => {
-        const operation = value as Json | undefined;
-        if (typeof operation?.operationId !== 'string' || !operation.responses) return [key, value];
-        const responses = Object.fromEntries(
-          Object.entries(operation.responses as Record<string, Json>).map(([status, response]) => [
-            status,
-            { description: response.description ?? '' },
-          ]),
-        );
-        return [key, { ...operation, responses }];
-      }),
+export function routingContract(spec: JsonObject, operations: readonly Operation[]): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const { path, method, operation } of operations) {
+    const responses = Object.fromEntries(
+      Object.entries((operation.responses ?? {}) as Record<string, JsonObject>).map(([status, response]) => [
+        status,
+        { description: response.description ?? '' },
+      ]),
     );
+    const item = paths[path] ?? { ...(deref(spec, (spec.paths as JsonObject)[path]) as JsonObject) };
+    paths[path] = { ...item, [method]: { ...operation, responses } };
   }
   return { ...spec, paths };
 }
 
 /** The media types of the contract's request bodies other than JSON (uploads: multipart/form-data). */
-export function streamedMediaTypes(spec: Json): string[] {
+export function streamedMediaTypes(operations: readonly Operation[]): string[] {
   const types = new Set<string>();
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
-    for (const operation of Object.values(item) as Json[]) {
-      const content = ((operation?.requestBody as Json | undefined)?.content ?? {}) as Json;
-      for (const type of Object.keys(content)) if (type !== JSON_MEDIA_TYPE) types.add(type);
-    }
+  for (const { requestBody } of operations) {
+    for (const type of Object.keys((requestBody?.content ?? {}) as JsonObject)) if (type !== JSON_MEDIA_TYPE) types.add(type);
   }
   return [...types];
 }
 
-function operationIds(spec: Json): string[] {
-  return Object.values((spec.paths ?? {}) as Record<string, Json>).flatMap((item) =>
-    (Object.values(item) as Json[]).flatMap((operation) => (typeof operation?.operationId === 'string' ? [operation.operationId] : [])),
-  );
-}
-
 /** Operations whose security asks for the session cookie (and offers no anonymous alternative). */
-function sessionOperations(spec: Json): Set<string> {
-  const secured = new Set<string>();
-  const global = (spec.security ?? []) as Json[];
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
-    for (const operation of Object.values(item) as Json[]) {
-      if (typeof operation?.operationId !== 'string') continue;
-      const security = (operation.security ?? global) as Json[];
-      if (security.length > 0 && security.every((requirement) => 'session' in requirement)) secured.add(operation.operationId);
-    }
-  }
-  return secured;
+function sessionOperations(operations: readonly Operation[]): Set<string> {
+  return new Set(
+    operations
+      .filter(({ security }) => security.length > 0 && security.every((requirement) => 'session' in requirement))
+      .map(({ operationId }) => operationId),
+  );
 }
 
 /**
  * The types give public operations a nullable session and every other one a session: the operations where
  * PUBLIC_OPERATIONS and the contract's security disagree (none, or the app refuses to start).
  */
-export function publicOperationsDisagreeing(spec: Json): string[] {
-  const secured = sessionOperations(spec);
+export function publicOperationsDisagreeing(operations: readonly Operation[]): string[] {
+  const secured = sessionOperations(operations);
   const publicInCode = new Set<string>(PUBLIC_OPERATIONS);
-  return operationIds(spec).filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
+  return operations
+    .map(({ operationId }) => operationId)
+    .filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
 }
 
 async function requireSession(request: FastifyRequest) {
@@ -188,14 +174,14 @@ interface RequestBody {
 }
 
 /** Each operation's request body as the contract declares it (operations without one are absent). */
-export function requestBodies(spec: Json): Map<string, RequestBody> {
+export function requestBodies(operations: readonly Operation[]): Map<string, RequestBody> {
   const bodies = new Map<string, RequestBody>();
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Json>)) {
-    for (const operation of Object.values(item) as Json[]) {
-      const body = operation?.requestBody as Json | undefined;
-      if (typeof operation?.operationId !== 'string' || !body) continue;
-      bodies.set(operation.operationId, { types: new Set(Object.keys((body.content ?? {}) as Json)), required: body.required === true });
-    }
+  for (const { operationId, requestBody } of operations) {
+    if (!requestBody) continue;
+    bodies.set(operationId, {
+      types: new Set(Object.keys((requestBody.content ?? {}) as JsonObject)),
+      required: requestBody.required === true,
+    });
   }
   return bodies;
 }
@@ -251,14 +237,15 @@ function routeOf(
 
 async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRoutesOptions) {
   const spec = bffContract();
-  const secured = sessionOperations(spec);
-  const disagreeing = publicOperationsDisagreeing(spec);
+  const operations = bffOperations();
+  const secured = sessionOperations(operations);
+  const disagreeing = publicOperationsDisagreeing(operations);
   if (disagreeing.length > 0)
     throw new Error(`PUBLIC_OPERATIONS (bff/operation.ts) disagrees with the contract's security on: ${disagreeing.join(', ')}`);
-  const bodies = requestBodies(spec);
+  const bodies = requestBodies(operations);
   const routes = handlers as Record<string, OperationHandler<OperationId> | OperationRoute<OperationId> | undefined>;
 
-  const streamed = streamedMediaTypes(spec);
+  const streamed = streamedMediaTypes(operations);
 
   await fastify.register(async (api) => {
     // Uploads stream through: the body is the request stream, whose size and type the handler checks
@@ -269,7 +256,7 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
       for (const type of streamed) if (content) delete content[type];
     });
     await api.register(openapiGlue, {
-      specification: routingContract(spec),
+      specification: routingContract(spec, operations),
       addCookieSchema: true,
       // The glue spreads what this returns over the route it builds from the contract.
       operationResolver: ((operationId: OperationId) => {

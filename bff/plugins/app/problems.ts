@@ -5,10 +5,12 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { describeFailures } from '../../field-messages.ts';
 import { addRequestLogFields } from '../../logger.ts';
 import { dependencyUnavailable, notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { isRedisUnavailableError } from '../../redis/availability.ts';
 import { API_HEADERS } from '../external/helmet.ts';
+import { bffContract } from './openapi-routes.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -35,17 +37,19 @@ export function problemBody(
   return { ...extensions, type: `/problems/${code}`, title, status, code, detail, instance: request.id, ...(errors && { errors }) };
 }
 
-function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
+function describeError(error: unknown, request: FastifyRequest): Omit<ProblemBody, 'type' | 'instance'> {
   if (error instanceof ProblemError) {
     return { status: error.statusCode, code: error.code, detail: error.detail, title: error.title };
   }
   const fastifyError = error as Partial<FastifyError> | undefined;
   if (fastifyError?.validation) {
-    const errors = fastifyError.validation.slice(0, MAX_FIELD_ERRORS).map((failure) => ({
-      field: fieldOf(failure.instancePath, failure.params, fastifyError.validationContext),
-      message: messageOf(failure),
-    }));
-    return { status: 400, code: 'validation_failed', title: 'Failed', detail: 'The request is not valid.', errors };
+    const where = fastifyError.validationContext;
+    const { detail, errors } = describeFailures(fastifyError.validation.slice(0, MAX_FIELD_ERRORS), {
+      schema: routeSchemaOf(request, where),
+      textPatterns: contractTextPatterns(),
+      where,
+    });
+    return { status: 400, code: 'validation_failed', title: 'Failed', detail, errors };
   }
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -54,26 +58,25 @@ function describeError(error: unknown): Omit<ProblemBody, 'type' | 'instance'> {
   return { status: 500, code: 'internal_error', title: 'Failed', detail: UNEXPECTED_MESSAGE };
 }
 
-// The contract's text fields (PersonName, EmailText) refuse control and text-direction characters by this range.
-const CONTROL_CHARACTERS = '\\x00-\\x1F';
+type Schema = { [key: string]: unknown };
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Ajv's message, except where it would show the user a regular expression. */
-function messageOf(failure: { keyword?: string; params: Record<string, unknown>; message?: string }): string {
-  if (failure.keyword === 'pattern' && String(failure.params.pattern).includes(CONTROL_CHARACTERS)) {
-    return 'must not contain control characters or text-direction marks';
+/** The route's schema of the refused part (a body declared per media type: its JSON schema), where the fields' titles are. */
+function routeSchemaOf(request: FastifyRequest, where: string | undefined): Schema | undefined {
+  const schema = (request.routeOptions.schema as Schema | undefined)?.[where ?? ''];
+  const content = isSchema(schema) && isSchema(schema.content) ? schema.content['application/json'] : undefined;
+  return isSchema(content) && isSchema(content.schema) ? content.schema : isSchema(schema) ? schema : undefined;
+}
+
+/** The contract's text rules (openapi/CONVENTIONS.md "Free text"), whose patterns a refusal is recognised by: read once. */
+const TEXT_SCHEMAS = ['SingleLineText', 'MultiLineText', 'EmailText'];
+let textPatterns: ReadonlySet<string> | undefined;
+export function contractTextPatterns(): ReadonlySet<string> {
+  if (!textPatterns) {
+    const schemas = ((bffContract().components as Schema | undefined)?.schemas ?? {}) as Record<string, Schema | undefined>;
+    textPatterns = new Set(TEXT_SCHEMAS.map((name) => String(schemas[name]?.pattern)));
   }
-  return failure.message ?? 'is not valid';
-}
-
-/** The dotted field a validation failure is about (a missing property counts as its own field), and whether it is absent. */
-export function failedField(instancePath: string, params: Record<string, unknown>): { field: string; missing: boolean } {
-  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : '';
-  return { field: [path, missing].filter(Boolean).join('.'), missing: missing !== '' };
-}
-
-function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
-  return failedField(instancePath, params).field || context || 'request';
+  return textPatterns;
 }
 
 function sendProblem(reply: FastifyReply, body: ProblemBody) {
@@ -94,7 +97,7 @@ function problemFor(thrown: unknown, request: FastifyRequest, reply: FastifyRepl
   // Redis gone (a timeout, a closed connection): the client may retry in a few seconds, it is not our bug.
   if (isRedisUnavailableError(thrown)) request.log.warn({ err: thrown }, 'Redis unavailable');
   const error = isRedisUnavailableError(thrown) ? dependencyUnavailable() : thrown;
-  const body = problemBody(request, describeError(error), error instanceof ProblemError ? error.extensions : {});
+  const body = problemBody(request, describeError(error, request), error instanceof ProblemError ? error.extensions : {});
   if (error instanceof ProblemError) reply.headers(error.headers);
   if (!(error instanceof ProblemError) && body.status >= 500) request.log.error({ err: error, code: body.code }, 'request failed');
   else if (body.status >= 500) request.log.warn({ code: body.code, status: body.status }, 'request answered with a problem');

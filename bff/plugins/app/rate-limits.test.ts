@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
@@ -82,7 +83,7 @@ describe('rate limits', () => {
         route: '/api/session',
         statusCode: 429,
         code: 'rate_limited',
-        rateLimit: { limit: 'sign-in-email', key: hashKey('sign-in-email:127.0.0.1|demo@coachportal.test') },
+        rateLimit: { limit: 'sign-in-email', key: hashKey('127.0.0.1|demo@coachportal.test') },
       }),
     ]);
     expect(logs.text()).not.toContain('demo@coachportal.test');
@@ -197,5 +198,27 @@ describe('rate limits and sessions in Redis, shared by two BFF instances', () =>
     for (const server of [a, b, a, b]) expect((await signIn(server, 'both@coachportal.test')).statusCode).toBe(401);
     expect((await signIn(b, 'both@coachportal.test')).statusCode).toBe(401);
     expect((await signIn(a, 'both@coachportal.test')).statusCode).toBe(429);
+  });
+
+  it('names each counter after its limit, with the hashed key the log line gives', async () => {
+    const inspector = new Redis(redis.url);
+    try {
+      await inspector.flushall();
+      const server = await start({ REDIS_URL: redis.url });
+      await signIn(server, 'demo@coachportal.test');
+      await forgot(server);
+      const keys = (await inspector.keys('*')).filter((key) => !key.startsWith('portal:session'));
+      expect(keys.sort()).toEqual(
+        [
+          `portal:rate:password-forgot-email:${hashKey('demo@coachportal.test')}`,
+          `portal:rate:password-forgot-ip:${hashKey('127.0.0.1')}`,
+          `portal:rate:sign-in-email:${hashKey('127.0.0.1|demo@coachportal.test')}`,
+          `portal:rate:sign-in-ip:${hashKey('127.0.0.1')}`,
+        ].sort(),
+      );
+      for (const key of keys) expect(await inspector.pttl(key)).toBeGreaterThan(0);
+    } finally {
+      await inspector.quit();
+    }
   });
 });

@@ -4,13 +4,15 @@
 // profile's two-factor code check as many per session;
 // the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); everything
 // else RATE_LIMIT_MAX per window per session (per IP without one); logout never. A hit answers 429
-// `rate_limited` with Retry-After, and its completion line names the limit and a hash of the key. Client
-// IPs come from `request.ip`, which honours TRUST_PROXY only (a forged X-Forwarded-For from anyone else
-// changes nothing).
+// `rate_limited` with Retry-After, and its completion line names the limit and a hash of the key, as the
+// counter in Redis is named: `portal:rate:<limit>:<hashed key>`. Client IPs come from `request.ip`, which
+// honours TRUST_PROXY only (a forged X-Forwarded-For from anyone else changes nothing).
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { publishRateLimited } from '../../diagnostics.ts';
 import { addRequestLogFields } from '../../logger.ts';
 import { problem } from '../../problem.ts';
@@ -54,6 +56,40 @@ const emailOf = (request: FastifyRequest) => {
 };
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+type Counter = { current: number; ttl: number };
+type CounterCallback = (error: Error | null, result?: Counter) => void;
+interface Counters {
+  incr(key: string, callback: CounterCallback, timeWindow: number, max: number): void;
+  read(key: string, callback: CounterCallback, timeWindow: number, max: number): void;
+}
+// The library's own Redis counters (its Lua scripts); the package exports the class under no name of its own.
+const LibraryRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  prefix: string,
+) => Counters;
+
+/**
+ * The library's Redis counters, every checker's under one prefix: it would prefix a checker's keys with the method
+ * and URL of its route, which a checker made by `createRateLimit` does not have (`portal:rate:undefinedundefined-`).
+ * The limit's name is in the key instead (`keyGenerator` below).
+ */
+function sharedRedisCounters(redis: Redis) {
+  const counters = new LibraryRedisStore(false, false, redis, 'portal:rate:');
+  return class SharedRedisCounters implements FastifyRateLimitStore {
+    incr(...args: Parameters<Counters['incr']>) {
+      counters.incr(...args);
+    }
+    read(...args: Parameters<Counters['read']>) {
+      counters.read(...args);
+    }
+    child() {
+      return this;
+    }
+  };
+}
 
 const paramOf = (name: string) => (request: FastifyRequest) => {
   const value = (request.params as Record<string, unknown> | undefined)?.[name];
@@ -129,11 +165,6 @@ function limitsFor(operationId: string, options: RateLimitsOptions): readonly Li
   ];
 }
 
-function withName(limit: Limit, request: FastifyRequest): string | null {
-  const key = limit.key(request);
-  return key === null ? null : `${limit.name}:${key}`;
-}
-
 function addHook(
   route: RouteOptions,
   hook: 'onRequest' | 'preValidation' | 'onResponse',
@@ -147,7 +178,7 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
   // The app's one Redis connection (null without REDIS_URL: counters in memory); the redis plugin closes it.
   const { redis } = fastify;
   // global: false — the limits are attached below, per operation; counters live in Redis or memory.
-  await fastify.register(rateLimit, { global: false, ...(redis && { redis, nameSpace: 'portal:rate:' }) });
+  await fastify.register(rateLimit, { global: false, ...(redis && { store: sharedRedisCounters(redis) }) });
 
   const checkers = new Map<string, Checker>();
   function checkerFor(limit: Limit): Checker {
@@ -157,8 +188,9 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       checker = fastify.createRateLimit({
         max: limit.max,
         timeWindow: limit.windowMs,
-        // Hashed: the counters' names (in Redis too) never hold an e-mail address or an IP in clear.
-        keyGenerator: (request) => hashKey(limit.key(request) ?? ''),
+        // Named after the limit (one IP counts separately against each) and hashed: the counters' names (in Redis
+        // too) never hold an e-mail address or an IP in clear.
+        keyGenerator: (request) => `${limit.name}:${hashKey(limit.key(request) ?? '')}`,
       }) as Checker;
       checkers.set(id, checker);
     }
@@ -197,10 +229,8 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
     if (typeof operationId !== 'string' || UNLIMITED.has(operationId)) return;
     for (const limit of limitsFor(operationId, options)) {
-      // The limit's name in the key: one IP counts separately against each limit.
-      const named: Limit = { ...limit, key: (request) => withName(limit, request) };
-      addHook(route, limit.needsBody ? 'preValidation' : 'onRequest', enforce(named));
-      if (limit.missesOnly) addHook(route, 'onResponse', countMiss(named));
+      addHook(route, limit.needsBody ? 'preValidation' : 'onRequest', enforce(limit));
+      if (limit.missesOnly) addHook(route, 'onResponse', countMiss(limit));
     }
   });
 }

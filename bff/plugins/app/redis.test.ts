@@ -8,6 +8,7 @@ import { RedisSessionStore } from '../../session/redis-session-store.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { sessionRecord } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
+import { RECONNECT_MAX_MS } from './redis.ts';
 
 let redis: RunningRedis;
 let inspector: Redis;
@@ -76,6 +77,13 @@ describe('fastify.redis', () => {
     expect(server.jobStore).toBeInstanceOf(RedisJobStore);
     await (server.jobStore as RedisJobStore).ready();
     expect(await jobSubscribers()).toHaveLength(1);
+  });
+
+  it('tries to reconnect at most RECONNECT_MAX_MS apart, however long Redis has been away', async () => {
+    // scripts/redis-recovery.ts measures what this gives: service within about a second of Redis coming back.
+    const server = await started({ REDIS_URL: redis.url });
+    const retryStrategy = server.redis?.options.retryStrategy;
+    for (const attempt of [1, 5, 40, 1_000]) expect(retryStrategy?.(attempt)).toBeLessThanOrEqual(RECONNECT_MAX_MS);
   });
 
   it('is closed with the app', async () => {

@@ -1,6 +1,7 @@
 // The request body as the contract declares it, checked before validation: a body in another media type is
-// 415, a missing required one 400 (or the operation's own answer to a refused form); nothing unchecked
-// reaches a handler or the legacy API. Every answer is checked against the contract.
+// 415, a JSON body in a charset other than UTF-8 (or its subset US-ASCII) too, a missing required one 400 (or
+// the operation's own answer to a refused form); nothing unchecked reaches a handler or the legacy API. Every
+// answer is checked against the contract.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-const send = (url: string, headers: Record<string, string>, payload?: string) =>
+const send = (url: string, headers: Record<string, string>, payload?: string | Buffer) =>
   injectChecked(server, { method: 'POST', url, headers: { ...CSRF, ...headers }, ...(payload !== undefined && { payload }) });
 
 describe('request bodies', () => {
@@ -39,6 +40,17 @@ describe('request bodies', () => {
     const response = await send('/api/password/forgot', { 'content-type': 'application/xml' }, '<email/>');
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('unsupported_media_type');
+  });
+
+  it.each([
+    ['UTF-16', 'application/json; charset=utf-16', Buffer.from('\ufeff{"email":"demo@coachportal.test"}', 'utf16le')],
+    ['UTF-16LE, quoted', 'application/json; charset="UTF-16LE"', Buffer.from('{"email":"demo@coachportal.test"}', 'utf16le')],
+    ['ISO-8859-1', 'application/json;charset=iso-8859-1', Buffer.from('{"email":"d\u00e9mo@coachportal.test"}', 'latin1')],
+  ])('refuses a JSON body declared as %s with 415 unsupported_media_type instead of reading it as UTF-8', async (_name, type, payload) => {
+    const response = await send('/api/password/forgot', { 'content-type': type }, payload);
+    expect(response.statusCode).toBe(415);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ code: 'unsupported_media_type', detail: 'The body must be encoded as UTF-8.' });
   });
 
   it('answers a missing required body with 400 validation_failed naming the body', async () => {
@@ -62,13 +74,21 @@ describe('request bodies', () => {
     expect(upstream.received).toEqual([]);
   });
 
-  it('still takes a declared JSON body', async () => {
+  it.each([
+    ['192.0.2.1', 'application/json'],
+    ['192.0.2.2', 'application/json; charset=utf-8'],
+    ['192.0.2.3', 'application/json; charset="UTF-8"'],
+    ['192.0.2.4', 'application/json; charset=us-ascii'],
+  ])('still takes a declared JSON body (from %s: %s)', async (remoteAddress, type) => {
     upstream.answer('POST /api/v2/forgotpassword', { status: 200, json: {} });
-    const response = await send(
-      '/api/password/forgot',
-      { 'content-type': 'application/json; charset=utf-8' },
-      '{"email":"demo@coachportal.test"}',
-    );
+    const response = await injectChecked(server, {
+      method: 'POST',
+      url: '/api/password/forgot',
+      // One address each: the strict per-IP limit of this operation is not what is tested here.
+      remoteAddress,
+      headers: { ...CSRF, 'content-type': type },
+      payload: '{"email":"demo@coachportal.test"}',
+    });
     expect(response.statusCode).toBe(202);
   });
 });

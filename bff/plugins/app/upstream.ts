@@ -4,9 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Agent } from 'undici';
+import type { UpstreamCall } from '../../diagnostics.ts';
 import { addRequestLogFields } from '../../logger.ts';
 import { traceOf } from '../../trace-context.ts';
-import { createLegacyAgent, createLegacyClient, type LegacyClient, type UpstreamCall } from '../../upstream/legacy-client.ts';
+import { createLegacyAgent, createLegacyClient, type LegacyClient } from '../../upstream/legacy-client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

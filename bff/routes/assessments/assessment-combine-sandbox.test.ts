@@ -7,7 +7,7 @@ import type { AssessmentRecord } from '../../../sandbox/state/model.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
-import { COMBINE_MESSAGES } from './assessments-service.ts';
+import { COMBINE_MESSAGES } from './assessment-combine-service.ts';
 
 let bff: SandboxBff;
 let session: string;

@@ -7,7 +7,7 @@ import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
-import { COMPLETED_FIELDS_LOCKED, INVALID_CLIENT_EMAIL } from './assessments-service.ts';
+import { COMPLETED_FIELDS_LOCKED, INVALID_CLIENT_EMAIL } from './assessment-edit-service.ts';
 
 let bff: SandboxBff;
 let session: string;

@@ -7,10 +7,10 @@ import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, upstreamError } from '../../problem.ts';
-import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
+import type { CopyChange, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { reportList } from './assessment-rows.ts';
-import { assessmentSnapshot } from './assessment-snapshot.ts';
+import { assessmentSnapshot, changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 type AssessmentHistory = Bff['schemas']['AssessmentHistory'];
 type HistoryEntry = Bff['schemas']['HistoryEntry'];
@@ -64,25 +64,34 @@ export async function listAssessmentHistory(
 
 /**
  * copyAssessmentLink: the coach's own assessment only (a received one is not the coach's to invite); the copy is
- * recorded first, then the link `/register/token?userToken=` on the legacy portal's host is answered.
+ * recorded first (the record is flagged invited in the coach's list copies), then the link
+ * `/register/token?userToken=` on the legacy portal's host is answered.
  */
 export async function copyAssessmentLink(
   { params: { assessmentId } }: OperationInput<'copyAssessmentLink'>,
   ctx: SessionContext,
   snapshots: SnapshotCache,
   linkBaseUrl: string,
+  change: CopyChange,
 ): Promise<Answer<AssessmentLink>> {
   let entry = (await assessmentSnapshot(ctx, snapshots, 'own')).byId.get(assessmentId);
   // Added since the copy was made: read the lists again once.
   entry ??= (await assessmentSnapshot(ctx, snapshots, 'own', true)).byId.get(assessmentId);
   if (!entry || isReceived(entry.legacy)) throw notFound();
-  const { response, error } = await ctx.legacy.GET('/api/v2/tokens/{assessmentId}/copiedAssessmentLink', {
-    params: { path: { assessmentId } },
-  });
+  const { response, error } = await changeCall(
+    change,
+    ctx.legacy.GET('/api/v2/tokens/{assessmentId}/copiedAssessmentLink', {
+      params: { path: { assessmentId } },
+    }),
+  );
   if (!response.ok) {
     if (isLegacyRefusal(response)) throw failed(400, 'upstream_rejected', legacyErrorInfo(error) ?? 'There was an unexpected error');
     throw upstreamError();
   }
+  // spec §4.3: a link copy counts as invited (the legacy record's `userInvite`; a reminder flag stays as it is).
+  const edits = new RecordEdits();
+  edits.set(assessmentId, { userInvite: 1 });
+  edits.reportTo(change);
   const link = new URL(`/register/token?userToken=${encodeURIComponent(entry.legacy.userToken)}`, linkBaseUrl).href;
   // spec §4.3: a copy counts as invited; one invited before stays reminded.
   return created({ link, inviteState: entry.row.inviteState === 'reminded' ? 'reminded' : 'invited' });

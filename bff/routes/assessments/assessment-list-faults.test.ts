@@ -1,9 +1,10 @@
 // listAssessments, listAssessmentIds, listAssessmentProjects and listAssessmentDetails against a legacy stand-in
 // that answers what each test tells it: the exact legacy calls (the received list only for a coach who has
 // received SCOs, the given list for the SCO Given view), the failures (403 ends the session, 5xx, refusals and
-// unusable answers are 502, no answer in time 504), and the session's copy of the lists: one legacy read for
-// several pages, read again after the TTL, after a change, on refresh, and on another instance after a change
-// made through the first (two BFF instances on a real redis-server).
+// unusable answers are 502, no answer in time 504), and the coach's copy of the lists: one legacy read for
+// several pages and every session of the coach, read again after the TTL, on refresh, once after a change whose
+// effect is not known, patched after one whose effect is, and on another instance after a change made through the
+// first (two BFF instances on a real redis-server).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -126,7 +127,7 @@ describe('failures', () => {
   });
 });
 
-describe("the session's copy", () => {
+describe("the coach's copy", () => {
   it('serves pages, sorts, filters, searches, ids, projects, details and clients from one legacy read', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
@@ -166,27 +167,66 @@ describe("the session's copy", () => {
     expect(tokensCalls(null)).toHaveLength(2);
   });
 
-  it('is a copy per session: another session of the coach reads its own', async () => {
+  it('is one copy per coach, shared by every session of theirs (their assistant’s too)', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
     await get('/api/assessments');
     const other = await signInBff(bff.server, bff.upstream);
-    await get('/api/assessments', bff.server, other);
-    expect(tokensCalls(null)).toHaveLength(2);
+    const assistant = await signInBff(bff.server, bff.upstream, LEGACY_COACH, { assisted: true });
+    expect((await get('/api/assessments?sort=info', bff.server, other)).json().total).toBe(2);
+    expect((await get('/api/clients', bff.server, assistant)).statusCode).toBe(200);
+    expect(tokensCalls(null)).toHaveLength(1);
+    expect(bff.server.snapshots.size).toBe(1);
   });
 
-  it('is dropped after a batch action, even one that failed', async () => {
+  it('is read once for many sessions reading at the same time after a change whose effect is not known', async () => {
+    bff = await startFaultBff();
+    bff.upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
+    const sessions = [bff.session];
+    // Sign-in allows 5 a minute per address.
+    for (let i = 0; i < 4; i++) sessions.push(await signInBff(bff.server, bff.upstream));
+    await get('/api/assessments');
+    // The legacy API failed the invite: it may have been flagged or not.
+    bff.upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(1)}/sendinvite`, { status: 500, json: {} });
+    expect((await post('/api/assessments/invites', { ids: [legacyAssessmentId(1)], serverSend: true })).json().failed).toHaveLength(1);
+    const afterChange = tokensCalls(null).length;
+    bff.upstream.answer(TOKENS_PATH, { fault: 'slow', delayMs: 100, answer: { status: 200, json: OWN } });
+    const answers = await Promise.all(sessions.map((session) => get('/api/assessments?page=1', bff.server, session)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(sessions.map(() => 200));
+    expect(tokensCalls(null).length - afterChange).toBe(1);
+  });
+
+  it('is kept as it is after a batch the legacy API refused item by item (nothing changed)', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
     bff.upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(1)}/sendinvite`, { status: 400, json: { error: { info: 'No' } } });
     await get('/api/assessments');
-    const reads = tokensCalls(null).length;
     const sent = await post('/api/assessments/invites', { ids: [legacyAssessmentId(1)], serverSend: true });
     expect(sent.json().failed).toHaveLength(1);
     const afterBatch = tokensCalls(null).length;
+    expect((await get('/api/assessments?filter=notInvitedYet')).json().filteredTotal).toBe(2);
+    expect(tokensCalls(null).length).toBe(afterBatch);
+  });
+
+  it('is patched with what an invite did and read again after a failed batch or one whose answer never came', async () => {
+    bff = await startFaultBff({ env: { BATCH_ITEM_TIMEOUT_MS: '200' } });
+    bff.upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
+    bff.upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(1)}/sendinvite`, {
+      status: 200,
+      json: { sent: true, error: null, emailAddress: 'a@example.test', subject: 'S', body: 'B' },
+    });
     await get('/api/assessments');
-    expect(tokensCalls(null).length).toBe(afterBatch + 1);
-    expect(afterBatch).toBeGreaterThan(reads);
+    await post('/api/assessments/invites', { ids: [legacyAssessmentId(1)], serverSend: true });
+    let reads = tokensCalls(null).length;
+    const invited = (await get('/api/assessments?filter=invitedNotStarted')).json();
+    expect(invited.items.map((item: { id: string }) => item.id)).toEqual([legacyAssessmentId(1)]);
+    expect(tokensCalls(null).length).toBe(reads);
+    // No answer in time: the legacy API may have sent it.
+    bff.upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(2)}/sendinvite`, { fault: 'slow', delayMs: 1_000 });
+    expect((await post('/api/assessments/invites', { ids: [legacyAssessmentId(2)], serverSend: true })).json().failed).toHaveLength(1);
+    reads = tokensCalls(null).length;
+    await get('/api/assessments');
+    expect(tokensCalls(null).length).toBe(reads + 1);
   });
 });
 
@@ -226,10 +266,41 @@ describe('two instances on one Redis', () => {
     expect((await post(`/api/assessments/${legacyAssessmentId(1)}/link-copies`, {}, a, session)).statusCode).toBe(201);
     upstream.answer(TOKENS_PATH, { status: 200, json: [legacyAssessment(1, { userInvite: 1 }), OWN[1]] });
     const before = reads();
+    // A patched its copy with it and keeps using it; B reads once.
+    expect((await get('/api/assessments?filter=notInvitedYet', a, session)).json().filteredTotal).toBe(1);
+    expect(reads()).toBe(before);
     expect((await get('/api/assessments?filter=notInvitedYet', b, session)).json().filteredTotal).toBe(1);
     expect(reads()).toBe(before + 1);
     // And B's new copy is reused again.
     await get('/api/assessments?page=2', b, session);
+    expect(reads()).toBe(before + 1);
+  });
+
+  it('reads again on the instance that patched its copy when another instance changed the coach’s lists meanwhile', async () => {
+    upstream = await startFaultUpstream();
+    for (let i = 0; i < 2; i++) {
+      const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '500' }));
+      await server.ready();
+      servers.push(server);
+    }
+    const [a, b] = servers as [FastifyInstance, FastifyInstance];
+    const session = await signInBff(a, upstream);
+    const reads = () => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === TOKENS_PATH).length;
+    upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
+    await get('/api/assessments', a, session);
+    // B records a link copy (A's copy knows nothing of it), then A sends an invite (read from the legacy list itself).
+    upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(2)}/copiedAssessmentLink`, { status: 200, json: { success: true } });
+    expect((await post(`/api/assessments/${legacyAssessmentId(2)}/link-copies`, {}, b, session)).statusCode).toBe(201);
+    upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(1)}/sendinvite`, {
+      status: 200,
+      json: { sent: true, error: null, emailAddress: 'a@example.test', subject: 'S', body: 'B' },
+    });
+    expect((await post('/api/assessments/invites', { ids: [legacyAssessmentId(1)], serverSend: true }, a, session)).json().succeeded).toBe(
+      1,
+    );
+    upstream.answer(TOKENS_PATH, { status: 200, json: OWN.map((record) => ({ ...record, userInvite: 1 })) });
+    const before = reads();
+    expect((await get('/api/assessments?filter=notInvitedYet', a, session)).json().filteredTotal).toBe(0);
     expect(reads()).toBe(before + 1);
   });
 });

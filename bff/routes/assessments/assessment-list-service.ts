@@ -1,11 +1,12 @@
 // The assessments table and what reads it (spec assessments-and-clients §2.2, §2.3 "View Details", §3.1, §4.1,
 // §4.2, §4.5, §4.7, §5 "Field limits"): one page (listAssessments), the select-all ids (listAssessmentIds), the
-// project picker (listAssessmentProjects) and View Details (listAssessmentDetails), all from the session's copy
+// project picker (listAssessmentProjects) and View Details (listAssessmentDetails), all from the coach's copy
 // of the legacy lists (assessment-snapshot.ts).
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
+import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { fold, pageOf } from '../../snapshots/table.ts';
+import { fold } from '../../snapshots/table.ts';
 import { toAssessmentDetails } from './assessment-rows.ts';
 import { assessmentSnapshot, queryAssessments } from './assessment-snapshot.ts';
 
@@ -18,15 +19,15 @@ export async function listAssessments(
   ctx: SessionContext,
   snapshots: SnapshotCache,
 ): Promise<AssessmentList> {
-  const { view = 'own', page = 1, pageSize = 50, refresh = false } = query;
+  const { view = 'own', refresh = false } = query;
   const snapshot = await assessmentSnapshot(ctx, snapshots, view, refresh);
-  const rows = queryAssessments(snapshot, query);
   return {
-    items: pageOf(rows, page, pageSize).map((entry) => entry.row),
-    total: snapshot.table.entries.length,
-    filteredTotal: rows.length,
-    page,
-    pageSize: pageSize as AssessmentList['pageSize'],
+    ...listPage(snapshot.table, query, {
+      sort: 'createdAt',
+      // The filter and the search through the copy's own index (assessment-snapshot.ts).
+      search: { matching: (q, sort, order) => queryAssessments(snapshot, { ...query, q, sort, order }) },
+      row: (entry) => entry.row,
+    }),
     hasReceived: snapshot.hasReceived,
     hasGiven: snapshot.hasGiven,
   };

@@ -1,14 +1,16 @@
 // The coach's assessments as the list screens read them (spec assessments-and-clients §2.1, §2.2, §4.7, §7):
 // the own list merged with the received one when the coach has received SCOs, or the given list, read from
-// the legacy API once per copy (snapshots/snapshot-cache.ts). Each record's times are checked and its id and
-// creation time read when the copy is made (the default order needs nothing else); the row, its search text
-// and the clients are shaped on first use and kept, so the first page maps only the rows it shows.
+// the legacy API once per copy (snapshots/snapshot-cache.ts: one per coach, shared by their sessions). Each
+// record's times are checked and its id and creation time read when the copy is made (the default order needs
+// nothing else); the row, its search text and the clients are shaped on first use and kept, so the first page
+// maps only the rows it shows. A change whose effect is known is patched in (RecordEdits).
 import type { components as Bff, operations } from '../../../generated/bff.ts';
 import { isReceived, matchesFilter, type PipelineFilter } from '../../domain/pipeline.ts';
 import type { SessionContext } from '../../operation.ts';
 import { upstreamError } from '../../problem.ts';
-import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
+import type { CopyChange, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
+import { isLegacyRefusal } from '../../upstream/legacy-client.ts';
 import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from './assessment-rows.ts';
 
 export type AssessmentView = 'own' | 'given';
@@ -59,6 +61,14 @@ class LazyEntry implements AssessmentEntry {
     this.legacy = legacy;
     this.id = legacy.uuid;
     this.createdAt = legacy.tokenCreatedAt;
+  }
+
+  /** The same record in another copy (its own index there), with what was shaped of it already. */
+  copy(): LazyEntry {
+    const entry = new LazyEntry(this.legacy);
+    entry.#row = this.#row;
+    entry.#search = this.#search;
+    return entry;
   }
 
   get row(): AssessmentRow {
@@ -208,6 +218,11 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
     for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.id)) entries.push(entry);
   }
   entries.sort(newestFirst);
+  return snapshotOf(view, entries, hasReceived, hasGiven);
+}
+
+/** A copy of `entries` (newest first, each in no other copy). */
+function snapshotOf(view: AssessmentView, entries: LazyEntry[], hasReceived: boolean, hasGiven: boolean): AssessmentSnapshot {
   entries.forEach((entry, index) => {
     entry.index = index;
   });
@@ -233,7 +248,7 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
   };
 }
 
-/** The session's copy of a view (read again after the TTL, a change, or on `refresh`). */
+/** The coach's copy of a view (read again after the TTL, a change whose effect is not known, or on `refresh`). */
 export function assessmentSnapshot(
   ctx: SessionContext,
   snapshots: SnapshotCache,
@@ -241,13 +256,78 @@ export function assessmentSnapshot(
   refresh = false,
 ): Promise<AssessmentSnapshot> {
   return snapshots.get({
-    sessionId: ctx.session.id,
     coachId: ctx.session.coachId,
-    list: `assessments:${view}`,
+    list: `${LIST_PREFIX}${view}`,
     load: () => loadSnapshot(ctx, view),
     rowsOf: (snapshot) => snapshot.table.entries.length,
     refresh,
+    signal: ctx.signal,
   });
+}
+
+const LIST_PREFIX = 'assessments:';
+
+/**
+ * A legacy call that changes records, seen by the call's change: an answer that does not tell whether the change
+ * was made (none in time, a 5xx, the browser gone, a status neither done nor a refusal) makes its effect unknown.
+ */
+export async function changeCall<A extends { response: { ok: boolean; status: number } }>(
+  change: CopyChange,
+  call: Promise<A>,
+): Promise<A> {
+  let answer: A;
+  try {
+    answer = await call;
+  } catch (error) {
+    change.unknown();
+    throw error;
+  }
+  if (!answer.response.ok && !isLegacyRefusal(answer.response)) change.unknown();
+  return answer;
+}
+
+type RecordFields = Partial<Omit<LegacyAssessment, 'uuid' | 'tokenCreatedAt' | 'clientUUID'>>;
+type ClientFields = Partial<Pick<LegacyAssessment, 'clientName' | 'clientSurname' | 'clientEmail' | 'clientCompany' | 'otherData'>>;
+
+/**
+ * What a change did to the coach's records, as the legacy answers tell it: fields set on a record, a record
+ * removed, a client's fields set (every record of that client carries them). Each value is what the legacy list
+ * answers after the change (sandbox/handlers/ is the reference), set whatever the copy holds, so a copy read
+ * after the change stays as it is. Never the creation time or an id: the copy's order stays as it is.
+ */
+export class RecordEdits {
+  readonly #records = new Map<string, RecordFields | null>();
+  readonly #clients = new Map<string, ClientFields>();
+
+  set(assessmentId: string, fields: RecordFields): void {
+    const known = this.#records.get(assessmentId);
+    if (known !== null) this.#records.set(assessmentId, { ...known, ...fields });
+  }
+
+  remove(assessmentId: string): void {
+    this.#records.set(assessmentId, null);
+  }
+
+  setClient(clientId: string, fields: ClientFields): void {
+    this.#clients.set(clientId, { ...this.#clients.get(clientId), ...fields });
+  }
+
+  /** Hands the edits to the call's change: every copy of the coach gets them when the call ends. */
+  reportTo(change: CopyChange): void {
+    if (this.#records.size === 0 && this.#clients.size === 0) return;
+    change.patch((copy, list) => (list.startsWith(LIST_PREFIX) ? this.#applied(copy as AssessmentSnapshot) : null));
+  }
+
+  #applied(snapshot: AssessmentSnapshot): AssessmentSnapshot {
+    const entries: LazyEntry[] = [];
+    for (const entry of snapshot.table.entries as readonly LazyEntry[]) {
+      const fields = this.#records.get(entry.id);
+      if (fields === null) continue;
+      const client = this.#clients.get(entry.legacy.clientUUID);
+      entries.push(fields || client ? new LazyEntry({ ...entry.legacy, ...client, ...fields }) : entry.copy());
+    }
+    return snapshotOf(snapshot.view, entries, snapshot.hasReceived, snapshot.hasGiven);
+  }
 }
 
 /** The rows a filter and a search keep, in the order asked (contract: listAssessments, listAssessmentIds). */

@@ -1,22 +1,14 @@
 // The assessments table and its reads, the multi-select actions and the Download Reports job (contract tag `assessments`).
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { combineAssessments } from './assessment-combine-service.ts';
+import { deleteAssessments } from './assessment-delete-service.ts';
+import { aboutClientEmail, editAssessments, invalidClientEmail } from './assessment-edit-service.ts';
 import { downloadAssessmentReport, downloadMailingDetails } from './assessment-files-service.ts';
 import { copyAssessmentLink, listAssessmentHistory } from './assessment-history-service.ts';
+import { previewInvite, sendInvites } from './assessment-invites-service.ts';
 import { listAssessmentDetails, listAssessmentIds, listAssessmentProjects, listAssessments } from './assessment-list-service.ts';
-import {
-  aboutClientEmail,
-  aboutReports,
-  combineAssessments,
-  deleteAssessments,
-  editAssessments,
-  invalidClientEmail,
-  previewInvite,
-  previewReportEmail,
-  reportRequired,
-  sendInvites,
-  sendReports,
-  setAssessmentsWrapped,
-} from './assessments-service.ts';
+import { aboutReports, previewReportEmail, reportRequired, sendReports } from './assessment-report-emails-service.ts';
+import { setAssessmentsWrapped } from './assessment-wrap-service.ts';
 import {
   createReportDownload,
   downloadReportArchive,
@@ -36,18 +28,31 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { ba
     downloadMailingDetails,
     listAssessmentHistory,
     // The client's link lives on the legacy portal's host (spec §2.1 `/register/token?userToken=`).
-    copyAssessmentLink: (input, ctx) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl),
+    copyAssessmentLink: {
+      changesLists: true,
+      handler: (input, ctx) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl, snapshots.changeOf(ctx)),
+    },
     downloadAssessmentReport: (input, ctx) => downloadAssessmentReport(input, ctx, snapshots),
-    sendInvites: (input, ctx) => sendInvites(input, ctx, batch),
+    sendInvites: { idempotent: true, changesLists: true, handler: (input, ctx) => sendInvites(input, ctx, batch, snapshots.changeOf(ctx)) },
     previewInvite,
-    sendReports: { invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
+    sendReports: { invalid: noReport, idempotent: true, changesLists: true, handler: (input, ctx) => sendReports(input, ctx, batch) },
     previewReportEmail: { invalid: noReport, handler: previewReportEmail },
-    deleteAssessments: (input, ctx) => deleteAssessments(input, ctx, batch),
-    combineAssessments,
-    setAssessmentsWrapped: (input, ctx) => setAssessmentsWrapped(input, ctx, batch),
+    deleteAssessments: {
+      idempotent: true,
+      changesLists: true,
+      handler: (input, ctx) => deleteAssessments(input, ctx, batch, snapshots.changeOf(ctx)),
+    },
+    combineAssessments: { changesLists: true, handler: combineAssessments },
+    setAssessmentsWrapped: {
+      idempotent: true,
+      changesLists: true,
+      handler: (input, ctx) => setAssessmentsWrapped(input, ctx, batch, snapshots.changeOf(ctx)),
+    },
     editAssessments: {
       invalid: { rules: [{ when: aboutClientEmail, answer: invalidClientEmail }] },
-      handler: (input, ctx) => editAssessments(input, ctx, batch),
+      idempotent: true,
+      changesLists: true,
+      handler: (input, ctx) => editAssessments(input, ctx, batch, snapshots.changeOf(ctx)),
     },
     createReportDownload: {
       invalid: { rules: [{ when: aboutReports, answer: downloadReportRequired }] },

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { NOTHING_TO_SEND, RECEIVED_SELECTION } from '../../domain/assessment-batch-rules.ts';
+import { UNKNOWN_NAME } from '../../domain/assessment-selection.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
-import { NOTHING_TO_SEND, RECEIVED_SELECTION } from './assessment-batch-rules.ts';
-import { MESSAGES, UNKNOWN_NAME } from './assessments-service.ts';
+import { MESSAGES } from './assessment-emails.ts';
 import { MESSAGES as DOWNLOAD_MESSAGES } from './report-downloads-service.ts';
 
 type Row = Legacy['schemas']['Assessment'];

@@ -4,6 +4,8 @@
 import type { Readable } from 'node:stream';
 import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
+import type { Config } from '../../config.ts';
+import { readSelection } from '../../domain/assessment-selection.ts';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type JobFile, type JobStore, type ReportDownloadJob, toReportDownloadJob } from '../../downloads/jobs.ts';
 import type { FileBody } from '../../downloads/report-archive.ts';
@@ -11,7 +13,6 @@ import { startJobArchive } from '../../downloads/report-archive.ts';
 import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { type BatchSettings, readSelection } from './assessments-service.ts';
 import { offeredOf, reportFileName } from './report-availability.ts';
 
 type ReportLanguage = Bff['schemas']['ReportLanguage'];
@@ -88,7 +89,7 @@ export async function downloadReportArchive(
   { params: { jobId } }: OperationInput<'downloadReportArchive'>,
   ctx: SessionContext,
   jobs: JobStore,
-  settings: BatchSettings,
+  settings: Config['batch'],
 ): Promise<Answer<Readable>> {
   const { session } = ctx;
   const pending = await jobs.get(session.id, jobId);

@@ -17,9 +17,9 @@ export const clientsRoutes: TagRoutes = ({ snapshots }) => ({
   listClients: (input, ctx) => listClients(input, ctx, snapshots),
   getClient,
   // The dialogs' own texts for refused forms, in the spec's order (assessments-and-clients §5).
-  createClient: { invalid: { form: newClientFormProblem }, handler: createClient },
-  addClientAssessment: { invalid: { form: newAssessmentFormProblem }, handler: addClientAssessment },
-  importNewClientResults: { invalid: { form: importFormProblem }, handler: importNewClientResults },
-  importClientResults,
-  uploadClientsSpreadsheet,
+  createClient: { invalid: { form: newClientFormProblem }, changesLists: true, handler: createClient },
+  addClientAssessment: { invalid: { form: newAssessmentFormProblem }, changesLists: true, handler: addClientAssessment },
+  importNewClientResults: { invalid: { form: importFormProblem }, changesLists: true, handler: importNewClientResults },
+  importClientResults: { changesLists: true, handler: importClientResults },
+  uploadClientsSpreadsheet: { changesLists: true, handler: uploadClientsSpreadsheet },
 });

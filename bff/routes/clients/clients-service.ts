@@ -1,12 +1,12 @@
 // The clients view and a client's results page (spec assessments-and-clients §2.1, §3.2, §3.8 report links,
-// §4.5, §4.7): the coach's own clients grouped from the session's copy of the assessments list, and one client
+// §4.5, §4.7): the coach's own clients grouped from the coach's copy of the assessments list, and one client
 // with every assessment from legacy `clients/{clientUuid}/tokens`.
 import type { components as Bff } from '../../../generated/bff.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { notFound, upstreamError } from '../../problem.ts';
+import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { fold, pageOf } from '../../snapshots/table.ts';
 import { type LegacyAssessment, reportLinksOf, toAssessmentRow } from '../assessments/assessment-rows.ts';
 import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
@@ -16,20 +16,12 @@ type ClientAssessment = Bff['schemas']['ClientAssessment'];
 
 /** listClients: search, sort and page the coach's own clients ("the same table mechanics", spec §2.1). */
 export async function listClients(
-  { query: { q = '', page = 1, pageSize = 50, sort = 'createdAt', order = 'desc' } }: OperationInput<'listClients'>,
+  { query }: OperationInput<'listClients'>,
   ctx: SessionContext,
   snapshots: SnapshotCache,
 ): Promise<ClientList> {
   const clients = (await assessmentSnapshot(ctx, snapshots, 'own')).clients();
-  const text = fold(q.trim());
-  const rows = clients.query(sort, order, text, () => (text === '' ? null : (entry) => entry.search.includes(text)));
-  return {
-    items: pageOf(rows, page, pageSize).map((entry) => entry.row),
-    total: clients.entries.length,
-    filteredTotal: rows.length,
-    page,
-    pageSize: pageSize as ClientList['pageSize'],
-  };
+  return listPage(clients, query, { sort: 'createdAt', search: { text: (entry) => entry.search }, row: (entry) => entry.row });
 }
 
 /** getClient: only the coach's own client (not one whose assessments were received from another coach). */

@@ -5,8 +5,9 @@
 import type { Readable } from 'node:stream';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { components as Bff } from '../../../generated/bff.ts';
+import { describeFailures, type SchemaFailure } from '../../field-messages.ts';
 import { bffContract, CONTRACT_AJV_OPTIONS } from '../../plugins/app/openapi-routes.ts';
-import { failedField } from '../../plugins/app/problems.ts';
+import { contractTextPatterns } from '../../plugins/app/problems.ts';
 import { type ProblemError, problem } from '../../problem.ts';
 import { type FileUploadRules, readMultipartFile, type UploadHeaders } from '../../uploads/multipart-file.ts';
 
@@ -45,7 +46,7 @@ const FIELDS = new Set(['assessmentType', 'tokenType', 'project', 'reportsToAuto
 
 interface FormValidator {
   (form: unknown): boolean;
-  errors?: { instancePath: string; params: Record<string, unknown>; message?: string }[] | null;
+  errors?: SchemaFailure[] | null;
 }
 let validateForm: FormValidator | undefined;
 /** The contract's schema of the form, compiled once with Fastify's Ajv (the spreadsheet itself is checked while it streams). */
@@ -61,6 +62,13 @@ function formValidator(): FormValidator {
   }
   return validateForm;
 }
+
+type Schema = { [key: string]: unknown };
+const componentSchemas = () => (bffContract() as { components: { schemas: Record<string, Schema> } }).components.schemas;
+/** A schema of the bundled contract's components: where the form's fields are named (their titles). */
+const contractSchema = (name: string): Schema | undefined => componentSchemas()[name];
+const resolveComponent = (schema: Schema): Schema =>
+  typeof schema.$ref === 'string' ? (componentSchemas()[schema.$ref.replace('#/components/schemas/', '')] ?? schema) : schema;
 
 /** The fields as the contract types them: repeated `reportsToAutoSend` (or a comma list) as an array, the flag as a boolean. */
 function formOf(values: Map<string, string[]>): Record<string, unknown> {
@@ -84,8 +92,13 @@ function checkedForm(values: Map<string, string[]>, spreadsheet: Buffer<ArrayBuf
   const form = formOf(values);
   const validate = formValidator();
   if (!validate({ ...form, spreadsheet: 'x' })) {
-    const [error] = validate.errors ?? [];
-    throw invalid(error ? failedField(error.instancePath, error.params).field || 'body' : 'body', error?.message ?? 'is not valid');
+    const { detail, errors } = describeFailures((validate.errors ?? []).slice(0, 1), {
+      schema: contractSchema('ClientsSpreadsheetUpload'),
+      resolve: resolveComponent,
+      textPatterns: contractTextPatterns(),
+      where: 'body',
+    });
+    throw problem(400, 'validation_failed', detail, 'Failed', { errors }, CLOSE);
   }
   return { form: form as SpreadsheetForm, spreadsheet };
 }

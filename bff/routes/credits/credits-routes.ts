@@ -3,7 +3,7 @@ import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { cancelCreditOrder, getCredits, listCreditTransactions, orderCredits } from './credits-service.ts';
 
 export const creditsRoutes: TagRoutes = ({ snapshots }) => ({
-  getCredits: (_input, ctx) => getCredits(ctx, snapshots),
+  getCredits: (input, ctx) => getCredits(input, ctx, snapshots),
   listCreditTransactions,
   orderCredits,
   cancelCreditOrder,

@@ -7,14 +7,14 @@ import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import { created, noContent, type OperationHandler, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, upstreamError } from '../../problem.ts';
+import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { fold, pageOf, Table } from '../../snapshots/table.ts';
+import { fold, Table } from '../../snapshots/table.ts';
 import { legacyFailure } from '../../upstream/legacy-client.ts';
 import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
 type CreditsOverview = Bff['schemas']['CreditsOverview'];
 type CreditTransaction = Bff['schemas']['CreditTransaction'];
-type CreditTransactionPage = Bff['schemas']['CreditTransactionPage'];
 type LegacyCoach = Legacy['schemas']['Coach'];
 type TransactionSort = NonNullable<NonNullable<OperationInput<'listCreditTransactions'>['query']>['sort']>;
 
@@ -65,7 +65,11 @@ async function coachRecord(ctx: SessionContext): Promise<LegacyCoach> {
 }
 
 /** getCredits: the figures of the coach record and the assessments copy the assessments screen shares. */
-export async function getCredits(ctx: SessionContext, snapshots: SnapshotCache): Promise<CreditsOverview> {
+export async function getCredits(
+  _input: OperationInput<'getCredits'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<CreditsOverview> {
   const [coach, assessments] = await Promise.all([coachRecord(ctx), assessmentSnapshot(ctx, snapshots, 'own')]);
   // Which assessments the legacy screen counts as facilitated is not shown: the coach's own completed ones.
   let facilitated = 0;
@@ -86,7 +90,6 @@ const sortKey = (entry: CreditTransaction, column: TransactionSort): string | nu
 
 /** listCreditTransactions: the legacy list (newest first) searched, sorted and paged here. */
 export const listCreditTransactions: OperationHandler<'listCreditTransactions'> = async ({ query = {} }, ctx) => {
-  const { q = '', page = 1, pageSize = 50, sort = 'datetime', order = 'desc' } = query;
   const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/balanceTransactions', {
     params: { path: { coachId: ctx.session.coachId } },
     signal: ctx.signal,
@@ -101,16 +104,7 @@ export const listCreditTransactions: OperationHandler<'listCreditTransactions'> 
     }
     items.push({ datetime: at, description, credits, balance });
   }
-  const text = fold(q.trim());
-  const sorted = new Table(items, sortKey).sorted(sort, order);
-  const rows = text === '' ? sorted : sorted.filter((entry) => fold(entry.description).includes(text));
-  return {
-    items: pageOf(rows, page, pageSize),
-    total: items.length,
-    filteredTotal: rows.length,
-    page,
-    pageSize: pageSize as CreditTransactionPage['pageSize'],
-  };
+  return listPage(new Table(items, sortKey), query, { sort: 'datetime', search: { text: (entry) => fold(entry.description) } });
 };
 
 /** The legacy API's own refusal or failure of an order (not a timeout, not an ended session) is the toast's 'Failed'. */

@@ -7,7 +7,8 @@ import { datedWorkbookName, spreadsheetAnswer } from '../../downloads/spreadshee
 import type { OperationHandler, OperationInput, SessionContext } from '../../operation.ts';
 import { portalOrigin } from '../../portal-origin.ts';
 import { upstreamError } from '../../problem.ts';
-import { fold, pageOf, Table } from '../../snapshots/table.ts';
+import { listPage } from '../../snapshots/list-page.ts';
+import { fold, Table } from '../../snapshots/table.ts';
 
 type MiniAssessmentRow = Bff['schemas']['MiniAssessmentRow'];
 type MiniAssessmentPage = Bff['schemas']['MiniAssessmentPage'];
@@ -30,7 +31,6 @@ export async function listMiniAssessments(
   ctx: SessionContext,
   allowedOrigins: readonly string[],
 ): Promise<MiniAssessmentPage> {
-  const { q = '', page = 1, pageSize = 50, sort = 'createdAt', order = 'desc' } = query;
   const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/miniAssessments', {
     params: { path: { coachId: ctx.session.coachId } },
     signal: ctx.signal,
@@ -66,15 +66,12 @@ export async function listMiniAssessments(
     ctx.log.error('ALLOWED_ORIGINS is empty: no origin for the public mini-assessment link');
     throw upstreamError();
   }
-  const text = fold(q.trim());
-  const sorted = new Table(entries, sortKey).sorted(sort, order);
-  const rows = text === '' ? sorted : sorted.filter((entry) => entry.search.includes(text));
   return {
-    items: pageOf(rows, page, pageSize).map((entry) => entry.row),
-    total: entries.length,
-    filteredTotal: rows.length,
-    page,
-    pageSize: pageSize as MiniAssessmentPage['pageSize'],
+    ...listPage(new Table(entries, sortKey), query, {
+      sort: 'createdAt',
+      search: { text: (entry) => entry.search },
+      row: (entry) => entry.row,
+    }),
     selfRegistrationUrl: new URL(`/coachportal/mini/${ctx.session.coachId}`, origin).href,
   };
 }

@@ -13,9 +13,9 @@ import {
 export const pairsRoutes: TagRoutes = (_app, { batch }) => ({
   listPairs,
   // A missing due date and a selection that is not two assessments answer the spec's toasts.
-  createPair: { invalid: { form: pairFormProblem }, handler: createPair },
-  deletePairs: (input, ctx) => deletePairs(input, ctx, batch),
+  createPair: { invalid: { form: pairFormProblem }, changesLists: true, handler: createPair },
+  deletePairs: { idempotent: true, handler: (input, ctx) => deletePairs(input, ctx, batch) },
   previewPairReportEmail: (input, ctx) => previewPairReportEmail(input, ctx, batch),
-  sendPairReports: (input, ctx) => sendPairReports(input, ctx, batch),
+  sendPairReports: { idempotent: true, handler: (input, ctx) => sendPairReports(input, ctx, batch) },
   downloadPairReport,
 });

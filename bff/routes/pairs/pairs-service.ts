@@ -5,15 +5,16 @@ import type { Readable } from 'node:stream';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchFailure, type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import { type BatchFailure, type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import type { Config } from '../../config.ts';
+import { destinationOf, sendFailed } from '../../domain/emails.ts';
+import { isCalendarDay } from '../../domain/form-rules.ts';
 import { contentDisposition, fileNameFromDisposition } from '../../downloads/content-disposition.ts';
 import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
-import { failed, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
-import { fold, type Order, pageOf, type SortKey, Table } from '../../snapshots/table.ts';
+import { failed, NOT_FOUND_MESSAGE, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { listPage } from '../../snapshots/list-page.ts';
+import { fold, type SortKey, Table } from '../../snapshots/table.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { sendFailed } from '../assessments/assessment-batch-rules.ts';
-import { type BatchSettings, destinationOf, MESSAGES as EMAIL_MESSAGES } from '../assessments/assessments-service.ts';
-import { isCalendarDay } from '../teams/team-reports-service.ts';
 import { isReportSupplied, type LegacyCouple, type PairRow, pairRowOf, readPairs } from './pair-rows.ts';
 
 type PairList = Bff['schemas']['PairList'];
@@ -69,18 +70,8 @@ function searchText(row: PairRow): string {
 
 /** listPairs: the legacy list searched, sorted and paged; `total` counts every pair, `filteredTotal` the matches. */
 export async function listPairs({ query }: OperationInput<'listPairs'>, ctx: SessionContext): Promise<PairList> {
-  const { page = 1, pageSize = 50, sort = 'updatedAt', order = 'desc', q } = query;
   const rows = [...(await readPairs(ctx)).values()].map((couple) => pairRowOf(ctx, couple));
-  const table = new Table<PairRow, Column>(rows, sortKey);
-  const text = fold(q?.trim() ?? '');
-  const matching = table.query(sort, order as Order, text, () => (text === '' ? null : (row) => searchText(row).includes(text)));
-  return {
-    items: pageOf(matching, page, pageSize),
-    total: rows.length,
-    filteredTotal: matching.length,
-    page,
-    pageSize: pageSize as PairList['pageSize'],
-  };
+  return listPage(new Table<PairRow, Column>(rows, sortKey), query, { sort: 'updatedAt', search: { text: searchText } });
 }
 
 // ---- Add Pairs --------------------------------------------------------------------------------------------
@@ -151,17 +142,17 @@ async function readSelection(ctx: SessionContext, ids: readonly string[]): Promi
 }
 
 function known(item: SelectedPair): LegacyCouple {
-  if (!item.couple) throw new BatchItemError('not_found', EMAIL_MESSAGES.unknownAssessment);
+  if (!item.couple) throw new BatchItemError('not_found', NOT_FOUND_MESSAGE);
   return item.couple;
 }
 
-const batchOptions = (ctx: SessionContext, settings: BatchSettings) => ({ ...settings, signal: ctx.signal, log: ctx.log });
+const batchOptions = (ctx: SessionContext, settings: Config['batch']) => ({ ...settings, ...batchContext(ctx) });
 
 /** deletePairs: one `DELETE api/v2/couples` per selected pair, so each refusal (a requested report) is reported by name. */
 export async function deletePairs(
   { body: { ids } }: OperationInput<'deletePairs'>,
   ctx: SessionContext,
-  settings: BatchSettings,
+  settings: Config['batch'],
 ): Promise<BatchResult> {
   const selection = await readSelection(ctx, ids);
   return runBatch(
@@ -194,7 +185,7 @@ function emailOutcome(answer: EmailSendResult | undefined, error: unknown, serve
 export async function previewPairReportEmail(
   { body }: OperationInput<'previewPairReportEmail'>,
   ctx: SessionContext,
-  settings: BatchSettings,
+  settings: Config['batch'],
 ): Promise<{ preview?: EmailPreview; failed: BatchFailure[] }> {
   const destination = body.coachEmailAddress === undefined ? null : destinationOf(ctx.session, body.coachEmailAddress);
   const selection = await readSelection(ctx, body.ids);
@@ -222,7 +213,7 @@ export async function previewPairReportEmail(
 export async function sendPairReports(
   { body }: OperationInput<'sendPairReports'>,
   ctx: SessionContext,
-  settings: BatchSettings,
+  settings: Config['batch'],
 ): Promise<ReportEmailBatchResult> {
   const destination = destinationOf(ctx.session, body.coachEmailAddress);
   const selection = await readSelection(ctx, body.ids);

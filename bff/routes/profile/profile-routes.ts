@@ -11,8 +11,8 @@ export const profileRoutes: TagRoutes = (_app, config) => {
   const settings: ProfileSettings = { portalOrigin: config.allowedOrigins[0] ?? '' };
   const assistantForm = { invalid: { form: assistantFormProblem } };
   return {
-    getProfile: getProfile(settings),
-    updateProfile: updateProfile(settings),
+    getProfile: (input, ctx) => getProfile(input, ctx, settings),
+    updateProfile: (input, ctx) => updateProfile(input, ctx, settings),
     getProfilePhoto,
     uploadProfilePhoto,
     startTwoFactorSetup,

@@ -5,7 +5,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress, isStrongPassword } from '../../domain/form-rules.ts';
 import { profilePhotoUrl } from '../../domain/profile-photo.ts';
-import type { OperationHandler, SessionContext } from '../../operation.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, ProblemError, problem, upstreamError } from '../../problem.ts';
 import { ROLE_REFUSED_DETAIL } from '../../roles.ts';
 import { legacyFailure } from '../../upstream/legacy-client.ts';
@@ -113,10 +113,9 @@ export function toProfile(coach: LegacyCoach, { portalOrigin }: ProfileSettings)
   };
 }
 
-export const getProfile =
-  (settings: ProfileSettings): OperationHandler<'getProfile'> =>
-  async (_input, ctx) =>
-    toProfile(await readCoach(ctx), settings);
+export async function getProfile(_input: OperationInput<'getProfile'>, ctx: SessionContext, settings: ProfileSettings): Promise<Profile> {
+  return toProfile(await readCoach(ctx), settings);
+}
 
 /**
  * profile_update_failed: 'The update failed unexpectedly.' (spec §8); a 400 when the legacy API refused the save
@@ -264,24 +263,26 @@ function changesOf(body: ProfileUpdate, recipients: string[] | undefined): Parti
  * updateProfile: in the contract's order the e-mail, the extra recipients, the password rules and emojis; then
  * the current password with the legacy API; then the whole form; the answer is the profile read again.
  */
-export const updateProfile =
-  (settings: ProfileSettings): OperationHandler<'updateProfile'> =>
-  async ({ body }, ctx) => {
-    // spec §2.12, §6: an assistant sees only the Password section (the assistant's own password).
-    if (ctx.session.flags.assisted && Object.keys(body).some((field) => field !== 'password'))
-      throw problem(403, 'role_refused', ROLE_REFUSED_DETAIL);
-    const invalidEmail = () => failed(400, 'invalid_email', PROFILE_MESSAGES.invalidEmail);
-    if (body.email !== undefined && !isEmailAddress(body.email.trim())) throw invalidEmail();
-    const webEmail = body.webProfile?.email?.trim();
-    if (webEmail && !isEmailAddress(webEmail)) throw invalidEmail();
-    return asProfileUpdate(async () => {
-      const coach = await readCoach(ctx);
-      const extra = body.notifications?.extraRecipients;
-      const recipients = extra === undefined ? undefined : checkRecipients(extra, body.email?.trim() ?? coach.email);
-      if (body.password) checkNewPassword(body.password);
-      if (stringsOf(body).some((value) => EMOJI.test(value))) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
-      if (body.password) await checkCurrentPassword(ctx, body.password.current);
-      await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
-      return toProfile(await readCoach(ctx), settings);
-    });
-  };
+export async function updateProfile(
+  { body }: OperationInput<'updateProfile'>,
+  ctx: SessionContext,
+  settings: ProfileSettings,
+): Promise<Profile> {
+  // spec §2.12, §6: an assistant sees only the Password section (the assistant's own password).
+  if (ctx.session.flags.assisted && Object.keys(body).some((field) => field !== 'password'))
+    throw problem(403, 'role_refused', ROLE_REFUSED_DETAIL);
+  const invalidEmail = () => failed(400, 'invalid_email', PROFILE_MESSAGES.invalidEmail);
+  if (body.email !== undefined && !isEmailAddress(body.email.trim())) throw invalidEmail();
+  const webEmail = body.webProfile?.email?.trim();
+  if (webEmail && !isEmailAddress(webEmail)) throw invalidEmail();
+  return asProfileUpdate(async () => {
+    const coach = await readCoach(ctx);
+    const extra = body.notifications?.extraRecipients;
+    const recipients = extra === undefined ? undefined : checkRecipients(extra, body.email?.trim() ?? coach.email);
+    if (body.password) checkNewPassword(body.password);
+    if (stringsOf(body).some((value) => EMOJI.test(value))) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
+    if (body.password) await checkCurrentPassword(ctx, body.password.current);
+    await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
+    return toProfile(await readCoach(ctx), settings);
+  });
+}

@@ -1,6 +1,6 @@
 // The registration forms' text fields (contract PersonName, EmailText): every real-world name passes, control
-// and text-direction characters and wrong types are refused with the field named, and nothing refused reaches
-// the legacy API. Every answer is checked against the contract.
+// and text-direction characters and wrong types are refused with the field named in a sentence, and nothing
+// refused reaches the legacy API. Every answer is checked against the contract.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
@@ -47,7 +47,8 @@ describe('registration text fields', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'validation_failed',
-      errors: [{ field: 'name', message: 'must not contain control characters or text-direction marks' }],
+      detail: 'The name contains characters that are not allowed.',
+      errors: [{ field: 'name', message: 'The name contains characters that are not allowed.' }],
     });
     expect(upstream.received).toEqual([]);
   });

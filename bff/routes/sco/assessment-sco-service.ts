@@ -3,12 +3,12 @@
 // Given view's only action, takes given assessments back in one legacy call. Received assessments are never passed on.
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { BatchResult } from '../../batch/run-batch.ts';
+import { refuseReceived } from '../../domain/assessment-batch-rules.ts';
+import { readSelection } from '../../domain/assessment-selection.ts';
+import { isScoEmail, isUnknownCoach, revokeFailed } from '../../domain/sco-rules.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { refuseReceived } from '../assessments/assessment-batch-rules.ts';
-import { readSelection } from '../assessments/assessments-service.ts';
-import { revokeFailed, SCO_EMAIL_MAX } from '../teams/team-sco-service.ts';
 
 type ScoAssignResult = Bff['schemas']['ScoAssignResult'];
 
@@ -18,15 +18,11 @@ export const UNKNOWN_ASSESSMENT = 'Your selection includes assessments that are 
 export const invalidEmail = () => failed(400, 'validation_failed', INVALID_EMAIL);
 // The BFF's text: the view only lists given assessments, so this is a stale or hand-made selection.
 export const NOT_GIVEN = 'Your selection includes assessments that you have not given to another coach.';
-/** spec §5: at most 45 characters; the check itself is not shown, so a plain pattern. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// The legacy text for an address no coach is registered with (spec §8; the product name is the legacy API's).
-const UNKNOWN_COACH = /^That email address is not associated with a coach registered on the .+ system$/;
 
 /** assignAssessmentSco: one `assignSCO` with the whole selection; the answer is all given, or a problem. */
 export async function assignAssessmentSco({ body }: OperationInput<'assignAssessmentSco'>, ctx: SessionContext): Promise<ScoAssignResult> {
   const email = body.coachEmail.trim();
-  if (email.length > SCO_EMAIL_MAX || !EMAIL.test(email)) throw invalidEmail();
+  if (!isScoEmail(email)) throw invalidEmail();
   const selection = await readSelection(ctx, body.ids);
   refuseReceived(selection);
   if (selection.some((item) => item.row === null)) throw failed(400, 'unknown_assessment', UNKNOWN_ASSESSMENT);
@@ -36,7 +32,7 @@ export async function assignAssessmentSco({ body }: OperationInput<'assignAssess
     signal: ctx.signal,
   });
   const info = legacyErrorInfo(error);
-  if (info && UNKNOWN_COACH.test(info)) throw failed(400, 'unknown_coach', info);
+  if (isUnknownCoach(info)) throw failed(400, 'unknown_coach', info);
   if (!data) throw failed(400, 'sco_assign_failed', info ?? UNEXPECTED_MESSAGE);
   if (!data.success) throw failed(400, 'sco_assign_failed', data.message ?? UNEXPECTED_MESSAGE);
   const total = body.ids.length;

@@ -28,11 +28,11 @@ export const sessionRoutes: TagRoutes = (_app, config) => {
     },
     // Re-reads the coach (contract: getSession): the shell's balance and badges stay current, and an
     // ended legacy session (403) ends this one instead of the client believing it is signed in.
-    getSession: (_input, ctx) => currentSession(ctx, settings),
+    getSession: (input, ctx) => currentSession(input, ctx, settings),
     // Extending = re-reading the coach (spec public-and-guest §4 "Session"); the request itself moved the idle deadline.
-    extendSession: (_input, ctx) => currentSession(ctx, settings),
-    deleteSession: (_input, ctx) => signOut(ctx, settings),
-    startImpersonatedSession: (_input, ctx) => startImpersonation(ctx, settings),
+    extendSession: (input, ctx) => currentSession(input, ctx, settings),
+    deleteSession: (input, ctx) => signOut(input, ctx, settings),
+    startImpersonatedSession: (input, ctx) => startImpersonation(input, ctx, settings),
     requestPasswordReset,
     resetPassword: {
       invalid: { rules: [{ when: (failure) => failure.field === 'newPassword' && !failure.missing, answer: weakPassword }] },

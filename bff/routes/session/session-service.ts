@@ -147,11 +147,16 @@ export async function signIn(
 }
 
 /** The session with a freshly read coach (balance, flags and counts change while the coach works). */
-export async function currentSession(ctx: SessionContext, settings: SessionSettings): Promise<Session> {
+export async function currentSession(
+  _input: OperationInput<'getSession' | 'extendSession'>,
+  ctx: SessionContext,
+  settings: SessionSettings,
+): Promise<Session> {
   return toSession(await readCoach(ctx.legacy, ctx.session.coachId), ctx.session, settings);
 }
 
 export async function signOut(
+  _input: OperationInput<'deleteSession'>,
   ctx: SessionContext,
   { adminCoachesUrl }: Pick<SessionSettings, 'adminCoachesUrl'>,
 ): Promise<{ redirectTo: string }> {
@@ -171,7 +176,11 @@ function legacySessionCookie(cookieHeader: string | undefined): string | undefin
   return undefined;
 }
 
-export async function startImpersonation(ctx: OperationContext, settings: SessionSettings): Promise<Session> {
+export async function startImpersonation(
+  _input: OperationInput<'startImpersonatedSession'>,
+  ctx: OperationContext,
+  settings: SessionSettings,
+): Promise<Session> {
   const notAllowed = () => problem(401, 'session_not_allowed', SESSION_ENDED_DETAIL);
   const cookie = legacySessionCookie(ctx.headers.cookie);
   if (!cookie) throw notAllowed();

@@ -2,7 +2,7 @@
 // by type, each in its languages, with an HTML and a PDF link. The specification does not give the sample
 // addresses: they are the SAMPLE_REPORTS_URL setting's files `{reportCode}-{language}.{html|pdf}`.
 import type { components as Bff } from '../../../generated/bff.ts';
-import type { OperationHandler } from '../../operation.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed } from '../../problem.ts';
 
 type SampleReportList = Bff['schemas']['SampleReportList'];
@@ -23,23 +23,24 @@ const SAMPLE_REPORTS: readonly { reportCode: ReportCode; name: string; languages
   { reportCode: 'extended', name: 'Combined+ Report', languages: ['english'] },
 ];
 
-/** The sample list on the configured address; without one, 503 (the page says so rather than linking nowhere). */
-export function sampleReports(baseUrl: string | undefined): OperationHandler<'listSampleReports'> {
-  return async () => {
-    if (!baseUrl) throw failed(503, 'samples_not_configured', SAMPLES_NOT_CONFIGURED);
-    const file = (code: ReportCode, language: Language, extension: 'html' | 'pdf') =>
-      new URL(`${code}-${language}.${extension}`, baseUrl).href;
-    const list: SampleReportList = {
-      items: SAMPLE_REPORTS.map(({ reportCode, name, languages }) => ({
-        reportCode,
-        name,
-        samples: languages.map((language) => ({
-          language,
-          htmlUrl: file(reportCode, language, 'html'),
-          pdfUrl: file(reportCode, language, 'pdf'),
-        })),
+/** listSampleReports: the sample list on the configured address; without one, 503 (the page says so rather than linking nowhere). */
+export async function listSampleReports(
+  _input: OperationInput<'listSampleReports'>,
+  _ctx: SessionContext,
+  baseUrl: string | undefined,
+): Promise<SampleReportList> {
+  if (!baseUrl) throw failed(503, 'samples_not_configured', SAMPLES_NOT_CONFIGURED);
+  const file = (code: ReportCode, language: Language, extension: 'html' | 'pdf') =>
+    new URL(`${code}-${language}.${extension}`, baseUrl).href;
+  return {
+    items: SAMPLE_REPORTS.map(({ reportCode, name, languages }) => ({
+      reportCode,
+      name,
+      samples: languages.map((language) => ({
+        language,
+        htmlUrl: file(reportCode, language, 'html'),
+        pdfUrl: file(reportCode, language, 'pdf'),
       })),
-    };
-    return list;
+    })),
   };
 }

@@ -5,13 +5,13 @@ import { downloadActivitySummary } from './activity-summary-service.ts';
 import { getDashboard } from './dashboard-service.ts';
 import { feedbackFormProblem, sendFeedback } from './feedback-service.ts';
 import { acknowledgeMessages, listMessages } from './messages-service.ts';
-import { sampleReports } from './samples-service.ts';
+import { listSampleReports } from './samples-service.ts';
 
 export const shellRoutes: TagRoutes = (_app, config) => ({
   getDashboard,
   downloadActivitySummary,
   listMessages,
   acknowledgeMessages,
-  listSampleReports: sampleReports(config.sampleReportsUrl),
+  listSampleReports: (input, ctx) => listSampleReports(input, ctx, config.sampleReportsUrl),
   sendFeedback: { invalid: { form: feedbackFormProblem }, handler: sendFeedback },
 });

@@ -4,7 +4,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
@@ -134,6 +134,6 @@ export async function removeTeamMembers(
       });
       if (!response.ok) throw new BatchItemError('upstream_error', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
     },
-    { ...settings, signal: ctx.signal, log: ctx.log },
+    { ...settings, ...batchContext(ctx) },
   );
 }

@@ -3,6 +3,7 @@
 // summary workbook), streamed from the legacy API as they arrive under a file name chosen from the team's name.
 import type { Readable } from 'node:stream';
 import type { components as Bff } from '../../../generated/bff.ts';
+import { isCalendarDay } from '../../domain/form-rules.ts';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type Answer, fileAnswer, noContent, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
@@ -28,7 +29,6 @@ export const REPORT_MESSAGES = {
 /** spec coach-shell §5: the date picker's latest due date. */
 export const DUE_DATE_MAX = '2999-12-31';
 const ALL_TYPES: readonly TeamReportType[] = ['Ennea', 'IMf', 'Full'];
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -45,15 +45,6 @@ const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 export function dueDateMin(now: number): string {
   const today = new Date(now);
   return isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1)));
-}
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(text: string): boolean {
-  const match = DAY.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** spec §5: later than today (400 due_date_not_future) and not after 2999-12-31 (the picker's limit: validation_failed). */

@@ -2,9 +2,10 @@
 // the selected teams to the coach registered with an e-mail (one legacy call, all or nothing); Revoke takes
 // them back, one legacy call per receiving coach, reported per team. Received teams cannot be passed on.
 import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
+import { type BatchResult, batchContext, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
-import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
+import { isScoEmail, isUnknownCoach, revokeFailed } from '../../domain/sco-rules.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { isReceived, readTeams, TEAM_MESSAGES, teamOf } from './team-rows.ts';
@@ -16,23 +17,12 @@ export const SCO_MESSAGES = {
   notGiven: 'the team was not given to that coach',
   unknownTeam: 'The page or record could not be found.',
 } as const;
-/** spec §5: at most 45 characters (the contract's maxLength); the check itself is not shown, so a plain pattern. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const SCO_EMAIL_MAX = 45;
-// The legacy text for an address no coach is registered with (spec §8; the product name is the legacy API's).
-const UNKNOWN_COACH = /^That email address is not associated with a coach registered on the .+ system$/;
-
 export const invalidScoEmail = () => failed(400, 'invalid_email', SCO_MESSAGES.invalidEmail);
-/** A refused `coachEmail` (too long, missing, not a string) is the dialog's own message (contract: assignTeamSco). */
-export const aboutCoachEmail = (failure: InvalidField): boolean => failure.in === 'body' && failure.field === 'coachEmail';
-
-/** spec §8: "SCO revoking failed: {error}". */
-export const revokeFailed = (error: string): string => `SCO revoking failed: ${error}`;
 
 /** assignTeamSco: one `assignTeamSCO` with every selected team; the answer is all succeeded, or a problem. */
 export async function assignTeamSco({ body }: OperationInput<'assignTeamSco'>, ctx: SessionContext): Promise<BatchResult> {
   const email = body.coachEmail.trim();
-  if (email.length > SCO_EMAIL_MAX || !EMAIL.test(email)) throw invalidScoEmail();
+  if (!isScoEmail(email)) throw invalidScoEmail();
   const list = await readTeams(ctx);
   const teams = body.ids.map((id) => teamOf(list, id));
   if (teams.some(isReceived)) throw failed(409, 'selection_includes_received', TEAM_MESSAGES.receivedSelection);
@@ -41,7 +31,7 @@ export async function assignTeamSco({ body }: OperationInput<'assignTeamSco'>, c
     body: { secondaryCoachEmailAddress: email, teamUUIDs: body.ids },
   });
   const info = legacyErrorInfo(error);
-  if (info && UNKNOWN_COACH.test(info)) throw failed(400, 'sco_coach_unknown', info);
+  if (isUnknownCoach(info)) throw failed(400, 'sco_coach_unknown', info);
   if (!data && !isLegacyRefusal(response)) throw upstreamError();
   // A refusal (a legacy 4xx, or `success` false) is the user's: 400 with its text, never a 5xx.
   if (!data?.success) throw failed(400, 'sco_assign_failed', info ?? UNEXPECTED_MESSAGE);
@@ -96,7 +86,7 @@ export async function revokeTeamSco(
         if (!data) throw new BatchItemError('sco_revoke_failed', revokeFailed(legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE));
         if (!data.success) throw new BatchItemError('sco_revoke_failed', revokeFailed(data.error ?? UNEXPECTED_MESSAGE));
       },
-      { ...settings, signal: ctx.signal, log: ctx.log, failureMessage: (_call, reason) => failureText(reason) },
+      { ...settings, ...batchContext(ctx), failureMessage: (_call, reason) => failureText(reason) },
     );
   } catch (error) {
     const partial = cutResult(error);

@@ -3,7 +3,7 @@
 // available keeps its name, cannot be deleted, and is the only kind that can be duplicated.
 import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
+import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
@@ -126,7 +126,7 @@ export async function deleteTeams(
       if (info === teamDeleteLocked(team.name)) throw new BatchItemError('team_report_locked', info);
       throw new BatchItemError('upstream_error', info ?? UNEXPECTED_MESSAGE);
     },
-    { ...settings, signal: ctx.signal, log: ctx.log },
+    { ...settings, ...batchContext(ctx) },
   );
 }
 

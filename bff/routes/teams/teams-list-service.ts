@@ -2,7 +2,8 @@
 // Team': the legacy list of own and received teams, searched, sorted and paged by the BFF with the shared table.
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { fold, type Order, pageOf, type SortKey, Table } from '../../snapshots/table.ts';
+import { listPage } from '../../snapshots/list-page.ts';
+import { fold, type SortKey, Table } from '../../snapshots/table.ts';
 import { readTeams, type TeamRow, teamRowOf } from './team-rows.ts';
 
 type TeamPage = Bff['schemas']['TeamPage'];
@@ -50,19 +51,11 @@ function searchText(row: TeamRow): string {
 
 /** listTeams: the legacy order (newest first) is the default; `total` counts every team, `filteredTotal` the matches. */
 export async function listTeams({ query }: OperationInput<'listTeams'>, ctx: SessionContext): Promise<TeamPage> {
-  const { page = 1, pageSize = 50, sort = 'createdAt', order = 'desc', q } = query;
   const list = await readTeams(ctx);
   const now = Date.now();
   const rows = list.teams.map((team) => teamRowOf(ctx, team, list, now));
-  const table = new Table<TeamRow, Column>(rows, sortKey);
-  const text = fold(q?.trim() ?? '');
-  const matching = table.query(sort, order as Order, text, () => (text === '' ? null : (row) => searchText(row).includes(text)));
   return {
-    items: pageOf(matching, page, pageSize),
-    total: rows.length,
-    filteredTotal: matching.length,
-    page,
-    pageSize: pageSize as TeamPage['pageSize'],
+    ...listPage(new Table<TeamRow, Column>(rows, sortKey), query, { sort: 'createdAt', search: { text: searchText } }),
     hasGiven: rows.some((row) => row.givenTo.length > 0),
     hasReceived: rows.some((row) => row.isReceived),
   };

@@ -1,9 +1,11 @@
 // Teams and the team report page (contract tag `teams`): the table, add / edit / delete / duplicate, SCO, the
 // members, the report request and the downloads.
+
+import { aboutCoachEmail } from '../../domain/sco-rules.ts';
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { addTeamMembers, noMembersSelected, removeTeamMembers, updateTeamMember } from './team-members-service.ts';
 import { cancelTeamReportRequest, downloadTeamReport, downloadTeamSummary, requestTeamReport } from './team-reports-service.ts';
-import { aboutCoachEmail, assignTeamSco, invalidScoEmail, revokeTeamSco } from './team-sco-service.ts';
+import { assignTeamSco, invalidScoEmail, revokeTeamSco } from './team-sco-service.ts';
 import { createTeam, deleteTeams, duplicateTeam, getTeam, newTeamFormProblem, teamUpdateFormProblem, updateTeam } from './team-service.ts';
 import { listTeams } from './teams-list-service.ts';
 
@@ -17,13 +19,13 @@ export const teamsRoutes: TagRoutes = (_app, { batch }) => ({
   listTeams,
   createTeam: { invalid: { form: newTeamFormProblem }, handler: createTeam },
   updateTeam: { invalid: { form: teamUpdateFormProblem }, handler: updateTeam },
-  deleteTeams: (input, ctx) => deleteTeams(input, ctx, batch),
+  deleteTeams: { idempotent: true, handler: (input, ctx) => deleteTeams(input, ctx, batch) },
   duplicateTeam,
-  assignTeamSco: { invalid: { rules: [{ when: aboutCoachEmail, answer: invalidScoEmail }] }, handler: assignTeamSco },
-  revokeTeamSco: (input, ctx) => revokeTeamSco(input, ctx, batch),
+  assignTeamSco: { invalid: { rules: [{ when: aboutCoachEmail, answer: invalidScoEmail }] }, idempotent: true, handler: assignTeamSco },
+  revokeTeamSco: { idempotent: true, handler: (input, ctx) => revokeTeamSco(input, ctx, batch) },
   getTeam,
-  addTeamMembers: { invalid: { form: noMembersProblem }, handler: addTeamMembers },
-  removeTeamMembers: (input, ctx) => removeTeamMembers(input, ctx, batch),
+  addTeamMembers: { invalid: { form: noMembersProblem }, idempotent: true, handler: addTeamMembers },
+  removeTeamMembers: { idempotent: true, handler: (input, ctx) => removeTeamMembers(input, ctx, batch) },
   updateTeamMember,
   requestTeamReport,
   cancelTeamReportRequest,

@@ -3,7 +3,8 @@
 // fixed once a report is requested), View Team, Add Team Members, Duplicate Team (default name, only with a report),
 // Request Report (a team without members refused, then requested),
 // Delete (confirmation, '{n} of {m} removed.', a locked team by name), Assign SCO (e-mail check, unknown coach) and
-// Revoke, and a team received from the peer coach (download only). The flows at desktop, axe on every state; at
+// Revoke, a name the BFF refuses (a text-direction override: its sentence in the dialog's alert), and a team
+// received from the peer coach (download only). The flows at desktop, axe on every state; at
 // phone width the page from the drawer behind Menu with its two columns (Name, Report), the dashboard without Add
 // New Team, and each dialog once, axe on each.
 import { DEMO, expect, expectNoAxeViolations, openDashboard, type Page, test } from '../support/fixtures.ts';
@@ -41,6 +42,28 @@ async function teamReceivedFromPeer(visit: (options: { account: string }) => Pro
   await bff(peer, 'POST', '/api/teams/sco-assignments', { ids: [team.id], coachEmail: DEMO });
   return team;
 }
+
+test('refuses a team name holding a text-direction override with the BFF’s sentence in the dialog, and adds no such team', async ({
+  page,
+}) => {
+  await openTeamsFromDashboard(page, 'desktop');
+  const name = uniqueName('E2E override');
+  await page.getByRole('button', { name: 'Add Team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Team' });
+  await dialog.getByLabel('Team name').fill(`${name}\u202Efdp.exe`);
+  await dialog.getByLabel('Project').fill('E2E Project');
+  await dialog.getByRole('button', { name: 'Add Team' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The team name contains characters that are not allowed.');
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Team name').fill(name);
+  await dialog.getByRole('button', { name: 'Add Team' }).click();
+  await expect(page.getByText(`Team ${name} added.`)).toBeVisible();
+  const named = async () =>
+    (await bff<{ items: TeamRow[] }>(page, 'GET', `/api/teams?q=${encodeURIComponent(name)}`)).items
+      .map((team) => team.name)
+      .filter((teamName) => teamName.startsWith(name));
+  await expect.poll(named).toEqual([name]);
+});
 
 const monthYear = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
 

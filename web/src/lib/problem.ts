@@ -19,6 +19,15 @@ export function problemCode(error: unknown): string | undefined {
   return isProblem(error) ? error.code : undefined;
 }
 
+/**
+ * The sentence the BFF refused a field with (400 `validation_failed` naming it, e.g. "The template text contains
+ * characters that are not allowed."), to show at that field; nothing for any other failure.
+ */
+export function fieldRefusal(error: unknown, field: string): string | undefined {
+  if (!isProblem(error) || error.code !== 'validation_failed') return undefined;
+  return error.errors?.some((failure) => failure.field === field) ? error.detail : undefined;
+}
+
 const unreachable: Problem = { type: 'about:blank', title: 'Failed', status: 503, code: 'unreachable', detail: UNREACHABLE_MESSAGE };
 
 /** A failed call as a problem (a network failure becomes the "could not be reached" one). */

@@ -2,9 +2,9 @@
 // while fanning out (spec assessments-and-clients §4.3, §4.4, §4.7, §5 "Edit", §8). Texts exactly as the
 // spec writes them; where the spec gives none, the contract's (openapi/bff.yaml) BFF messages.
 
-import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
-import type { BatchItem } from '../../batch/run-batch.ts';
-import { problem } from '../../problem.ts';
+import { BatchItemError } from '../batch/batch-errors.ts';
+import type { BatchItem } from '../batch/run-batch.ts';
+import { problem } from '../problem.ts';
 
 /** What the rules need to know about a selected assessment (from the legacy token record). */
 export interface SelectedAssessment extends BatchItem {
@@ -57,9 +57,7 @@ export function planWrap<T extends SelectedAssessment>(selection: readonly T[], 
   return { toChange: selection.filter((assessment) => Boolean(assessment.wrapped) !== wrapped) };
 }
 
-// spec: assessments-and-clients §8, per-item messages.
-/** "{name} send failed with {error}" for invites, reminders and report e-mails. */
-export const sendFailed = (item: BatchItem, reason: ItemReason): string => `${item.name} send failed with ${reason.message}`;
+// spec: assessments-and-clients §8, per-item messages ("{name} send failed with {error}" is domain/emails.ts).
 /** "{name} wrapped up failed. Update failed for {name}." */
 export const wrapFailed = (item: BatchItem): string => `${item.name} wrapped up failed. Update failed for ${item.name}.`;
 

@@ -1,10 +1,10 @@
 // Builds a seeded sandbox on a fixed clock for tests, and signs a seeded coach in.
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox, type SandboxOptions } from '../app.ts';
+import { SESSION_COOKIE } from '../handlers/session-cookies.ts';
 import { DEMO_PASSWORD } from '../seed/accounts.ts';
 import { seedStore } from '../seed/seed.ts';
 import type { Store } from '../state/store.ts';
-import { SESSION_COOKIE } from './session-cookies.ts';
 
 export const TEST_NOW = Date.parse('2025-11-20T10:00:00Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchItemError } from '../../batch/batch-errors.ts';
-import { runBatch } from '../../batch/run-batch.ts';
+import { BatchItemError } from '../batch/batch-errors.ts';
+import { runBatch } from '../batch/run-batch.ts';
 import {
   alreadyRegistered,
   clientName,
@@ -10,10 +10,10 @@ import {
   RECEIVED_SELECTION,
   refuseReceived,
   type SelectedAssessment,
-  sendFailed,
   teamReportLocked,
   wrapFailed,
 } from './assessment-batch-rules.ts';
+import { sendFailed } from './emails.ts';
 
 const assessment = (id: string, overrides: Partial<SelectedAssessment> = {}): SelectedAssessment => ({
   id,

@@ -1,0 +1,43 @@
+// Request bodies in JSON: Fastify's own parser (its prototype-poisoning checks, the body limit), told the charset.
+// Fastify decodes every body as UTF-8, whatever the Content-Type says, so a body declared in another charset
+// (UTF-16, Latin-1) was misread: a 400 "not valid JSON", or worse, accepted with other characters than were sent.
+// JSON between systems is UTF-8 (RFC 8259 §8.1): another declared charset than UTF-8 or its subset US-ASCII
+// answers 415 unsupported_media_type, before anything reads the body.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { problem } from '../../problem.ts';
+
+const JSON_MEDIA_TYPE = 'application/json';
+/** The charsets a JSON body is read in (`utf8` is not a registered name, but what some clients send for UTF-8). */
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+export const NOT_UTF8 = 'The body must be encoded as UTF-8.';
+
+/** The `charset` parameter of a Content-Type header, in lower case and unquoted; undefined when it names none. */
+export function declaredCharset(contentType: string | undefined): string | undefined {
+  for (const parameter of (contentType ?? '').split(';').slice(1)) {
+    const [name = '', ...value] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    return value
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
+async function jsonBody(fastify: FastifyInstance) {
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser(JSON_MEDIA_TYPE);
+  // parseAs 'string': the body arrives decoded as UTF-8 (and within the body limit), as the default parser takes it.
+  fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
+    const charset = declaredCharset(request.headers['content-type']);
+    if (charset !== undefined && !UTF8_CHARSETS.has(charset)) {
+      done(problem(415, 'unsupported_media_type', NOT_UTF8, 'Failed'), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
+}
+
+export default fp(jsonBody, { name: 'json-body', dependencies: ['problems'] });

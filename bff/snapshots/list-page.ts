@@ -1,0 +1,58 @@
+// One page of a list screen (spec assessments-and-clients §2.2 "the shared table"; coach-shell §2.2): the query's
+// search, accents and case folded, its sort and its page, answered the same way by every list operation, with
+// `total` counting the whole list and `filteredTotal` what the search (and a filter) keeps.
+import { fold, type Order, pageOf, type Table } from './table.ts';
+
+/** The contract's list query: every list operation takes these (a list may add its own, e.g. a filter). */
+export interface ListQuery<C extends string, S extends number> {
+  q?: string | undefined;
+  sort?: C | undefined;
+  order?: Order | undefined;
+  page?: number | undefined;
+  pageSize?: S | undefined;
+}
+
+export interface ListPage<R, S extends number> {
+  items: R[];
+  total: number;
+  filteredTotal: number;
+  page: number;
+  pageSize: S;
+}
+
+/** The contract's defaults beside `sort`: the first page of 50, descending. */
+const FIRST_PAGE = 1;
+const PAGE_SIZE = 50;
+
+export interface ListOptions<E, C extends string, R> {
+  /** The contract's default sort column (the list's default order, with `desc`). */
+  sort: C;
+  /**
+   * What a search is matched against: the entry's shown columns, folded (`fold`); or, for a list that answers its
+   * own queries (the assessments: a filter and a search index), the entries kept for a folded text, in the order asked.
+   */
+  search: { text: (entry: E) => string } | { matching: (text: string, sort: C, order: Order) => readonly E[] };
+  /** The contract's row of an entry (by default the entry is the row). */
+  row?: ((entry: E) => R) | undefined;
+}
+
+export function listPage<E, C extends string, S extends number, R = E>(
+  table: Table<E, C>,
+  query: ListQuery<C, S>,
+  { sort: defaultSort, search, row }: ListOptions<E, C, R>,
+): ListPage<R, S> {
+  const { q = '', sort = defaultSort, order = 'desc', page = FIRST_PAGE, pageSize = PAGE_SIZE as S } = query;
+  const text = fold(q.trim());
+  const kept =
+    'matching' in search
+      ? search.matching(text, sort, order)
+      : table.query(sort, order, text, () => (text === '' ? null : (entry) => search.text(entry).includes(text)));
+  const shown = pageOf(kept, page, pageSize);
+  return {
+    items: row ? shown.map(row) : (shown as unknown as R[]),
+    total: table.entries.length,
+    filteredTotal: kept.length,
+    page,
+    pageSize,
+  };
+}
