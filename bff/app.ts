@@ -7,8 +7,8 @@ import type { Logger } from 'pino';
 import type { IdempotencyStore } from './batch/idempotency-store.ts';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController, tracedChildLogger } from './logger.ts';
-import { flagDisagreements, type OperationHandlers } from './operation.ts';
-import assessmentSnapshots, { CHANGES_ASSESSMENTS, invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
+import type { OperationHandlers } from './operation.ts';
+import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
 import audit from './plugins/app/audit.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
@@ -94,9 +94,6 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each a wrapper: `idempotent`,
   // a batch repeated with its Idempotency-Key repeats nothing it did; `changesLists`, the list copies are dropped
   // (on every instance) when the action ends.
-  const listChanges = flagDisagreements(routes, 'changesLists', new Set(CHANGES_ASSESSMENTS));
-  if (listChanges.length > 0)
-    throw new Error(`\`changesLists: true\` in bff/routes disagrees with CHANGES_ASSESSMENTS on: ${listChanges.join(', ')}`);
   const handlers = invalidatingSnapshots(idempotentBatches(routes, fastify.idempotency), fastify.snapshots);
   await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });

@@ -5,7 +5,6 @@
 import type { Readable } from 'node:stream';
 import type { BaseLogger } from 'pino';
 import type { operations } from '../generated/bff.ts';
-import type { BatchLedger } from './batch/batch-ledger.ts';
 import type { ProblemError } from './problem.ts';
 import type { NewSession, SessionRecord } from './session/session-record.ts';
 import type { LegacyClient } from './upstream/legacy-client.ts';
@@ -92,8 +91,6 @@ export interface OperationContext {
   startSession(session: NewSession): Promise<SessionRecord>;
   /** Ends the session (its jobs go with it) and clears the cookie. */
   endSession(): Promise<void>;
-  /** A batch action's per-item ledger when the request has an Idempotency-Key (batch/idempotent.ts): pass it to runBatch. */
-  ledger?: BatchLedger | undefined;
 }
 
 /** The context of an operation that needs the session: the route plugin answers 401 before the handler runs without one. */

@@ -3,7 +3,7 @@
 // repeat after the instance running the batch died runs only the items without a mark, and never sends one
 // twice. An item marked started without an outcome is in doubt: the legacy API offers no way to ask whether
 // it was done, so it is reported, never sent again.
-import type { BatchFailure, BatchItem } from './run-batch.ts';
+import type { BatchFailure, BatchItem } from './batch-types.ts';
 
 export type LedgerEntry =
   /** Its legacy call went out; no outcome came back (yet). */
@@ -35,3 +35,13 @@ export function recordedFailure(id: string, entry: LedgerEntry): BatchFailure | 
   if (entry.outcome === 'started') return { id, name: entry.name, code: OUTCOME_UNKNOWN, message: outcomeUnknown(entry.name) };
   return { id, name: entry.name, code: entry.code, message: entry.message };
 }
+
+// The ledger of a request, kept beside its context rather than on it: the handler types (operation.ts) stay
+// below the batch code, and a handler reaches the ledger through `batchContext(ctx)` without knowing of it.
+const ledgers = new WeakMap<object, BatchLedger>();
+
+/** Gives the request's batches their ledger (batch/idempotent.ts, for a request with an Idempotency-Key). */
+export const attachLedger = (ctx: object, ledger: BatchLedger): void => void ledgers.set(ctx, ledger);
+
+/** The request's ledger, if it has one. */
+export const ledgerOf = (ctx: object): BatchLedger | undefined => ledgers.get(ctx);

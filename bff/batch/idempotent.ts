@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Log, OperationHandler, OperationId, SessionContext } from '../operation.ts';
 import { failed, problem } from '../problem.ts';
-import { type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
+import { attachLedger, type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import { type BatchResult, batchCut, cutResult } from './run-batch.ts';
 
@@ -165,7 +165,7 @@ export function idempotent<K extends OperationId>(
     };
 
     try {
-      ctx.ledger = ledger;
+      attachLedger(ctx, ledger);
       const answer = await handler(run as typeof input, ctx);
       const result = whole(answer);
       // The work is done whatever the store says: the answer goes out even if it could not be kept.

@@ -3,26 +3,19 @@
 // first upstream 403, a per-item answer (the contract's BatchResult) from which the UI writes "n of m", and,
 // under an Idempotency-Key, each item's outcome recorded as it settles (batch-ledger.ts).
 
-import type { components } from '../../generated/bff.ts';
 import type { Log, OperationContext } from '../operation.ts';
 import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, TIMEOUT_MESSAGE, titleOf } from '../problem.ts';
 import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
-import { type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
+import { type BatchLedger, type LedgerEntry, ledgerOf, recordedFailure } from './batch-ledger.ts';
+import type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 import { fanOut } from './fan-out.ts';
 
-export type BatchResult = components['schemas']['BatchResult'];
-export type BatchFailure = components['schemas']['BatchFailure'];
+export type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 
 /** The contract's `SelectedIds.maxItems`. */
 export const MAX_BATCH_ITEMS = 500;
 // The defaults of BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS (config.ts); routes pass `config.batch`.
 export const DEFAULT_BATCH_OPTIONS = { concurrency: 4, itemTimeoutMs: 30_000 } as const;
-
-export interface BatchItem {
-  readonly id: string;
-  /** What the user knows the item by (the client's name); failures are reported by it. */
-  readonly name: string;
-}
 
 /** Does one item; resolves when it succeeded, throws (BatchItemError, a problem, anything) when it failed. */
 export type BatchWorker<T extends BatchItem> = (item: T, signal: AbortSignal) => Promise<void>;
@@ -41,14 +34,18 @@ export interface BatchOptions<T extends BatchItem> {
   failureMessage?: ((item: T, reason: ItemReason) => string) | undefined;
   log?: Log | undefined;
   /**
-   * The request's ledger (`ctx.ledger`, there when the request has an Idempotency-Key): an item an earlier attempt
+   * The request's ledger (`batchContext(ctx)` finds it, there when the request has an Idempotency-Key): an item an earlier attempt
    * recorded is answered from it and not run; every other item is marked started before its call and recorded.
    */
   ledger?: BatchLedger | undefined;
 }
 
 /** What every batch takes from its request: the client leaving, the log, and the ledger of its Idempotency-Key. */
-export const batchContext = ({ signal, log, ledger }: Pick<OperationContext, 'signal' | 'log' | 'ledger'>) => ({ signal, log, ledger });
+export const batchContext = (ctx: Pick<OperationContext, 'signal' | 'log'>) => ({
+  signal: ctx.signal,
+  log: ctx.log,
+  ledger: ledgerOf(ctx),
+});
 
 type Outcome = { kind: 'succeeded' } | { kind: 'failed'; failure: BatchFailure } | { kind: 'notAttempted' };
 const NOT_ATTEMPTED: Outcome = { kind: 'notAttempted' };

@@ -142,7 +142,7 @@ describe('SnapshotCache', () => {
 
   it('refuses a change no call opened', () => {
     const { snapshots } = cache();
-    expect(() => snapshots.changeOf({})).toThrow(/CHANGES_ASSESSMENTS/);
+    expect(() => snapshots.changeOf({})).toThrow(/changesLists/);
   });
 
   it('discards a read whose version changed while it ran', async () => {

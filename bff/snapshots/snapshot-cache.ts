@@ -208,7 +208,7 @@ export class SnapshotCache {
   changeOf(call: object): CopyChange {
     const change = this.#changes.get(call);
     // An operation that changes the lists but is not wrapped would leave every copy stale until its TTL.
-    if (!change) throw new Error('this operation is not among the ones that change the lists (CHANGES_ASSESSMENTS)');
+    if (!change) throw new Error('this operation does not say `changesLists: true` in its routes entry');
     return change.report();
   }
 

@@ -25,6 +25,8 @@ interface Rule {
 
 const featureOf = (path: string) => /^web\/src\/features\/([^/]+)\//.exec(path)?.[1];
 const under = (path: string, ...folders: string[]) => folders.some((folder) => path.startsWith(`${folder}/`));
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+const isTestSupport = (path: string) => under(path, 'bff/test-support', 'sandbox/test-support') || /-test-support\.ts$/.test(path);
 
 export const RULES: readonly Rule[] = [
   {
@@ -46,6 +48,39 @@ export const RULES: readonly Rule[] = [
   {
     name: 'the web client reaches the server only through the contract: it imports nothing of bff/, sandbox/ or scripts/',
     breaks: ({ from, to }) => under(from, 'web') && under(to, 'bff', 'sandbox', 'scripts'),
+  },
+  {
+    name: "a BFF tag's routes import their own folder and the layers below, never another tag (shared rules live in bff/domain/)",
+    breaks: ({ from, to }) => {
+      const tag = /^bff\/routes\/([^/]+)\//.exec(from)?.[1];
+      const other = /^bff\/routes\/([^/]+)\//.exec(to)?.[1];
+      return tag !== undefined && other !== undefined && other !== tag;
+    },
+  },
+  {
+    name: 'the BFF\'s building blocks are below the routes and plugins: they import neither (bff/README.md "Layers")',
+    breaks: ({ from, to }) =>
+      under(from, 'bff') &&
+      !under(from, 'bff/routes', 'bff/plugins', 'bff/test-support') &&
+      !/^bff\/(app|server)\.ts$/.test(from) &&
+      !isTest(from) &&
+      under(to, 'bff/routes', 'bff/plugins'),
+  },
+  {
+    name: "the BFF's code imports no test support, sandbox, script or web file (only tests do)",
+    breaks: ({ from, to }) =>
+      under(from, 'bff') &&
+      !isTest(from) &&
+      !under(from, 'bff/test-support') &&
+      (isTestSupport(to) || under(to, 'sandbox', 'scripts', 'tests', 'web')),
+  },
+  {
+    name: 'the sandbox stands for the legacy API: its code imports nothing of bff/, scripts/ or web/ (its tests may use the tooling)',
+    breaks: ({ from, to }) => under(from, 'sandbox') && !isTest(from) && under(to, 'bff', 'scripts', 'web'),
+  },
+  {
+    name: 'the contract toolkit is the bottom layer: it imports nothing of bff/, sandbox/, scripts/, tests/ or web/',
+    breaks: ({ from, to }) => under(from, 'contract') && under(to, 'bff', 'sandbox', 'scripts', 'tests', 'web'),
   },
 ];
 
@@ -78,13 +113,24 @@ describe('import boundaries', () => {
     expect(violations(edges)).toEqual([]);
   });
 
-  it('catches a new import across features, into app/, up from lib/ and into the server', () => {
+  it('holds in bff/, sandbox/ and contract/', () => {
+    const edges = ['bff', 'sandbox', 'contract'].flatMap(sourcesUnder).flatMap(edgesOf);
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(violations(edges)).toEqual([]);
+  });
+
+  it('catches a new import across features, into app/, up a layer, across BFF tags and into test support', () => {
     const planted: Edge[] = [
       { from: 'web/src/features/dashboard/components/dashboard.tsx', to: 'web/src/features/policies/components/policies-gate.tsx' },
       { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/app/router.tsx' },
       { from: 'web/src/lib/query.ts', to: 'web/src/features/teams/api/create-team.ts' },
       { from: 'web/src/components/ui/button.tsx', to: 'web/src/app/coach-frame.tsx' },
       { from: 'web/src/lib/problem.ts', to: 'bff/problem.ts' },
+      { from: 'bff/routes/pairs/pairs-service.ts', to: 'bff/routes/assessments/assessment-emails.ts' },
+      { from: 'bff/batch/run-batch.ts', to: 'bff/plugins/app/metrics.ts' },
+      { from: 'bff/routes/teams/team-service.ts', to: 'bff/test-support/fault-upstream.ts' },
+      { from: 'sandbox/handlers/teams.ts', to: 'bff/problem.ts' },
+      { from: 'contract/operations.ts', to: 'scripts/lib/stack.ts' },
     ];
     expect(violations(planted)).toHaveLength(planted.length);
     // Allowed: own files, lib/ and components/ from a feature, features from app/.
@@ -94,6 +140,10 @@ describe('import boundaries', () => {
       { from: 'web/src/features/teams/components/teams-screen.tsx', to: 'web/src/components/ui/button.tsx' },
       { from: 'web/src/app/coach-frame.tsx', to: 'web/src/features/policies/components/policies-gate.tsx' },
       { from: 'web/src/features/teams/api/create-team.ts', to: 'generated/bff.ts' },
+      { from: 'bff/routes/pairs/pairs-service.ts', to: 'bff/domain/emails.ts' },
+      { from: 'bff/routes/teams/team-service.test.ts', to: 'bff/test-support/fault-upstream.ts' },
+      { from: 'bff/app.ts', to: 'bff/routes/teams/teams-routes.ts' },
+      { from: 'sandbox/app.ts', to: 'contract/operations.ts' },
     ];
     expect(violations(allowed)).toEqual([]);
   });

@@ -12,10 +12,15 @@ function setUp(handler: (ctx: SessionContext, snapshots: SnapshotCache) => Promi
   const log = { error: () => {} };
   const ctx = { session: { coachId: 'coach' }, log } as unknown as SessionContext;
   const handlers = invalidatingSnapshots(
-    { sendInvites: ((_input, ctx) => handler(ctx as SessionContext, snapshots)) as OperationHandler<'sendInvites'> } as OperationHandlers,
+    {
+      sendInvites: {
+        handler: ((_input, ctx) => handler(ctx as SessionContext, snapshots)) as OperationHandler<'sendInvites'>,
+        changesLists: true,
+      },
+    } as OperationHandlers,
     snapshots,
   );
-  const run = () => (handlers.sendInvites as (input: unknown, ctx: SessionContext) => Promise<unknown>)({}, ctx);
+  const run = () => (handlers.sendInvites as { handler: (input: unknown, ctx: SessionContext) => Promise<unknown> }).handler({}, ctx);
   let loads = 0;
   const read = () => snapshots.get({ coachId: 'coach', list: 'assessments:own', load: async () => ({ load: ++loads }), rowsOf: () => 1 });
   return { snapshots, run, read, loads: () => loads };
@@ -50,6 +55,6 @@ describe('invalidatingSnapshots', () => {
     });
     await run();
     expect(during).toBeDefined();
-    expect(() => snapshots.changeOf({})).toThrow(/CHANGES_ASSESSMENTS/);
+    expect(() => snapshots.changeOf({})).toThrow(/changesLists/);
   });
 });

@@ -1,12 +1,20 @@
 // `fastify.snapshots`: the short-lived copies of the coach's legacy lists that the list screens page, sort, filter
 // and search (snapshots/snapshot-cache.ts), one per coach and list on each instance, shared by the coach's sessions.
-// A copy lives `SNAPSHOT_TTL_MS` (30 s) at most. Every operation listed in `CHANGES_ASSESSMENTS` is wrapped: when
+// A copy lives `SNAPSHOT_TTL_MS` (30 s) at most. Every operation whose routes entry says
+// `changesLists: true` is wrapped: when
 // it ends, this instance's copies are patched with what it reports it did (an invite, a delete, an edit…) or, when
 // its effect is not known, dropped; unless it changed nothing, the coach's version moves (in Redis when REDIS_URL
 // is set), so no other instance serves a copy made before the change.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { OperationHandler, OperationHandlers, OperationId, OperationRoute, SessionContext } from '../../operation.ts';
+import {
+  flaggedOperations,
+  type OperationHandler,
+  type OperationHandlers,
+  type OperationId,
+  type OperationRoute,
+  type SessionContext,
+} from '../../operation.ts';
 import { MemorySnapshotVersions, RedisSnapshotVersions, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 
 declare module 'fastify' {
@@ -14,28 +22,6 @@ declare module 'fastify' {
     snapshots: SnapshotCache;
   }
 }
-
-/**
- * The operations that change what the assessments, SCO Given and clients lists show (records, tracking states,
- * SCOs, clients). One that is not implemented yet is listed as well: its handler is wrapped when it arrives.
- */
-export const CHANGES_ASSESSMENTS = [
-  'sendInvites',
-  'sendReports',
-  'deleteAssessments',
-  'copyAssessmentLink',
-  'editAssessments',
-  'setAssessmentsWrapped',
-  'combineAssessments',
-  'assignAssessmentSco',
-  'revokeAssessmentSco',
-  'createClient',
-  'addClientAssessment',
-  'importNewClientResults',
-  'importClientResults',
-  'uploadClientsSpreadsheet',
-  'createPair',
-] as const satisfies readonly OperationId[];
 
 export interface SnapshotOptions {
   ttlMs: number;
@@ -50,10 +36,9 @@ export interface SnapshotOptions {
  */
 export function invalidatingSnapshots(handlers: OperationHandlers, snapshots: SnapshotCache): OperationHandlers {
   const wrapped: OperationHandlers = { ...handlers };
-  for (const operationId of CHANGES_ASSESSMENTS) {
-    const route = handlers[operationId] as OperationHandler<OperationId> | OperationRoute<OperationId> | undefined;
-    if (!route) continue;
-    const handler = typeof route === 'function' ? route : route.handler;
+  for (const operationId of flaggedOperations(handlers, 'changesLists')) {
+    const route = handlers[operationId] as OperationRoute<OperationId>;
+    const handler = route.handler;
     const invalidating: OperationHandler<OperationId> = async (input, ctx) => {
       const change = snapshots.begin(ctx);
       try {
@@ -68,7 +53,7 @@ export function invalidatingSnapshots(handlers: OperationHandlers, snapshots: Sn
           .catch((err: unknown) => log.error({ err }, 'the list copies could not be updated after a change'));
       }
     };
-    (wrapped as Record<string, unknown>)[operationId] = typeof route === 'function' ? invalidating : { ...route, handler: invalidating };
+    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: invalidating };
   }
   return wrapped;
 }

@@ -8,9 +8,9 @@ import { knownRecord, readSelection } from '../../domain/assessment-selection.ts
 import { hasRegistered } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
+import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 // spec assessments-and-clients §8: the legacy text of a team-report lock, passed on with its own code.
 const TEAM_REPORT_LOCK = /^The report for team .+ has already been requested or generated - cannot delete\.$/;

@@ -7,9 +7,9 @@ import { refuseReceived } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
 import { failed, problem } from '../../problem.ts';
+import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 // spec assessments-and-clients §5 "Edit", §4.9.
 export const INVALID_CLIENT_EMAIL = 'Please provide a valid email address.';

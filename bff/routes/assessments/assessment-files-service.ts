@@ -5,9 +5,9 @@ import type { Readable } from 'node:stream';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type Answer, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { assessmentSnapshot } from './assessment-snapshot.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MESSAGES = {

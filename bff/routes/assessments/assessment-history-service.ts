@@ -3,14 +3,14 @@
 // recorded through copiedAssessmentLink (it counts as invited).
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
+import { reportList } from '../../domain/assessment-rows.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, upstreamError } from '../../problem.ts';
+import { assessmentSnapshot, changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { reportList } from './assessment-rows.ts';
-import { assessmentSnapshot, changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 type AssessmentHistory = Bff['schemas']['AssessmentHistory'];
 type HistoryEntry = Bff['schemas']['HistoryEntry'];

@@ -7,9 +7,9 @@ import { planInvites } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection, type Selected } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
+import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 import { draftOf, emailOutcome, inOrder, previewOf } from './assessment-emails.ts';
-import { changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 type InviteBatchResult = Bff['schemas']['InviteBatchResult'];
 type EmailDraft = Bff['schemas']['EmailDraft'];

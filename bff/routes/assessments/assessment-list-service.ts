@@ -3,12 +3,12 @@
 // project picker (listAssessmentProjects) and View Details (listAssessmentDetails), all from the coach's copy
 // of the legacy lists (assessment-snapshot.ts).
 import type { components as Bff } from '../../../generated/bff.ts';
+import { toAssessmentDetails } from '../../domain/assessment-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
+import { assessmentSnapshot, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold } from '../../snapshots/table.ts';
-import { toAssessmentDetails } from './assessment-rows.ts';
-import { assessmentSnapshot, queryAssessments } from './assessment-snapshot.ts';
 
 type AssessmentList = Bff['schemas']['AssessmentList'];
 type AssessmentDetails = Bff['schemas']['AssessmentDetails'];

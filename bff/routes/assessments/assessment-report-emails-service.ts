@@ -7,11 +7,11 @@ import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.
 import type { Config } from '../../config.ts';
 import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
+import { offeredOf, type ReportCode } from '../../domain/report-availability.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
 import { failed } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
 import { draftOf, emailOutcome, inOrder, MESSAGES, previewOf } from './assessment-emails.ts';
-import { offeredOf, type ReportCode } from './report-availability.ts';
 
 type ReportEmailRequest = Bff['schemas']['ReportEmailRequest'];
 type ReportEmailBatchResult = Bff['schemas']['ReportEmailBatchResult'];

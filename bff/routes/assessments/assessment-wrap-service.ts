@@ -6,8 +6,8 @@ import type { Config } from '../../config.ts';
 import { planWrap, wrapFailed } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
+import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
-import { changeCall, RecordEdits } from './assessment-snapshot.ts';
 
 /**
  * Wrap / Unwrap (contract: setAssessmentsWrapped): a selection with received assessments or mixing wrapped and

@@ -6,6 +6,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import type { Config } from '../../config.ts';
 import { readSelection } from '../../domain/assessment-selection.ts';
+import { offeredOf, reportFileName } from '../../domain/report-availability.ts';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type JobFile, type JobStore, type ReportDownloadJob, toReportDownloadJob } from '../../downloads/jobs.ts';
 import type { FileBody } from '../../downloads/report-archive.ts';
@@ -13,7 +14,6 @@ import { startJobArchive } from '../../downloads/report-archive.ts';
 import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { offeredOf, reportFileName } from './report-availability.ts';
 
 type ReportLanguage = Bff['schemas']['ReportLanguage'];
 

@@ -2,13 +2,13 @@
 // §4.5, §4.7): the coach's own clients grouped from the coach's copy of the assessments list, and one client
 // with every assessment from legacy `clients/{clientUuid}/tokens`.
 import type { components as Bff } from '../../../generated/bff.ts';
+import { type LegacyAssessment, reportLinksOf, toAssessmentRow } from '../../domain/assessment-rows.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { notFound, upstreamError } from '../../problem.ts';
+import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { type LegacyAssessment, reportLinksOf, toAssessmentRow } from '../assessments/assessment-rows.ts';
-import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
 type ClientList = Bff['schemas']['ClientList'];
 type ClientDetails = Bff['schemas']['ClientDetails'];

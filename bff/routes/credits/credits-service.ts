@@ -7,11 +7,11 @@ import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { isReceived } from '../../domain/pipeline.ts';
 import { created, noContent, type OperationHandler, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, upstreamError } from '../../problem.ts';
+import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold, Table } from '../../snapshots/table.ts';
 import { legacyFailure } from '../../upstream/legacy-client.ts';
-import { assessmentSnapshot } from '../assessments/assessment-snapshot.ts';
 
 type CreditsOverview = Bff['schemas']['CreditsOverview'];
 type CreditTransaction = Bff['schemas']['CreditTransaction'];

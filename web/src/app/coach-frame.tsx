@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
-import { CoachLayout, type CoachShellParts } from '../features/coach-shell/components/coach-layout.tsx';
+import { CoachLayout } from '../features/coach-shell/components/coach-layout.tsx';
+import type { CoachShellParts } from '../features/coach-shell/components/coach-shell-parts.ts';
 import type { Session } from '../lib/session/session.ts';
 
 // The frame's parts from other features, each its own chunk: the policies check starts after the screen, the

@@ -19,7 +19,7 @@ import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Session } from '../../../lib/session/session.ts';
 import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent } from '../utils/drawer-items.ts';
-import type { CoachShellParts } from './coach-layout.tsx';
+import type { CoachShellParts } from './coach-shell-parts.ts';
 
 export interface CoachDrawerProps {
   session: Session;

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.t
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
 import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
+import type { CoachShellParts } from './coach-shell-parts.ts';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
 import './coach-layout.css';
@@ -17,17 +18,6 @@ import './coach-layout.css';
 // The expiry warning comes 29 minutes in: its dialog is fetched once the screen is up, not with it.
 const loadExpiryDialog = () => import('./session-expiry-dialog.tsx');
 const SessionExpiryDialog = lazy(async () => ({ default: (await loadExpiryDialog()).SessionExpiryDialog }));
-
-/**
- * What other features give the frame; the app composes them (`app/coach-frame.tsx`), so that the shell imports
- * no other feature. Both load lazily: they are not needed for the first paint.
- */
-export interface CoachShellParts {
-  /** The policies check and its modal over every screen. */
-  PoliciesGate: ComponentType<{ onLogOut: () => void }>;
-  /** The drawer's Leave A Message dialog. */
-  LeaveMessageDialog: ComponentType<{ isOpen: boolean; onClose: () => void }>;
-}
 
 export interface CoachLayoutProps {
   session: Session;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaViolations } from '../../test-support/contract-shapes.ts';
+import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { availableReports, offeredOf, reportFileName } from './report-availability.ts';
 
 const COMPLETE = '2025-11-01 09:00:00';

@@ -2,11 +2,11 @@
 // AssessmentDetails and ClientAssessment (spec assessments-and-clients §2.2, §3.1, §3.8, §4.2, §4.5, §4.7).
 // Null is returned for a record whose times the contract cannot carry (an answer that is not what the legacy
 // contract says): the caller answers 502.
-import type { components as Bff } from '../../../generated/bff.ts';
-import type { components as Legacy } from '../../../generated/legacy.ts';
-import { fromLegacyTime, isLegacyTime } from '../../domain/legacy-time.ts';
-import { maturityOf } from '../../domain/maturity.ts';
-import { hasRegistered, inviteStateOf, isComplete, isReceived, isReportSent, isWrappedUp, markingStateOf } from '../../domain/pipeline.ts';
+import type { components as Bff } from '../../generated/bff.ts';
+import type { components as Legacy } from '../../generated/legacy.ts';
+import { fromLegacyTime, isLegacyTime } from './legacy-time.ts';
+import { maturityOf } from './maturity.ts';
+import { hasRegistered, inviteStateOf, isComplete, isReceived, isReportSent, isWrappedUp, markingStateOf } from './pipeline.ts';
 import { availableReports, type ReportCode } from './report-availability.ts';
 
 export type LegacyAssessment = Legacy['schemas']['Assessment'];

@@ -1,7 +1,7 @@
 // Which reports an assessment offers (spec assessments-and-clients §3.8, §4.5), as the contract's
 // `AvailableReports` describes them, and the names the reports go by in files and messages.
-import type { components as Bff } from '../../../generated/bff.ts';
-import type { components as Legacy } from '../../../generated/legacy.ts';
+import type { components as Bff } from '../../generated/bff.ts';
+import type { components as Legacy } from '../../generated/legacy.ts';
 
 export type ReportCode = Bff['schemas']['ReportCode'];
 export type AvailableReports = Bff['schemas']['AvailableReports'];

@@ -4,14 +4,14 @@
 // record's times are checked and its id and creation time read when the copy is made (the default order needs
 // nothing else); the row, its search text and the clients are shaped on first use and kept, so the first page
 // maps only the rows it shows. A change whose effect is known is patched in (RecordEdits).
-import type { components as Bff, operations } from '../../../generated/bff.ts';
-import { isReceived, matchesFilter, type PipelineFilter } from '../../domain/pipeline.ts';
-import type { SessionContext } from '../../operation.ts';
-import { upstreamError } from '../../problem.ts';
-import type { CopyChange, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { fold, type SortKey, Table } from '../../snapshots/table.ts';
-import { isLegacyRefusal } from '../../upstream/legacy-client.ts';
-import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from './assessment-rows.ts';
+import type { components as Bff, operations } from '../../generated/bff.ts';
+import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from '../domain/assessment-rows.ts';
+import { isReceived, matchesFilter, type PipelineFilter } from '../domain/pipeline.ts';
+import type { SessionContext } from '../operation.ts';
+import { upstreamError } from '../problem.ts';
+import { isLegacyRefusal } from '../upstream/legacy-client.ts';
+import type { CopyChange, SnapshotCache } from './snapshot-cache.ts';
+import { fold, type SortKey, Table } from './table.ts';
 
 export type AssessmentView = 'own' | 'given';
 export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
