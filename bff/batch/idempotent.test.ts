@@ -108,6 +108,52 @@ describe('idempotent', () => {
     expect(selections).toHaveLength(2);
   });
 
+  it('answers from the ledger when every item has an outcome but the answer was lost (Redis went away before it was kept)', async () => {
+    let now = 0;
+    const store = new MemoryIdempotencyStore({ now: () => now });
+    const keep = store.finish.bind(store);
+    let redisAway = true;
+    store.finish = (...args: Parameters<typeof store.finish>) =>
+      redisAway ? Promise.reject(new Error('Connection is closed.')) : keep(...args);
+    let calls = 0;
+    const action = idempotent(
+      'deleteAssessments',
+      async ({ body }, ctx) => {
+        calls++;
+        // The legacy API refuses an empty selection: the repeat must not come here.
+        if (body.ids.length === 0) throw problem(400, 'nothing_to_send', 'Nothing to send.');
+        return runBatch(
+          body.ids.map((id) => ({ id, name: id.toUpperCase() })),
+          async (item) => {
+            if (item.id === 'b') throw problem(400, 'send_failed', 'B send failed with x');
+          },
+          batchContext(ctx),
+        );
+      },
+      store,
+      { total: 0, succeeded: 0, failed: [], notAttempted: 0, reminders: 0, drafts: [] },
+    );
+    const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c'] } } as OperationInput<'deleteAssessments'>;
+    expect(await action(input, contextOf('key-0003'))).toMatchObject({ total: 3, succeeded: 2 });
+
+    // The answer was not kept; the claim lapses; Redis is back.
+    now += IDEMPOTENCY_LEASE_MS;
+    redisAway = false;
+    const repeat = await action(input, contextOf('key-0003'));
+    expect(calls).toBe(1);
+    expect(repeat).toEqual({
+      total: 3,
+      succeeded: 2,
+      failed: [{ id: 'b', name: 'B', code: 'send_failed', message: 'B send failed with x' }],
+      notAttempted: 0,
+      reminders: 0,
+      drafts: [],
+    });
+    // Kept this time: nothing is left running.
+    expect(await action(input, contextOf('key-0003'))).toEqual(repeat);
+    expect(calls).toBe(1);
+  });
+
   it('frees the key of a request refused before any item ran: a repeat runs afresh', async () => {
     const store = new MemoryIdempotencyStore();
     let refuse = true;

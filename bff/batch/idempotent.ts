@@ -124,6 +124,11 @@ export function idempotent<K extends OperationId>(
   operationId: K,
   handler: OperationHandler<K>,
   store: IdempotencyStore,
+  /**
+   * The operation's answer when no item ran (every count 0, every list empty: `emptyAnswerOf`), for a per-item
+   * result; without one, a repeat with nothing left runs the handler.
+   */
+  nothingLeft?: Record<string, unknown>,
 ): OperationHandler<K> {
   return (async (input, ctx) => {
     const { session, headers, log } = ctx as SessionContext;
@@ -166,7 +171,9 @@ export function idempotent<K extends OperationId>(
 
     try {
       attachLedger(ctx, ledger);
-      const answer = await handler(run as typeof input, ctx);
+      // Every item has an outcome already (the earlier attempt's answer was lost with its instance or with Redis):
+      // the answer is the ledger's; the handler would refuse an empty selection.
+      const answer = ids?.length === 0 && nothingLeft ? { ...nothingLeft } : await handler(run as typeof input, ctx);
       const result = whole(answer);
       // The work is done whatever the store says: the answer goes out even if it could not be kept.
       await finish(cutShort(result) ? { state: 'cut', fingerprint, result } : { state: 'done', fingerprint, answer: result }).catch(

@@ -3,11 +3,11 @@
 // `idempotent: true` (each an operation whose contract declares the header).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Operation } from '../../../contract/operations.ts';
+import { deref, isObject, type Json, type JsonObject, type Operation } from '../../../contract/operations.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore, RedisIdempotencyStore } from '../../batch/idempotency-store.ts';
 import { idempotent } from '../../batch/idempotent.ts';
 import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
-import { bffOperations } from './openapi-routes.ts';
+import { bffContract, bffOperations } from './openapi-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +25,38 @@ export function idempotentOperations(operations: readonly Operation[] = bffOpera
 }
 
 /**
+ * The answer of a batch that ran no item, from the contract's success schema: every required count 0, every
+ * required list empty, every required flag false; undefined for an answer that is not a per-item result or needs what the ledger does
+ * not hold. A repeat whose items an earlier attempt all recorded answers
+ * this with the recorded outcomes added (batch/idempotent.ts), without calling the handler.
+ */
+export function emptyAnswerOf(operationId: string, operations: readonly Operation[] = bffOperations(), doc: JsonObject = bffContract()) {
+  const operation = operations.find((candidate) => candidate.operationId === operationId)?.operation;
+  const responses = operation && deref(doc, operation.responses);
+  const success = isObject(responses) ? deref(doc, responses['200'] ?? responses['201']) : undefined;
+  const content = isObject(success) && isObject(success.content) ? success.content['application/json'] : undefined;
+  const answer: Record<string, unknown> = {};
+  let told = true;
+  const collect = (schema: Json | undefined): void => {
+    const resolved = deref(doc, schema);
+    if (!isObject(resolved)) return;
+    for (const part of Array.isArray(resolved.allOf) ? resolved.allOf : []) collect(part);
+    const properties = isObject(resolved.properties) ? resolved.properties : {};
+    for (const name of Array.isArray(resolved.required) ? resolved.required : []) {
+      const property = deref(doc, properties[name as string]);
+      const type = isObject(property) ? property.type : undefined;
+      if (type === 'integer' || type === 'number') answer[name as string] = 0;
+      else if (type === 'array') answer[name as string] = [];
+      else if (type === 'boolean') answer[name as string] = false;
+      else told = false; // a text or an object (the coach an SCO went to) the ledger does not hold
+    }
+  };
+  collect(isObject(content) ? content.schema : undefined);
+  // Only a per-item result (the contract's BatchResult) can be told from the ledger alone.
+  return told && 'total' in answer && 'failed' in answer ? answer : undefined;
+}
+
+/**
  * Every handler whose routes entry says `idempotent: true`, wrapped to honour the key. The flag and the
  * contract's Idempotency-Key must agree (a handler that would ignore a key the client sends, or honour one the
  * client was never told about, stops the app at start).
@@ -36,7 +68,8 @@ export function idempotentBatches(handlers: OperationHandlers, store: Idempotenc
   const wrapped: OperationHandlers = { ...handlers };
   for (const operationId of flaggedOperations(handlers, 'idempotent')) {
     const route = handlers[operationId] as OperationRoute<OperationId>;
-    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: idempotent(operationId, route.handler, store) };
+    const nothingLeft = emptyAnswerOf(operationId);
+    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: idempotent(operationId, route.handler, store, nothingLeft) };
   }
   return wrapped;
 }
