@@ -6,6 +6,7 @@ import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from './providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from './providers/paypal-sdk.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES, TWO_FACTOR_SECRET } from './seed/accounts.ts';
 import { DEFAULT_ASSESSMENTS, seedStore } from './seed/seed.ts';
+import { SOAK_MAX_COACHES, soakCoachEmail } from './seed/soak.ts';
 
 const port = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
@@ -24,7 +25,11 @@ const reportReadySeconds = seconds('SANDBOX_REPORT_READY_SECONDS');
 const pairReportReadySeconds = seconds('SANDBOX_PAIR_REPORT_READY_SECONDS');
 const paymentSettleSeconds = seconds('SANDBOX_PAYMENT_SETTLE_SECONDS');
 
-const store = seedStore({ now: Date.now(), assessments });
+const soakCoaches = Number(process.env.SANDBOX_SOAK_COACHES ?? 0);
+if (!Number.isInteger(soakCoaches) || soakCoaches < 0 || soakCoaches > SOAK_MAX_COACHES)
+  throw new Error(`SANDBOX_SOAK_COACHES must be a whole number from 0 to ${SOAK_MAX_COACHES}, got: ${process.env.SANDBOX_SOAK_COACHES}`);
+
+const store = seedStore({ now: Date.now(), assessments, soakCoaches });
 const app = await buildSandbox({
   store,
   config: {
@@ -47,6 +52,7 @@ const lines = [
   `  Logins (password ${DEMO_PASSWORD}):`,
   ...Object.entries(SEED_COACHES).map(([role, coach]) => `    ${role.padEnd(10)} ${coach.email}`),
   `    assistant  ${SEED_ASSISTANT.email}`,
+  ...(soakCoaches > 0 ? [`    soak       ${soakCoachEmail(1)} … ${soakCoachEmail(soakCoaches)} (${soakCoaches} coaches)`] : []),
   `  Two-factor coach TOTP secret: ${TWO_FACTOR_SECRET}`,
   `  Impersonate a coach: ${publicUrl}${IMPERSONATE_PATH}`,
   `  Card provider stand-in: host ${cardProviderHost} (POST /eng/process)`,

@@ -20,7 +20,7 @@ export const SEED_COACHES = {
 
 export const SEED_ASSISTANT = { uuid: 'a5515000-0000-4000-8000-000000000008', email: 'assistant@coachportal.test' } as const;
 
-interface CoachSeed {
+export interface CoachSeed {
   id: number;
   uuid: string;
   email: string;
@@ -31,7 +31,7 @@ interface CoachSeed {
   overrides?: Partial<CoachRecord>;
 }
 
-function coachRecord(seed: CoachSeed): CoachRecord {
+export function coachRecord(seed: CoachSeed): CoachRecord {
   return {
     id: seed.id,
     uuid: seed.uuid,

@@ -68,7 +68,14 @@ const emailLocalPart = (text: string) =>
     .normalize('NFD')
     .replace(/[^a-z0-9.]/g, '');
 
-export function seedClient(store: Store, prng: Prng, coachUuid: string, now: number, index: number): ClientRecord {
+export function seedClient(
+  store: Store,
+  prng: Prng,
+  coachUuid: string,
+  now: number,
+  index: number,
+  emailDomain = 'example.test',
+): ClientRecord {
   const name = prng.pick(NAMES);
   const surname = prng.pick(SURNAMES);
   const client: ClientRecord = {
@@ -76,7 +83,7 @@ export function seedClient(store: Store, prng: Prng, coachUuid: string, now: num
     coachUuid,
     name,
     surname,
-    email: `${emailLocalPart(`${name}.${surname}.${index}`)}@example.test`,
+    email: `${emailLocalPart(`${name}.${surname}.${index}`)}@${emailDomain}`,
     company: prng.pick(COMPANIES),
     otherData: prng.chance(0.2) ? 'Referred by the HR department' : null,
     createdAt: legacyDateTime(new Date(now - prng.int(30, 500) * DAY)),
@@ -196,12 +203,22 @@ function historyEntry(createdAt: string, email: string, isReminder: boolean, rep
   };
 }
 
-/** `count` assessments for a coach, cycling through every stage so each pipeline filter has rows. */
-export function seedAssessments(store: Store, prng: Prng, coachUuid: string, count: number, now: number): AssessmentRecord[] {
+/**
+ * `count` assessments for a coach, cycling through every stage so each pipeline filter has rows. The clients'
+ * addresses are `<name>.<surname>.<n>@<emailDomain>`: unique within the coach, and across coaches given a domain each.
+ */
+export function seedAssessments(
+  store: Store,
+  prng: Prng,
+  coachUuid: string,
+  count: number,
+  now: number,
+  emailDomain = 'example.test',
+): AssessmentRecord[] {
   const seeded: AssessmentRecord[] = [];
   let index = 0;
   while (seeded.length < count) {
-    const client = seedClient(store, prng, coachUuid, now, index++);
+    const client = seedClient(store, prng, coachUuid, now, index++, emailDomain);
     const stage = SEED_STAGES[seeded.length % SEED_STAGES.length] ?? 'notInvited';
     seeded.push(seedAssessment(store, prng, client, now, stage));
     // Every tenth client also has the other half of a Combined report waiting to be combined (spec §5 Combine).

@@ -14,6 +14,7 @@ import {
   seedScos,
   seedTeams,
 } from './extras.ts';
+import { seedSoakCoaches } from './soak.ts';
 
 export interface SeedOptions {
   /** Epoch ms the seeded dates are relative to. */
@@ -21,6 +22,8 @@ export interface SeedOptions {
   /** The demo coach's assessments (SANDBOX_ASSESSMENTS); default 300. */
   assessments?: number;
   seed?: number;
+  /** Extra accounts for the soak run (SANDBOX_SOAK_COACHES, `./soak.ts`); default none. */
+  soakCoaches?: number;
 }
 
 export const DEFAULT_ASSESSMENTS = 300;
@@ -50,5 +53,7 @@ export function seedStore(options: SeedOptions): Store {
   seedBalance(store, SEED_COACHES.peer.uuid, peerAssessments, now);
   seedMiniAssessments(store, prng, demo, 12, now);
   seedMiniAssessments(store, prng, SEED_COACHES.miniOnly.uuid, 8, now);
+  // Last, with a generator of its own: the soak accounts change nothing above.
+  if (options.soakCoaches) seedSoakCoaches(store, options.soakCoaches, now);
   return store;
 }
