@@ -1,11 +1,12 @@
-// `npm run bench`: what the BFF costs compared with the legacy API itself and with a bare proxy of it.
-// Not a test: it prints figures and the BFF's targets (BFF throughput ≥ 0.8× the bare proxy; added
-// latency over direct ≤ 0.5 ms p50 and ≤ 2 ms p99 at 1,000 req/s; a 500-item batch at concurrency 4 within
-// 1.2× of ⌈500/4⌉ × 20 ms, never more than 4 in flight; a 100 MB download ≥ 0.8× the bare proxy's speed
-// with RSS growth ≤ 32 MB). A legacy stand-in, the bare proxy, the Fastify floor and the BFF each run in their
-// own process on 127.0.0.1; this process generates the load. Then the per-piece CPU of the floor and the BFF,
-// the batches and Download Reports through the BFF's HTTP API, and the assessments lists. About 10 minutes;
-// `BENCH_ONLY=pieces|batches|lists|metrics|flags|render` runs one part (each described at its function).
+// `npm run bench`: what the BFF costs compared with the legacy API itself, a bare proxy of it, the floor of any
+// Fastify server and an off-the-shelf Fastify gateway doing the same job (the peer). Not a test: it prints figures
+// and the goals, met or not, and never fails on them. The method and the current figures: docs/benchmarks.md, whose
+// summary table is the one this prints last. A legacy stand-in, the bare proxy, the Fastify floor, the Fastify peer
+// and the BFF each run in their own process on 127.0.0.1; this process generates the load. The full run (about
+// 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
+// per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
+// memory and the assessments lists. `BENCH_ONLY=requests|pieces|batches|reports|lists|metrics|flags|render` runs
+// one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -15,14 +16,23 @@ import { request } from 'undici';
 import { publishLegacyCall } from '../bff/diagnostics.ts';
 import { createBffMetrics } from '../bff/metrics/bff-metrics.ts';
 import { type BatchRun, measureBatch } from './bench/batch.ts';
-import { bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
-import { type ProfiledTarget, piecesOf, piecesReport, startProfiling, stopProfiling } from './bench/cpu-pieces.ts';
+import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
+import { CPU_GOAL_VS_BARE, type ProfiledTarget, piecesOf, piecesReport, startProfiling, stopProfiling } from './bench/cpu-pieces.ts';
 import { type DownloadRun, measureDownload } from './bench/download.ts';
-import { listReport, measureLists } from './bench/lists.ts';
+import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
 import { type BenchProcess, pinToCpu, startProcess } from './bench/processes.ts';
 import { measureRender, renderReport } from './bench/render.ts';
-import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
+import {
+  CONCURRENT_JOBS,
+  GROWTH_ALLOWANCE_MB,
+  measureReportMemory,
+  PEAK_RSS_GOAL_MB,
+  reportMemoryReport,
+  reportMemoryResults,
+  SMALL_YOUNG_GENERATION,
+} from './bench/report-memory.ts';
+import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, type GoalRow, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
 
 const ROUNDS = 5;
 const WARM_UP_SECONDS = 12;
@@ -36,10 +46,13 @@ const BATCH_ITEMS = 500;
 const BATCH_CONCURRENCIES = [1, 4, 16];
 const DOWNLOAD_ROUNDS = 3;
 const MB = 1024 * 1024;
+/** The BFF's throughput goal: at least this many times the Fastify peer's (its CPU goal: CPU_GOAL_VS_BARE). */
+const THROUGHPUT_GOAL_VS_PEER = 1.4;
 // Extra V8 flags for the servers compared (all of them alike), e.g. with BENCH_PIN=1.
 const SERVER_V8_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // The contract's operation the download would use once implemented (openapi/bff.yaml downloadActivitySummary).
 const CONTRACT_DOWNLOAD = '/api/activity-summary';
+const COACH_PATH = `/api/v2/coaches/${BENCH_COACH_ID}`;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -49,14 +62,22 @@ function profileEnv(): Record<string, string> {
   return dir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim() } : {};
 }
 const processes: BenchProcess[] = [];
-// Where the floor and the BFF write their profiles for the per-piece CPU (scripts/bench/cpu-pieces.ts).
+// Where the floor, the peer and the BFF write their profiles for the per-piece CPU (scripts/bench/cpu-pieces.ts).
 const PIECES_DIR = mkdtempSync(join(tmpdir(), 'bench-pieces-'));
-const profileFileOf = (name: 'floor' | 'bff') => ({ BENCH_PROFILE_FILE: join(PIECES_DIR, `${name}.cpuprofile`) });
+type Profiled = 'floor' | 'peer' | 'bff';
+const profileFileOf = (name: Profiled) => ({ BENCH_PROFILE_FILE: join(PIECES_DIR, `${name}.cpuprofile`) });
 const PIECES_SECONDS = 6;
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-async function signIn(bffUrl: string): Promise<string> {
-  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
+/** What a part of the run prints, and its rows of the summary of goals. */
+interface Part {
+  lines: string[];
+  goals: GoalRow[];
+}
+
+/** Signs in to the BFF or the peer (both answer `POST /api/session` with the `__Host-portal_session` cookie). */
+async function signIn(serverUrl: string): Promise<string> {
+  const { statusCode, headers, body } = await request(`${serverUrl}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf': '1' },
     body: JSON.stringify({ email: 'demo@coachportal.test', password: 'bench-password' }),
@@ -64,7 +85,7 @@ async function signIn(bffUrl: string): Promise<string> {
   await body.dump();
   const setCookie = [headers['set-cookie'] ?? []].flat();
   const pair = setCookie.map((cookie) => cookie.split(';', 1)[0] ?? '').find((cookie) => cookie.startsWith('__Host-portal_session='));
-  if (statusCode !== 200 || !pair) throw new Error(`BFF login failed with ${statusCode}`);
+  if (statusCode !== 200 || !pair) throw new Error(`sign-in at ${serverUrl} failed with ${statusCode}`);
   return pair;
 }
 
@@ -78,6 +99,23 @@ async function expectOk(target: Target): Promise<void> {
 function rotated<T>(items: readonly T[], round: number): T[] {
   return items.map((_, index) => items[(index + round) % items.length] as T);
 }
+
+const ms = (value: number) => value.toFixed(3);
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+const mbPerS = (run: DownloadRun) => (run.bytes / MB) * (1000 / run.elapsedMs);
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+
+function table(header: string[], rows: string[][]): string {
+  return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+/** Each round's ratio of two targets' figures (the rounds interleave them), as the median and the range. */
+function pairedRatios(numerator: readonly number[], denominator: readonly number[]): { median: number; low: number; high: number } {
+  const ratios = numerator.map((value, index) => value / (denominator[index] ?? Number.NaN));
+  return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+const ratioWithRange = ({ median: mid, low, high }: ReturnType<typeof pairedRatios>) =>
+  `${ratio(mid)} (rounds ${low.toFixed(2)}–${high.toFixed(2)})`;
 
 interface TargetFigures {
   requestsPerSecond: number[];
@@ -122,7 +160,227 @@ async function requestsAndLatency(targets: Target[]): Promise<Map<string, Target
   return figures;
 }
 
-async function downloads(bff: BenchProcess, proxy: BenchProcess, upstreamPath: string, sessionCookie: string) {
+interface Servers {
+  proxy: BenchProcess;
+  floor: BenchProcess;
+  peer: BenchProcess;
+  bff: BenchProcess;
+}
+/** Whether the servers compared run pinned (BENCH_PIN=1, startServers). */
+let pinned = false;
+
+/**
+ * The servers compared, each in its own process. BENCH_PIN=1: each side on its own core (the load generator and the
+ * stand-in on CPU 0, the servers compared on CPU 1, each with all its threads; add BENCH_SERVER_FLAGS=--single-threaded-gc,
+ * or V8's GC helpers contend with the main thread there). By default the scheduler places everything, as in a deployment.
+ */
+async function startServers(upstream: BenchProcess): Promise<Servers> {
+  const env = { BENCH_UPSTREAM_URL: upstream.url };
+  const script = (name: string) => new URL(`./bench/${name}`, import.meta.url);
+  const [proxy, floor, peer, bff] = await Promise.all([
+    startProcess('bare proxy', script('bare-proxy.ts'), env, SERVER_V8_FLAGS),
+    startProcess('Fastify floor', script('fastify-floor.ts'), { ...env, ...profileFileOf('floor') }, SERVER_V8_FLAGS),
+    startProcess('Fastify peer', script('fastify-peer.ts'), { ...env, ...profileFileOf('peer') }, SERVER_V8_FLAGS),
+    startProcess('BFF', script('bff-under-test.ts'), { ...env, ...profileEnv(), ...profileFileOf('bff') }, SERVER_V8_FLAGS),
+  ]);
+  processes.push(proxy, floor, peer, bff);
+  pinned =
+    process.env.BENCH_PIN === '1' &&
+    [pinToCpu(process.pid, 0), pinToCpu(upstream.pid, 0), ...[proxy, floor, peer, bff].map((server) => pinToCpu(server.pid, 1))].every(
+      Boolean,
+    );
+  log(pinned ? 'pinned: load generator and stand-in on CPU 0, the servers compared on CPU 1' : 'not pinned to CPUs');
+  return { proxy, floor, peer, bff };
+}
+
+/** The coach read on every target: direct and bare proxy the legacy `GET`, the others `GET /api/session`. */
+async function coachReadTargets(upstream: BenchProcess, servers: Servers): Promise<Target[]> {
+  const { proxy, floor, peer, bff } = servers;
+  const targets: Target[] = [
+    { name: 'upstream direct', url: `${upstream.url}${COACH_PATH}`, headers: { cookie: LEGACY_COOKIE }, servingPid: upstream.pid },
+    { name: 'bare proxy', url: `${proxy.url}${COACH_PATH}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
+    { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
+    { name: 'Fastify peer', url: `${peer.url}/api/session`, headers: { cookie: await signIn(peer.url) }, servingPid: peer.pid },
+    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: await signIn(bff.url) }, servingPid: bff.pid },
+  ];
+  for (const target of targets) await expectOk(target);
+  return targets;
+}
+
+/** The floor's, the peer's and the BFF's CPU per request piece by piece (scripts/bench/cpu-pieces.ts), profiled once warm. */
+async function cpuPieces(targets: Record<Profiled, Target>, cpuMs: Record<Profiled | 'bare', number>): Promise<string[]> {
+  const profiled = async (name: Profiled): Promise<ProfiledTarget> => {
+    const target = targets[name];
+    log(`per-piece CPU: ${target.name} profiled for ${PIECES_SECONDS} s`);
+    await startProfiling(target.servingPid);
+    const run = await measureThroughput(target, PIECES_SECONDS);
+    const profile = await stopProfiling(target.servingPid, profileFileOf(name).BENCH_PROFILE_FILE);
+    return { cpuMs: cpuMs[name], micros: piecesOf(profile, REPO_ROOT), requests: run.requests };
+  };
+  return piecesReport(
+    { bareCpuMs: cpuMs.bare, floor: await profiled('floor'), peer: await profiled('peer'), bff: await profiled('bff') },
+    table,
+  );
+}
+
+/**
+ * `BENCH_ONLY=requests npm run bench` (about 6 minutes; the first part of the full run): the coach read on every
+ * target, throughput and CPU per request (autocannon) then latency (open loop) in interleaved rounds after a warm-up,
+ * then the per-piece CPU. Leaves the servers running for the download and the batch runner of the full run.
+ */
+async function requests(upstream: BenchProcess, servers: Servers): Promise<Part> {
+  const targets = await coachReadTargets(upstream, servers);
+  const figures = await requestsAndLatency(targets);
+  const of = (name: string) => figures.get(name) as TargetFigures;
+  const cpuOf = (name: string) => median(of(name).cpuMsPerRequest);
+  const byName = (name: string) => targets.find((target) => target.name === name) as Target;
+  const pieces = await cpuPieces(
+    { floor: byName('Fastify floor'), peer: byName('Fastify peer'), bff: byName('BFF') },
+    { bare: cpuOf('bare proxy'), floor: cpuOf('Fastify floor'), peer: cpuOf('Fastify peer'), bff: cpuOf('BFF') },
+  );
+  const summary = targets.map((target) => {
+    const entry = of(target.name);
+    const latencies = entry.latency.flatMap((run) => run.latenciesMs);
+    return {
+      name: target.name,
+      rps: median(entry.requestsPerSecond),
+      rpsRuns: entry.requestsPerSecond,
+      cpuMs: median(entry.cpuMsPerRequest),
+      lowP50: percentile(entry.lowRate?.latenciesMs ?? [], 50),
+      lowP99: percentile(entry.lowRate?.latenciesMs ?? [], 99),
+      p50: percentile(latencies, 50),
+      p90: percentile(latencies, 90),
+      p99: percentile(latencies, 99),
+      max: percentile(latencies, 100),
+      samples: latencies.length,
+      lagP99: percentile(
+        entry.latency.flatMap((run) => run.sendLagMs),
+        99,
+      ),
+      failures: entry.non2xx,
+    };
+  });
+  type Row = (typeof summary)[number];
+  const row = (name: string) => summary.find((entry) => entry.name === name) as Row;
+  const [direct, bare, floor, peer, bff] = ['upstream direct', 'bare proxy', 'Fastify floor', 'Fastify peer', 'BFF'].map(row) as [
+    Row,
+    Row,
+    Row,
+    Row,
+    Row,
+  ];
+  const rpsRatio = (a: string, b: string) => pairedRatios(of(a).requestsPerSecond, of(b).requestsPerSecond);
+  const cpuRatio = (a: string, b: string) => pairedRatios(of(a).cpuMsPerRequest, of(b).cpuMsPerRequest);
+  const bffVsPeer = rpsRatio('BFF', 'Fastify peer');
+  const bffCpuVsBare = cpuRatio('BFF', 'bare proxy');
+  const goals: GoalRow[] = [
+    [
+      'BFF throughput ÷ Fastify peer',
+      ratioWithRange(bffVsPeer),
+      `≥ ${THROUGHPUT_GOAL_VS_PEER}×`,
+      verdict(bffVsPeer.median >= THROUGHPUT_GOAL_VS_PEER),
+    ],
+    [
+      'BFF CPU per request ÷ bare proxy',
+      `${ratioWithRange(bffCpuVsBare)}: ${(bff.cpuMs * 1000).toFixed(0)} ÷ ${(bare.cpuMs * 1000).toFixed(0)} µs`,
+      `≤ ${CPU_GOAL_VS_BARE}×`,
+      verdict(bffCpuVsBare.median <= CPU_GOAL_VS_BARE),
+    ],
+    ['(BFF throughput ÷ bare proxy)', ratioWithRange(rpsRatio('BFF', 'bare proxy')), '–', '–'],
+    ['(BFF CPU per request ÷ Fastify peer)', ratioWithRange(cpuRatio('BFF', 'Fastify peer')), '–', '–'],
+    [
+      '(Fastify peer ÷ bare proxy: throughput; CPU per request)',
+      `${ratioWithRange(rpsRatio('Fastify peer', 'bare proxy'))}; ${ratio(cpuRatio('Fastify peer', 'bare proxy').median)}`,
+      '–',
+      '–',
+    ],
+    [
+      '(Fastify floor ÷ bare proxy: throughput; CPU per request)',
+      `${ratioWithRange(rpsRatio('Fastify floor', 'bare proxy'))}; ${ratio(cpuRatio('Fastify floor', 'bare proxy').median)}`,
+      '–',
+      '–',
+    ],
+    [
+      `BFF added latency p50 over direct at ${RATE.toLocaleString('en')} req/s`,
+      `${ms(bff.p50 - direct.p50)} ms`,
+      '≤ 0.5 ms',
+      verdict(bff.p50 - direct.p50 <= 0.5),
+    ],
+    [
+      `BFF added latency p99 over direct at ${RATE.toLocaleString('en')} req/s`,
+      `${ms(bff.p99 - direct.p99)} ms`,
+      '≤ 2 ms',
+      verdict(bff.p99 - direct.p99 <= 2),
+    ],
+    [
+      '(added p50 / p99 over direct: bare proxy; Fastify peer)',
+      `${ms(bare.p50 - direct.p50)} / ${ms(bare.p99 - direct.p99)} ms; ${ms(peer.p50 - direct.p50)} / ${ms(peer.p99 - direct.p99)} ms`,
+      '–',
+      '–',
+    ],
+    [
+      `(BFF added p50 / p99 over direct at ${LOW_RATE} req/s)`,
+      `${ms(bff.lowP50 - direct.lowP50)} / ${ms(bff.lowP99 - direct.lowP99)} ms`,
+      '–',
+      '–',
+    ],
+  ];
+  const lines = [
+    'The coach read. Direct and bare proxy: `GET api/v2/coaches/{coachId}` with the legacy cookie. Fastify floor ' +
+      '(scripts/bench/fastify-floor.ts: Fastify with no logger, plugin or hook, the same legacy read through undici dispatch, parsed ' +
+      'and mapped to the same Session answer): `GET /api/session`. Fastify peer (scripts/bench/fastify-peer.ts: an off-the-shelf ' +
+      'gateway, Fastify request logs, @fastify/helmet, @fastify/cookie with a signed session cookie looked up in a Map, ' +
+      '@fastify/rate-limit, @fastify/reply-from forwarding the legacy read with the legacy cookie injected, the answer unmapped): ' +
+      '`GET /api/session`. BFF: `GET /api/session` (getSession: session lookup and touch, the legacy cookie injected, one ' +
+      '`GET api/v2/coaches/{coachId}`, mapping, rate limiter, JSON logs at info, buffered as in production, to /dev/null). ' +
+      `Throughput: autocannon, ${THROUGHPUT_CONNECTIONS} connections, no pipelining, ${THROUGHPUT_SECONDS} s per target per round ` +
+      `after ${WARM_UP_SECONDS} s of warm-up each, ${ROUNDS} interleaved rounds (medians; ratios are the median of the rounds' ratios). ` +
+      `CPU: the serving process's user + system time (/proc) over the requests answered. Latency: open-loop sender at ` +
+      `${RATE.toLocaleString('en')} req/s on a schedule (undici Pool, hrtime), send → last byte, ${LATENCY_MS / 1000} s per target ` +
+      'per round, percentiles over all rounds.',
+    '',
+    table(
+      ['', ...summary.map((entry) => entry.name)],
+      [
+        ['requests/s (median)', ...summary.map((entry) => Math.round(entry.rps).toLocaleString('en'))],
+        ['requests/s per round', ...summary.map((entry) => entry.rpsRuns.map((value) => Math.round(value)).join(', '))],
+        ['CPU of the serving process per request (µs, median)', ...summary.map((entry) => (entry.cpuMs * 1000).toFixed(0))],
+        [
+          'CPU per request per round (µs)',
+          ...summary.map((entry) =>
+            of(entry.name)
+              .cpuMsPerRequest.map((value) => (value * 1000).toFixed(0))
+              .join(', '),
+          ),
+        ],
+        [`p50 at ${RATE.toLocaleString('en')} req/s (ms)`, ...summary.map((entry) => ms(entry.p50))],
+        ['p90 (ms)', ...summary.map((entry) => ms(entry.p90))],
+        ['p99 (ms)', ...summary.map((entry) => ms(entry.p99))],
+        ['max (ms)', ...summary.map((entry) => ms(entry.max))],
+        ['samples', ...summary.map((entry) => String(entry.samples))],
+        ['sender lag p99 (ms)', ...summary.map((entry) => ms(entry.lagP99))],
+        [
+          `p50 / p99 at ${LOW_RATE} req/s (ms, 1 round of ${LOW_RATE_MS / 1000} s)`,
+          ...summary.map((entry) => `${ms(entry.lowP50)} / ${ms(entry.lowP99)}`),
+        ],
+        ['non-2xx or errors', ...summary.map((entry) => String(entry.failures))],
+      ],
+    ),
+    '',
+    ...[floor, peer, bff]
+      .filter((entry) => entry.rps < RATE)
+      .map(
+        (entry) =>
+          `${entry.name}'s closed-loop maximum here (${Math.round(entry.rps)} req/s) is below ${RATE.toLocaleString('en')} req/s: at that rate ` +
+          `its queue grows for the whole run and its percentiles measure queueing; the ${LOW_RATE} req/s row shows the cost per request.`,
+      ),
+    ...pieces.flatMap((line, index) => (index === 0 ? ['', line] : [line])),
+  ];
+  return { lines, goals };
+}
+
+async function downloads(bff: BenchProcess, proxy: BenchProcess, sessionCookie: string) {
+  const upstreamPath = `${COACH_PATH}/downloadActivitySummary`;
   const bffHeaders = { cookie: sessionCookie };
   // The contract's operation when it is implemented (its first answer then doubles as the warm-up).
   const probe = await measureDownload(`${bff.url}${CONTRACT_DOWNLOAD}`, bffHeaders, bff.pid);
@@ -160,114 +418,165 @@ async function batches(upstreamUrl: string): Promise<BatchRun[]> {
   return runs;
 }
 
-const ms = (value: number) => value.toFixed(3);
-const mbPerS = (run: DownloadRun) => (run.bytes / MB) * (1000 / run.elapsedMs);
-const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+/** The full run's second part, on the servers of the first: the 100 MB download and the batch runner alone. */
+async function downloadAndRunner(upstream: BenchProcess, servers: Servers): Promise<Part> {
+  const download = await downloads(servers.bff, servers.proxy, await signIn(servers.bff.url));
+  const batchRuns = await batches(upstream.url);
+  const proxyDownload = median(download.runs.proxy.map(mbPerS));
+  const bffDownload = median(download.runs.bff.map(mbPerS));
+  const growthOf = (runs: DownloadRun[]) => Math.max(...runs.map((run) => run.rssGrowthBytes)) / MB;
+  const batch4 = batchRuns.find((run) => run.concurrency === 4) as BatchRun;
+  const ideal = (concurrency: number) => Math.ceil(BATCH_ITEMS / concurrency) * SLOW_CALL_MS;
+  const lines = [
+    `Download: ${DOWNLOAD_BYTES / MB} MB (\`GET ${COACH_PATH}/downloadActivitySummary\`), read as fast as the client can, ` +
+      `${DOWNLOAD_ROUNDS} interleaved rounds, on the servers of the coach read; RSS of the serving process: the peak (VmHWM, reset ` +
+      `at the start, and 10 ms samples) minus the RSS at the start. BFF route: ${download.route}.`,
+    '',
+    table(
+      ['through', 'MB/s (median)', 'MB/s per round', 'RSS growth, max (MB)', 'peak RSS (MB)'],
+      (['proxy', 'bff'] as const).map((which) => [
+        which === 'bff' ? 'BFF' : 'bare proxy',
+        (which === 'bff' ? bffDownload : proxyDownload).toFixed(0),
+        download.runs[which].map((run) => mbPerS(run).toFixed(0)).join(', '),
+        growthOf(download.runs[which]).toFixed(1),
+        (Math.max(...download.runs[which].map((run) => run.peakRssBytes)) / MB).toFixed(0),
+      ]),
+    ),
+    '',
+    `Batch runner: \`runBatch\` over ${BATCH_ITEMS} items in this process, the worker calling \`GET api/v2/tokens/{id}/sendinvite\` ` +
+      `through the legacy client; the stand-in answers after ${SLOW_CALL_MS} ms. The last ratio is the runner's own overhead ` +
+      '(lanes, timers, result).',
+    '',
+    table(
+      [
+        'concurrency',
+        'elapsed (ms)',
+        `ideal ⌈${BATCH_ITEMS}/c⌉ × ${SLOW_CALL_MS} ms`,
+        'ratio',
+        'mean call (ms)',
+        `elapsed ÷ (⌈${BATCH_ITEMS}/c⌉ × mean call)`,
+        'max in flight',
+        'succeeded',
+      ],
+      batchRuns.map((run) => [
+        String(run.concurrency),
+        String(Math.round(run.elapsedMs)),
+        String(ideal(run.concurrency)),
+        `${(run.elapsedMs / ideal(run.concurrency)).toFixed(3)}×`,
+        run.meanCallMs.toFixed(2),
+        `${(run.elapsedMs / (Math.ceil(BATCH_ITEMS / run.concurrency) * run.meanCallMs)).toFixed(3)}×`,
+        String(run.maxInFlight),
+        String(run.succeeded),
+      ]),
+    ),
+  ];
+  const goals: GoalRow[] = [
+    [
+      `runBatch of ${BATCH_ITEMS} at concurrency 4 vs ${ideal(4)} ms`,
+      `${(batch4.elapsedMs / ideal(4)).toFixed(3)}×, max ${batch4.maxInFlight} in flight`,
+      '≤ 1.2×, ≤ 4 in flight',
+      verdict(batch4.elapsedMs / ideal(4) <= 1.2 && batch4.maxInFlight <= 4 && batch4.succeeded === BATCH_ITEMS),
+    ],
+    [
+      `${DOWNLOAD_BYTES / MB} MB download, BFF ÷ bare proxy`,
+      ratio(bffDownload / proxyDownload),
+      '≥ 0.8×',
+      verdict(bffDownload / proxyDownload >= 0.8),
+    ],
+    [
+      `${DOWNLOAD_BYTES / MB} MB download, BFF RSS growth`,
+      `${growthOf(download.runs.bff).toFixed(1)} MB (bare proxy ${growthOf(download.runs.proxy).toFixed(1)} MB)`,
+      '≤ 32 MB',
+      verdict(growthOf(download.runs.bff) <= 32),
+    ],
+  ];
+  return { lines, goals };
+}
 
-function table(header: string[], rows: string[][]): string {
-  return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+/** A BFF process of its own for one part, so its RSS and CPU are that part's alone. */
+async function startBff(upstream: BenchProcess, name: string, v8Flags: string[] = []): Promise<BenchProcess> {
+  const script = new URL('./bench/bff-under-test.ts', import.meta.url);
+  const bff = await startProcess(name, script, { BENCH_UPSTREAM_URL: upstream.url }, [...SERVER_V8_FLAGS, ...v8Flags]);
+  processes.push(bff);
+  return bff;
 }
 
 /**
  * The list figures (scripts/bench/lists.ts) on a BFF process of their own, so its RSS is the lists' alone.
- * `BENCH_ONLY=lists npm run bench` runs only these (about a minute).
+ * `BENCH_ONLY=lists npm run bench` runs only these (about two minutes).
  */
-async function lists(upstream: BenchProcess): Promise<string[]> {
+async function lists(upstream: BenchProcess): Promise<Part> {
   log('lists: 500, 5,000 and 20,000 rows');
-  const bff = await startProcess(
-    'BFF (lists)',
-    new URL('./bench/bff-under-test.ts', import.meta.url),
-    { BENCH_UPSTREAM_URL: upstream.url },
-    SERVER_V8_FLAGS,
-  );
-  processes.push(bff);
+  const bff = await startBff(upstream, 'BFF (lists)');
   try {
-    return listReport(await measureLists(bff.url, upstream.url, bff.pid), table, verdict);
+    const run = await measureLists(bff.url, upstream.url, bff.pid);
+    return { lines: listReport(run, table), goals: listGoals(run, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/** The batches through the BFF's HTTP API (scripts/bench/bff-batches.ts). `BENCH_ONLY=batches npm run bench` (about 15 s). */
+async function bffBatches(upstream: BenchProcess): Promise<Part> {
+  log('batches through the BFF: sendInvites, deleteAssessments');
+  const bff = await startBff(upstream, 'BFF (batches)');
+  try {
+    if (!bff.batchConcurrency) throw new Error('the BFF did not report its batch concurrency');
+    const figures = await measureBffBatches(bff.url, upstream.url, bff.batchConcurrency);
+    return { lines: bffBatchReport(figures, table), goals: batchGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
 }
 
 /**
- * The batches and Download Reports through the BFF's HTTP API (scripts/bench/bff-batches.ts), on a BFF process
- * of its own so its RSS is the download's alone, and the same PDFs through a bare proxy of its own (the baseline). `BENCH_ONLY=batches npm run bench` runs only these.
+ * Download Reports' memory (scripts/bench/report-memory.ts): 100 MB and 1 GB downloads, each on a BFF started for it,
+ * then 4 jobs of 1 GB at once. `BENCH_ONLY=reports npm run bench` (about 3 minutes).
  */
-async function bffBatches(upstream: BenchProcess): Promise<string[]> {
-  log('batches through the BFF: sendInvites, deleteAssessments, Download Reports');
-  const bff = await startProcess(
-    'BFF (batches)',
-    new URL('./bench/bff-under-test.ts', import.meta.url),
-    { BENCH_UPSTREAM_URL: upstream.url },
-    SERVER_V8_FLAGS,
-  );
-  const proxy = await startProcess(
-    'bare proxy (batches)',
-    new URL('./bench/bare-proxy.ts', import.meta.url),
-    { BENCH_UPSTREAM_URL: upstream.url },
-    SERVER_V8_FLAGS,
-  );
-  processes.push(bff, proxy);
-  try {
-    if (!bff.batchConcurrency) throw new Error('the BFF did not report its batch concurrency');
-    return bffBatchReport(await measureBffBatches(bff.url, upstream.url, bff.pid, bff.batchConcurrency, proxy), table, verdict);
-  } finally {
-    await Promise.all([bff.stop(), proxy.stop()]);
-  }
-}
-
-interface CpuPerRequest {
-  bare: number;
-  floor: number;
-  bff: number;
-}
-
-/** The floor's and the BFF's CPU per request piece by piece (scripts/bench/cpu-pieces.ts), profiled once warm. */
-async function cpuPieces(floor: Target, bff: Target, cpuMs: CpuPerRequest): Promise<string[]> {
-  const profiled = async (target: Target, name: 'floor' | 'bff', measuredCpuMs: number): Promise<ProfiledTarget> => {
-    log(`per-piece CPU: ${target.name} profiled for ${PIECES_SECONDS} s`);
-    await startProfiling(target.servingPid);
-    const run = await measureThroughput(target, PIECES_SECONDS);
-    const profile = await stopProfiling(target.servingPid, profileFileOf(name).BENCH_PROFILE_FILE);
-    return { cpuMs: measuredCpuMs, micros: piecesOf(profile, REPO_ROOT), requests: run.requests };
-  };
-  return piecesReport(
-    { bareCpuMs: cpuMs.bare, floor: await profiled(floor, 'floor', cpuMs.floor), bff: await profiled(bff, 'bff', cpuMs.bff) },
-    table,
-  );
+async function reportMemory(upstream: BenchProcess): Promise<Part> {
+  log('Download Reports: 100 MB and 1 GB, then 4 × 1 GB at once');
+  let started = 0;
+  const figures = await measureReportMemory((v8Flags) => startBff(upstream, `BFF (reports ${++started})`, v8Flags), upstream.url, log);
+  const { small, large, peak, peakSmallYoung, everyJobWhole, singleInFlight } = reportMemoryResults(figures);
+  const goals: GoalRow[] = [
+    [
+      'Download Reports 1 GB, BFF RSS growth (median)',
+      `${large.toFixed(1)} MB; 100 MB: ${small.toFixed(1)} MB; max ${singleInFlight} PDFs in flight`,
+      `≤ 100 MB's + ${GROWTH_ALLOWANCE_MB} MB, ≤ ${figures.concurrency} in flight`,
+      verdict(large <= small + GROWTH_ALLOWANCE_MB && singleInFlight <= figures.concurrency && everyJobWhole),
+    ],
+    [
+      `Download Reports ${CONCURRENT_JOBS} × 1 GB at once, BFF peak RSS`,
+      `${peak.toFixed(0)} MB`,
+      `≤ ${PEAK_RSS_GOAL_MB} MB`,
+      verdict(peak <= PEAK_RSS_GOAL_MB && everyJobWhole),
+    ],
+    [`(the same with \`${SMALL_YOUNG_GENERATION}\`)`, `${peakSmallYoung.toFixed(0)} MB`, '–', '–'],
+  ];
+  return { lines: reportMemoryReport(figures, table), goals };
 }
 
 /**
- * `BENCH_ONLY=pieces npm run bench` (about a minute): the bare proxy, the Fastify floor and the BFF warmed up,
- * their CPU per request measured alike, then the BFF's per-piece CPU.
+ * `BENCH_ONLY=pieces npm run bench` (about 2 minutes): the bare proxy, the Fastify floor, the peer and the BFF warmed up,
+ * their CPU per request measured alike (3 rounds of 4 s), then the per-piece CPU.
  */
-async function piecesOnly(upstream: BenchProcess): Promise<string[]> {
-  const env = { BENCH_UPSTREAM_URL: upstream.url };
-  const [proxy, floor, bff] = await Promise.all([
-    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
-    startProcess(
-      'Fastify floor',
-      new URL('./bench/fastify-floor.ts', import.meta.url),
-      { ...env, ...profileFileOf('floor') },
-      SERVER_V8_FLAGS,
-    ),
-    startProcess('BFF', new URL('./bench/bff-under-test.ts', import.meta.url), { ...env, ...profileFileOf('bff') }, SERVER_V8_FLAGS),
-  ]);
-  processes.push(proxy, floor, bff);
-  const coachPath = `/api/v2/coaches/${BENCH_COACH_ID}`;
-  const targets: Target[] = [
-    { name: 'bare proxy', url: `${proxy.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
-    { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
-    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: await signIn(bff.url) }, servingPid: bff.pid },
-  ];
+async function piecesOnly(upstream: BenchProcess): Promise<Part> {
+  const servers = await startServers(upstream);
+  const targets = (await coachReadTargets(upstream, servers)).filter((target) => target.name !== 'upstream direct');
   log(`warming up (${WARM_UP_SECONDS} s per target)`);
   for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
-  const cpu: number[][] = targets.map(() => []);
+  const cpu = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < 3; round++) {
-    for (const [index, target] of targets.entries())
-      cpu[index]?.push((await measureThroughput(target, THROUGHPUT_SECONDS)).cpuMsPerRequest);
+    for (const target of rotated(targets, round))
+      cpu.get(target.name)?.push((await measureThroughput(target, THROUGHPUT_SECONDS)).cpuMsPerRequest);
   }
-  const [bare = [], floorCpu = [], bffCpu = []] = cpu;
-  return cpuPieces(targets[1] as Target, targets[2] as Target, { bare: median(bare), floor: median(floorCpu), bff: median(bffCpu) });
+  const cpuOf = (name: string) => median(cpu.get(name) ?? []);
+  const byName = (name: string) => targets.find((target) => target.name === name) as Target;
+  const lines = await cpuPieces(
+    { floor: byName('Fastify floor'), peer: byName('Fastify peer'), bff: byName('BFF') },
+    { bare: cpuOf('bare proxy'), floor: cpuOf('Fastify floor'), peer: cpuOf('Fastify peer'), bff: cpuOf('BFF') },
+  );
+  return { lines, goals: [] };
 }
 
 interface RoundFigures {
@@ -461,241 +770,80 @@ function metricWorkMicroseconds(): { request: number; legacyCall: number } {
   }
 }
 
+/** The run's conditions, first in the output: the machine, the load on it, the servers' flags. */
+function conditions(pinned: boolean, loadBefore: number): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return (
+    `Benchmark of ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${availableParallelism()} cores (${cpu}), everything on ` +
+    '127.0.0.1; ' +
+    (pinned
+      ? 'pinned with taskset: the load generator and the legacy stand-in on CPU 0, the servers compared on CPU 1 '
+      : 'not pinned: the load generator, the legacy stand-in and the servers share the cores ') +
+    `(server V8 flags: ${SERVER_V8_FLAGS.join(' ') || 'none'}); 1-minute load average at the start ${loadBefore.toFixed(2)}.`
+  );
+}
+
+/** The summary of goals, last in the output: the table docs/benchmarks.md shows. */
+function summary(goals: GoalRow[], started: number, loadBefore: number): string[] {
+  return [
+    '## Summary',
+    '',
+    table(['figure', 'measured', 'goal', 'result'], goals),
+    '',
+    `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at the start ${loadBefore.toFixed(2)}, ` +
+      `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
+  ];
+}
+
+const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
+  requests: async (upstream) => {
+    const servers = await startServers(upstream);
+    try {
+      return await requests(upstream, servers);
+    } finally {
+      await Promise.all([servers.proxy, servers.floor, servers.peer, servers.bff].map((server) => server.stop()));
+    }
+  },
+  pieces: piecesOnly,
+  batches: bffBatches,
+  reports: reportMemory,
+  lists,
+  render: async () => ({ lines: renderReport(await measureRender()), goals: [] }),
+  flags: async (upstream) => ({ lines: await flagsCost(upstream), goals: [] }),
+  metrics: async (upstream) => ({ lines: await metricsCost(upstream), goals: [] }),
+};
+
 async function main(): Promise<void> {
   const started = performance.now();
-  const cores = availableParallelism();
   const loadBefore = loadavg()[0] ?? 0;
   const upstream = await startProcess('legacy stand-in', new URL('./bench/legacy-stand-in.ts', import.meta.url));
   processes.push(upstream);
-  // `BENCH_ONLY=render npm run bench`: the client's 500-row render alone (about 30 s with the build).
-  if (process.env.BENCH_ONLY === 'render') {
-    process.stdout.write(`${renderReport(await measureRender()).join('\n')}\n`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'lists') {
-    process.stdout.write(`${(await lists(upstream)).join('\n')}\n`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'batches') {
-    process.stdout.write(`${(await bffBatches(upstream)).join('\n')}\n`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'flags') {
-    process.stdout.write(`${(await flagsCost(upstream)).join('\n')}\n`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'pieces') {
-    process.stdout.write(`${(await piecesOnly(upstream)).join('\n')}\n`);
-    return;
-  }
-  if (process.env.BENCH_ONLY === 'metrics') {
-    process.stdout.write(`${(await metricsCost(upstream)).join('\n')}\n`);
-    return;
-  }
-  const env = { BENCH_UPSTREAM_URL: upstream.url };
-  const [proxy, floor, bff] = await Promise.all([
-    startProcess('bare proxy', new URL('./bench/bare-proxy.ts', import.meta.url), env, SERVER_V8_FLAGS),
-    startProcess(
-      'Fastify floor',
-      new URL('./bench/fastify-floor.ts', import.meta.url),
-      { ...env, ...profileFileOf('floor') },
-      SERVER_V8_FLAGS,
-    ),
-    startProcess(
-      'BFF',
-      new URL('./bench/bff-under-test.ts', import.meta.url),
-      { ...env, ...profileEnv(), ...profileFileOf('bff') },
-      SERVER_V8_FLAGS,
-    ),
-  ]);
-  processes.push(proxy, floor, bff);
-  // BENCH_PIN=1: each side on its own core (the load generator and the stand-in on CPU 0, the servers compared on
-  // CPU 1, each with all its threads; add BENCH_SERVER_FLAGS=--single-threaded-gc, or V8's GC helpers contend
-  // with the main thread there). By default the scheduler places everything, as in a deployment.
-  const pinned =
-    process.env.BENCH_PIN === '1' &&
-    [pinToCpu(process.pid, 0), pinToCpu(upstream.pid, 0), ...[proxy, floor, bff].map((server) => pinToCpu(server.pid, 1))].every(Boolean);
-  log(pinned ? 'pinned: load generator and stand-in on CPU 0, the servers compared on CPU 1' : 'not pinned to CPUs');
-  const sessionCookie = await signIn(bff.url);
-  const coachPath = `/api/v2/coaches/${BENCH_COACH_ID}`;
-  const targets: Target[] = [
-    { name: 'upstream direct', url: `${upstream.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: upstream.pid },
-    { name: 'bare proxy', url: `${proxy.url}${coachPath}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
-    { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
-    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: sessionCookie }, servingPid: bff.pid },
-  ];
-  for (const target of targets) await expectOk(target);
-
-  const figures = await requestsAndLatency(targets);
-  const pieces = await cpuPieces(targets[2] as Target, targets[3] as Target, {
-    bare: median(figures.get('bare proxy')?.cpuMsPerRequest ?? []),
-    floor: median(figures.get('Fastify floor')?.cpuMsPerRequest ?? []),
-    bff: median(figures.get('BFF')?.cpuMsPerRequest ?? []),
-  });
-  const download = await downloads(bff, proxy, `${coachPath}/downloadActivitySummary`, sessionCookie);
-  const batchRuns = await batches(upstream.url);
-
-  const summary = targets.map((target) => {
-    const entry = figures.get(target.name) as TargetFigures;
-    const latencies = entry.latency.flatMap((run) => run.latenciesMs);
-    const lags = entry.latency.flatMap((run) => run.sendLagMs);
-    return {
-      name: target.name,
-      rps: median(entry.requestsPerSecond),
-      rpsRuns: entry.requestsPerSecond,
-      cpuMs: median(entry.cpuMsPerRequest),
-      lowP50: percentile(entry.lowRate?.latenciesMs ?? [], 50),
-      lowP99: percentile(entry.lowRate?.latenciesMs ?? [], 99),
-      p50: percentile(latencies, 50),
-      p90: percentile(latencies, 90),
-      p99: percentile(latencies, 99),
-      max: percentile(latencies, 100),
-      samples: latencies.length,
-      lagP99: percentile(lags, 99),
-      failures: entry.non2xx,
-    };
-  });
-  const [direct, bare, fastifyFloor, portal] = summary as [
-    (typeof summary)[0],
-    (typeof summary)[0],
-    (typeof summary)[0],
-    (typeof summary)[0],
-  ];
-  const proxyDownload = median(download.runs.proxy.map(mbPerS));
-  const bffDownload = median(download.runs.bff.map(mbPerS));
-  const bffRssGrowth = Math.max(...download.runs.bff.map((run) => run.rssGrowthBytes)) / MB;
-  const proxyRssGrowth = Math.max(...download.runs.proxy.map((run) => run.rssGrowthBytes)) / MB;
-  const batch4 = batchRuns.find((run) => run.concurrency === 4) as BatchRun;
-  const ideal = (concurrency: number) => Math.ceil(BATCH_ITEMS / concurrency) * SLOW_CALL_MS;
-
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const only = process.env.BENCH_ONLY;
   const out: string[] = [];
-  out.push(
-    `Benchmark of ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cores} cores (${cpu}), everything on 127.0.0.1; ` +
-      (pinned
-        ? 'pinned with taskset: the load generator and the legacy stand-in on CPU 0, the servers compared on CPU 1 '
-        : 'not pinned: the load generator, the legacy stand-in and the servers share the cores ') +
-      `(server V8 flags: ${SERVER_V8_FLAGS.join(' ') || 'none'}). ` +
-      `${ROUNDS} interleaved rounds.`,
-    '',
-    `Requests: the coach read. Direct and bare proxy: \`GET ${coachPath}\` with the legacy cookie; Fastify floor ` +
-      '(scripts/bench/fastify-floor.ts: Fastify with no logger, plugin or hook, the same legacy read through undici dispatch, parsed and mapped to the same Session answer): ' +
-      '`GET /api/session`; BFF: `GET /api/session` ' +
-      '(getSession: session lookup and touch, the legacy cookie injected, one `GET api/v2/coaches/{coachId}`, mapping, rate limiter, ' +
-      'JSON logs at info, buffered as in production, to /dev/null). Throughput: autocannon, ' +
-      `${THROUGHPUT_CONNECTIONS} connections, no pipelining, ${THROUGHPUT_SECONDS} s per target per round (median of rounds). ` +
-      `Latency: open-loop sender at ${RATE.toLocaleString('en')} req/s on a schedule (undici Pool, hrtime), send → last byte, ` +
-      `${LATENCY_MS / 1000} s per target per round, percentiles over all rounds.`,
-    '',
-    table(
-      ['', 'upstream direct', 'bare proxy', 'Fastify floor', 'BFF'],
-      [
-        ['requests/s (median)', ...summary.map((row) => Math.round(row.rps).toLocaleString('en'))],
-        ['requests/s per round', ...summary.map((row) => row.rpsRuns.map((value) => Math.round(value)).join(', '))],
-        ['CPU of the serving process per request (ms, median)', ...summary.map((row) => row.cpuMs.toFixed(3))],
-        ['p50 at 1,000 req/s (ms)', ...summary.map((row) => ms(row.p50))],
-        ['p90 (ms)', ...summary.map((row) => ms(row.p90))],
-        ['p99 (ms)', ...summary.map((row) => ms(row.p99))],
-        ['max (ms)', ...summary.map((row) => ms(row.max))],
-        ['samples', ...summary.map((row) => String(row.samples))],
-        ['sender lag p99 (ms)', ...summary.map((row) => ms(row.lagP99))],
-        [
-          `p50 / p99 at ${LOW_RATE} req/s (ms, 1 round of ${LOW_RATE_MS / 1000} s)`,
-          ...summary.map((row) => `${ms(row.lowP50)} / ${ms(row.lowP99)}`),
-        ],
-        ['non-2xx or errors', ...summary.map((row) => String(row.failures))],
-      ],
-    ),
-    '',
-    ...(portal.rps < RATE
-      ? [
-          `The BFF's closed-loop maximum here (${Math.round(portal.rps)} req/s) is below ${RATE.toLocaleString('en')} req/s, so at that rate ` +
-            `its queue grows for the whole run and its percentiles measure queueing; the ${LOW_RATE} req/s row shows the cost per request.`,
-          '',
-        ]
-      : []),
-    `Batch: \`runBatch\` over ${BATCH_ITEMS} items, the worker calling \`GET api/v2/tokens/{id}/sendinvite\` through the legacy client; ` +
-      `the stand-in answers after ${SLOW_CALL_MS} ms. The last ratio is the runner's own overhead (lanes, timers, result).`,
-    '',
-    table(
-      [
-        'concurrency',
-        'elapsed (ms)',
-        `ideal ⌈${BATCH_ITEMS}/c⌉ × ${SLOW_CALL_MS} ms`,
-        'ratio',
-        'mean call (ms)',
-        'elapsed ÷ (⌈500/c⌉ × mean call)',
-        'max in flight',
-        'succeeded',
-      ],
-      batchRuns.map((run) => [
-        String(run.concurrency),
-        String(Math.round(run.elapsedMs)),
-        String(ideal(run.concurrency)),
-        `${(run.elapsedMs / ideal(run.concurrency)).toFixed(3)}×`,
-        run.meanCallMs.toFixed(2),
-        `${(run.elapsedMs / (Math.ceil(BATCH_ITEMS / run.concurrency) * run.meanCallMs)).toFixed(3)}×`,
-        String(run.maxInFlight),
-        String(run.succeeded),
-      ]),
-    ),
-    '',
-    `Download: ${DOWNLOAD_BYTES / MB} MB (\`GET ${coachPath}/downloadActivitySummary\`), read as fast as the client can, ` +
-      `${DOWNLOAD_ROUNDS} rounds; RSS of the serving process sampled every 10 ms from /proc. BFF route: ${download.route}.`,
-    '',
-    table(
-      ['through', 'MB/s (median)', 'MB/s per round', 'RSS growth, max (MB)', 'peak RSS (MB)'],
-      (['proxy', 'bff'] as const).map((which) => [
-        which === 'bff' ? 'BFF' : 'bare proxy',
-        (which === 'bff' ? bffDownload : proxyDownload).toFixed(0),
-        download.runs[which].map((run) => mbPerS(run).toFixed(0)).join(', '),
-        (which === 'bff' ? bffRssGrowth : proxyRssGrowth).toFixed(1),
-        (Math.max(...download.runs[which].map((run) => run.peakRssBytes)) / MB).toFixed(0),
-      ]),
-    ),
-    '',
-    table(
-      ['target', 'measured', 'goal', 'result'],
-      [
-        ['BFF throughput vs bare proxy', `${(portal.rps / bare.rps).toFixed(2)}×`, '≥ 0.8×', verdict(portal.rps / bare.rps >= 0.8)],
-        ['BFF added latency p50 over direct', `${ms(portal.p50 - direct.p50)} ms`, '≤ 0.5 ms', verdict(portal.p50 - direct.p50 <= 0.5)],
-        ['BFF added latency p99 over direct', `${ms(portal.p99 - direct.p99)} ms`, '≤ 2 ms', verdict(portal.p99 - direct.p99 <= 2)],
-        ['(bare proxy added p50 / p99 over direct)', `${ms(bare.p50 - direct.p50)} / ${ms(bare.p99 - direct.p99)} ms`, '–', '–'],
-        [
-          '(Fastify floor: throughput vs bare proxy; added p50 / p99)',
-          `${(fastifyFloor.rps / bare.rps).toFixed(2)}×; ${ms(fastifyFloor.p50 - direct.p50)} / ${ms(fastifyFloor.p99 - direct.p99)} ms`,
-          '–',
-          '–',
-        ],
-        [
-          `(BFF added p50 / p99 over direct at ${LOW_RATE} req/s)`,
-          `${ms(portal.lowP50 - direct.lowP50)} / ${ms(portal.lowP99 - direct.lowP99)} ms`,
-          '–',
-          '–',
-        ],
-        [
-          `batch of ${BATCH_ITEMS} at concurrency 4 vs ${ideal(4)} ms`,
-          `${(batch4.elapsedMs / ideal(4)).toFixed(3)}×, max ${batch4.maxInFlight} in flight`,
-          '≤ 1.2×, ≤ 4 in flight',
-          verdict(batch4.elapsedMs / ideal(4) <= 1.2 && batch4.maxInFlight <= 4 && batch4.succeeded === BATCH_ITEMS),
-        ],
-        [
-          '100 MB download, BFF vs bare proxy',
-          `${(bffDownload / proxyDownload).toFixed(2)}×`,
-          '≥ 0.8×',
-          verdict(bffDownload / proxyDownload >= 0.8),
-        ],
-        ['100 MB download, BFF RSS growth', `${bffRssGrowth.toFixed(1)} MB`, '≤ 32 MB', verdict(bffRssGrowth <= 32)],
-      ],
-    ),
-    '',
-    `Run time: ${Math.round((performance.now() - started) / 1000)} s. Load average (1 min) at start ${loadBefore.toFixed(2)}, ` +
-      `at the end ${(loadavg()[0] ?? 0).toFixed(2)}: other work on the machine slows the wall-clock figures; CPU per request depends on it far less.`,
-  );
-  out.push('', ...pieces);
-  out.push('', ...(await bffBatches(upstream)));
-  out.push('', ...(await lists(upstream)));
-  process.stdout.write(`${out.join('\n')}\n`);
+  const goals: GoalRow[] = [];
+  const add = (part: Part) => {
+    out.push('', ...part.lines);
+    goals.push(...part.goals);
+  };
+  if (only) {
+    const names = only.split(',').map((name) => name.trim());
+    const unknown = names.filter((name) => !PARTS[name]);
+    if (unknown.length > 0) throw new Error(`BENCH_ONLY=${only}: ${unknown.join(', ')} not one of ${Object.keys(PARTS).join(', ')}`);
+    for (const name of names) add(await (PARTS[name] as (typeof PARTS)[string])(upstream));
+  } else {
+    const servers = await startServers(upstream);
+    try {
+      add(await requests(upstream, servers));
+      add(await downloadAndRunner(upstream, servers));
+    } finally {
+      await Promise.all([servers.proxy, servers.floor, servers.peer, servers.bff].map((server) => server.stop()));
+    }
+    add(await bffBatches(upstream));
+    add(await reportMemory(upstream));
+    add(await lists(upstream));
+  }
+  const closing = goals.length > 0 ? ['', ...summary(goals, started, loadBefore)] : [];
+  process.stdout.write(`${[conditions(pinned, loadBefore), ...out, ...closing].join('\n')}\n`);
 }
 
 async function stopAll(): Promise<void> {

@@ -1,6 +1,6 @@
 // A whole upstream answer read through undici's dispatch API: the chunks are collected as they arrive, with
 // no body stream, no request handler, no abort-listener wrapper and no promise per chunk, which is what
-// `request` + `body.text()` cost on every JSON call (bff/README.md "Benchmark", round 3). Downloads keep
+// `request` + `body.text()` cost on every JSON call (docs/benchmarks.md "What the BFF's code does for its CPU"). Downloads keep
 // `request` and its stream.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
@@ -77,7 +77,7 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
    * Lets go of everything the call reached, once answered. undici keeps a finished handler reachable from
    * its connection: whatever the handler still held (the controller, the promise) survived young-generation
    * GCs with the whole request behind it (≈ 2–5 MB promoted a second at 1,000 req/s, scavenge pauses of
-   * 7–30 ms instead of ≈ 1 ms; bff/README.md "Benchmark", round 4).
+   * 7–30 ms instead of ≈ 1 ms; docs/benchmarks.md).
    */
   #settle(): { resolve: (answer: BufferedAnswer) => void; reject: (error: Error) => void } {
     this.#signal.removeEventListener('abort', this);

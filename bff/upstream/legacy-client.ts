@@ -2,7 +2,7 @@
 // answers read whole through `dispatchBuffered`, downloads streamed through `request`),
 // typed by generated/legacy.ts (`request.legacy.GET('/api/v2/…', { params, body, signal })` answering
 // `{ data, error, response }`, the openapi-fetch call shape). undici's fetch cost more per call than the
-// rest of a pass-through request (bff/README.md "Benchmark"). Built per request, so it carries that
+// rest of a pass-through request (docs/benchmarks.md). Built per request, so it carries that
 // session's legacy cookie and nothing of the browser's (no cookies, no X-CSRF). Every call has a
 // timeout; GETs are retried on connection errors only; failures become problems (502/504) and a 403
 // ends the session (401).

@@ -9,6 +9,9 @@ describe('the per-piece CPU of a profile', () => {
     expect(pieceOf('info', 'file:///repo/node_modules/pino/lib/proto.js', ROOT)).toMatch(/^log line/);
     expect(pieceOf('check', 'file:///repo/node_modules/@fastify/rate-limit/index.js', ROOT)).toBe('rate limiter');
     expect(pieceOf('call', 'file:///repo/bff/upstream/legacy-client.ts', ROOT)).toMatch(/^legacy call/);
+    expect(pieceOf('from', 'file:///repo/node_modules/@fastify/reply-from/index.js', ROOT)).toMatch(/^legacy call/);
+    expect(pieceOf('request', 'file:///repo/node_modules/@fastify/reply-from/node_modules/undici/index.js', ROOT)).toMatch(/^legacy call/);
+    expect(pieceOf('helmet', 'file:///repo/node_modules/@fastify/helmet/index.js', ROOT)).toBe('security headers');
     expect(pieceOf('hook', 'file:///repo/bff/plugins/app/csrf.ts', ROOT)).toMatch(/CSRF/);
     expect(pieceOf('get', 'file:///repo/node_modules/toad-cache/dist/toad-cache.cjs', ROOT)).toBeUndefined();
     expect(pieceOf('parse', '', ROOT)).toBeUndefined();

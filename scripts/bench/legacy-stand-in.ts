@@ -2,10 +2,21 @@
 // answering only the calls the benchmark makes, as cheaply as it can, so the BFF and the proxy are measured
 // and not the upstream. Login sets a legacy cookie; the coach read and the download need it (403 without).
 // The batches' per-item calls (send invite, delete, report PDF) answer after SLOW_CALL_MS; IN_FLIGHT_PATH
-// tells how many of them ran at once.
+// tells how many of them ran at once. Large bodies (the download, report PDFs of any size set by
+// REPORT_BYTES_PATH) are generated as they are sent, one reused chunk at the reader's pace: gigabytes cost no disk
+// and no memory here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listRows, rowsCoachId, rowsOf } from './list-rows.ts';
-import { BENCH_COACH_ID, DOWNLOAD_BYTES, IN_FLIGHT_PATH, LEGACY_COOKIE, REPORT_PDF_BYTES, readyMessage, SLOW_CALL_MS } from './shared.ts';
+import {
+  BENCH_COACH_ID,
+  DOWNLOAD_BYTES,
+  IN_FLIGHT_PATH,
+  LEGACY_COOKIE,
+  REPORT_BYTES_PATH,
+  REPORT_PDF_BYTES,
+  readyMessage,
+  SLOW_CALL_MS,
+} from './shared.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COACH_PATH = `/api/v2/coaches/${BENCH_COACH_ID}`;
@@ -13,8 +24,9 @@ const DOWNLOAD_PATH = `${COACH_PATH}/downloadActivitySummary`;
 const INVITE_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}\/sendinvite$/;
 const TOKEN_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}$/;
 const REPORT_PATH = /^\/publish\/reports\/coach\/[A-Za-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
-const REPORT_PDF = Buffer.alloc(REPORT_PDF_BYTES, '%PDF-1.4 bench report ');
 const CHUNK = Buffer.alloc(64 * 1024, 'coach-portal-benchmark ');
+const PDF_CHUNK = Buffer.alloc(64 * 1024, '%PDF-1.4 bench report ');
+let reportBytes = REPORT_PDF_BYTES;
 
 // The legacy contract's example coach (openapi/legacy.yaml getCoach), serialized once.
 const COACH = Buffer.from(
@@ -95,17 +107,13 @@ function json(res: ServerResponse, status: number, body: Buffer, headers: Record
   res.end(body);
 }
 
-/** DOWNLOAD_BYTES of a fake workbook, written at the pace the reader takes it (backpressure, bounded loop). */
-async function download(res: ServerResponse): Promise<void> {
-  res.writeHead(200, {
-    'content-type': XLSX,
-    'content-length': DOWNLOAD_BYTES,
-    'content-disposition': 'attachment; filename="activity-summary.xlsx"',
-  });
-  const chunks = Math.ceil(DOWNLOAD_BYTES / CHUNK.length);
+/** `bytes` of `chunk` repeated, written at the pace the reader takes them (backpressure, bounded loop). */
+async function streamBytes(res: ServerResponse, bytes: number, chunk: Buffer, headers: Record<string, string>): Promise<void> {
+  res.writeHead(200, { ...headers, 'content-length': bytes });
+  const chunks = Math.ceil(bytes / chunk.length);
   for (let index = 0; index < chunks && !res.destroyed; index++) {
-    const size = Math.min(CHUNK.length, DOWNLOAD_BYTES - index * CHUNK.length);
-    if (!res.write(size === CHUNK.length ? CHUNK : CHUNK.subarray(0, size))) {
+    const size = Math.min(chunk.length, bytes - index * chunk.length);
+    if (!res.write(size === chunk.length ? chunk : chunk.subarray(0, size))) {
       await new Promise<void>((resolve) => {
         // Both listeners go once either fires (otherwise 'close' listeners pile up over a long download).
         const done = () => {
@@ -119,6 +127,14 @@ async function download(res: ServerResponse): Promise<void> {
     }
   }
   res.end();
+}
+
+/** DOWNLOAD_BYTES of a fake workbook. */
+function download(res: ServerResponse): void {
+  streamBytes(res, DOWNLOAD_BYTES, CHUNK, {
+    'content-type': XLSX,
+    'content-disposition': 'attachment; filename="activity-summary.xlsx"',
+  }).catch(() => res.destroy());
 }
 
 let inFlight = 0;
@@ -135,8 +151,7 @@ function slowly(send: () => void): void {
 }
 
 function pdf(res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': REPORT_PDF.length });
-  res.end(REPORT_PDF);
+  streamBytes(res, reportBytes, PDF_CHUNK, { 'content-type': 'application/pdf' }).catch(() => res.destroy());
 }
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
@@ -144,6 +159,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   if (path === IN_FLIGHT_PATH) {
     json(res, 200, Buffer.from(JSON.stringify({ inFlight, maxInFlight })));
     maxInFlight = inFlight;
+  } else if (path === REPORT_BYTES_PATH) {
+    reportBytes = Number(new URL(req.url ?? '/', 'http://stand-in').searchParams.get('bytes')) || REPORT_PDF_BYTES;
+    json(res, 200, Buffer.from(JSON.stringify({ reportBytes })));
   } else if (req.method === 'POST' && path === '/api/v2/login') {
     let body = '';
     req.on('data', (chunk: Buffer) => {
@@ -160,7 +178,7 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     const [, coachId = '', tokens] = TOKENS_PATH.exec(path) ?? [];
     const rows = rowsOf(coachId) ?? 0;
     json(res, 200, tokens ? listOf(coachId, rows, (req.url ?? '').includes('mode=received')) : COACH);
-  } else if (path === DOWNLOAD_PATH) download(res).catch(() => res.destroy());
+  } else if (path === DOWNLOAD_PATH) download(res);
   // The batch's "send invite": an upstream that takes SLOW_CALL_MS per item.
   else if (INVITE_PATH.test(path)) slowly(() => json(res, 200, INVITE_SENT));
   else if (REPORT_PATH.test(path)) slowly(() => pdf(res));

@@ -1,7 +1,7 @@
 // The benchmark's server processes: each runs alone (its own event loop, like a deployment), is started with
 // fork() and reports its port over IPC; memory is read from /proc, outside the process being measured.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { ReadyMessage } from './shared.ts';
 
@@ -55,23 +55,45 @@ export async function startProcess(
   };
 }
 
-/** Resident set size of a process in bytes (Linux /proc). */
-export function rssOf(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** Resident set size of a process in bytes (Linux /proc), or its peak (VmHWM) since it started or was last reset. */
+export function rssOf(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match?.[1] ? Number(match[1]) * 1024 : 0;
 }
 
-/** Samples a process's RSS every `everyMs` until stopped; gives the first and the highest sample. */
-export function sampleRss(pid: number, everyMs = 10): () => { startBytes: number; peakBytes: number } {
+/**
+ * Resets the kernel's peak RSS of a process (VmHWM) to its current RSS (`5` into /proc/<pid>/clear_refs, Linux ≥ 4.0;
+ * allowed for a process of the same user). Answers false where that is not possible: sampling alone then gives the peak.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RssSample {
+  startBytes: number;
+  /** The highest RSS: the kernel's VmHWM since the start where it could be reset, else the highest sample. */
+  peakBytes: number;
+  /** The highest of the 10 ms samples alone (a peak shorter than the interval can pass between two). */
+  sampledPeakBytes: number;
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; gives the first RSS and the peak in between. */
+export function sampleRss(pid: number, everyMs = 10): () => RssSample {
+  const exact = resetPeakRss(pid);
   const startBytes = rssOf(pid);
-  let peakBytes = startBytes;
+  let sampledPeakBytes = startBytes;
   const timer = setInterval(() => {
-    peakBytes = Math.max(peakBytes, rssOf(pid));
+    sampledPeakBytes = Math.max(sampledPeakBytes, rssOf(pid));
   }, everyMs);
   return () => {
     clearInterval(timer);
-    peakBytes = Math.max(peakBytes, rssOf(pid));
-    return { startBytes, peakBytes };
+    sampledPeakBytes = Math.max(sampledPeakBytes, rssOf(pid));
+    return { startBytes, peakBytes: exact ? Math.max(sampledPeakBytes, rssOf(pid, 'VmHWM')) : sampledPeakBytes, sampledPeakBytes };
   };
 }
 

@@ -34,6 +34,7 @@ export const PEAK_RSS_GOAL_MB = 300;
 export const SMALL_YOUNG_GENERATION = '--max-semi-space-size=8';
 const WARM_UP_ASSESSMENTS = 10;
 const POLL_MS = 100;
+const ENDED_WITHIN_MS = 30_000;
 
 export interface ReportDownloadRun {
   files: number;
@@ -65,7 +66,7 @@ export interface ReportMemoryFigures {
 }
 
 /** One Download Reports job, start to end: created, its zip read to the end while its progress is polled. */
-export async function reportDownload(bffUrl: string, cookie: string, ids: readonly string[]): Promise<ReportDownloadRun> {
+async function reportDownload(bffUrl: string, cookie: string, ids: readonly string[]): Promise<ReportDownloadRun> {
   const created = await call(`${bffUrl}/api/report-downloads`, 'POST', cookie, { ids, reports: REPORTS, language: 'english' });
   if (created.status !== 201) throw new Error(`createReportDownload answered ${created.status}: ${JSON.stringify(created.json)}`);
   const { jobId, total } = created.json as { jobId: string; total: number };
@@ -74,8 +75,10 @@ export async function reportDownload(bffUrl: string, cookie: string, ids: readon
   let polls = 0;
   let job = { status: 'pending', failed: [] as unknown[] };
   let streaming = true;
+  let streamedAt = Number.POSITIVE_INFINITY;
   const polling = (async () => {
-    while (true) {
+    // Bounded: a job still running ENDED_WITHIN_MS after its zip was read to the end is a failure of the run.
+    while (performance.now() - streamedAt < ENDED_WITHIN_MS) {
       const { status, json } = await call(`${bffUrl}/api/report-downloads/${jobId}`, 'GET', cookie);
       if (status !== 200) throw new Error(`getReportDownload answered ${status}`);
       polls++;
@@ -83,12 +86,16 @@ export async function reportDownload(bffUrl: string, cookie: string, ids: readon
       if (!streaming && job.status !== 'pending' && job.status !== 'running') return;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+    throw new Error(`job ${jobId} still ${job.status} ${ENDED_WITHIN_MS / 1000} s after its zip ended`);
   })();
+  // Settled below; this only keeps an early failure from being an unhandled rejection meanwhile.
+  polling.catch(() => {});
   const { statusCode, body } = await archive;
   let zipBytes = 0;
   for await (const chunk of body) zipBytes += (chunk as Buffer).length;
   streaming = false;
-  const elapsedMs = performance.now() - started;
+  streamedAt = performance.now();
+  const elapsedMs = streamedAt - started;
   await polling;
   if (statusCode !== 200) throw new Error(`downloadReportArchive answered ${statusCode}`);
   return { files: total, elapsedMs, zipBytes, status: job.status, failed: job.failed.length, polls };
