@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface Edge {
+interface Edge {
   /** The importing file, relative to the repository root. */
   from: string;
   /** The imported file, relative to the repository root (only imports of our own files are edges). */
@@ -28,7 +28,7 @@ const under = (path: string, ...folders: string[]) => folders.some((folder) => p
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const isTestSupport = (path: string) => under(path, 'bff/test-support', 'sandbox/test-support') || /-test-support\.ts$/.test(path);
 
-export const RULES: readonly Rule[] = [
+const RULES: readonly Rule[] = [
   {
     name: 'a feature imports lib/, components/, config/ and its own files, never another feature (compose them in app/)',
     breaks: ({ from, to }) => {
@@ -85,7 +85,7 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** Every edge that breaks a rule, with the rule's name. */
-export function violations(edges: readonly Edge[], rules: readonly Rule[] = RULES): string[] {
+function violations(edges: readonly Edge[], rules: readonly Rule[] = RULES): string[] {
   return edges.flatMap((edge) => rules.filter((rule) => rule.breaks(edge)).map((rule) => `${edge.from} → ${edge.to}: ${rule.name}`));
 }
 
