@@ -2,7 +2,7 @@
 // sentences a refusal is answered with.
 import AjvCompiler from '@fastify/ajv-compiler';
 import { describe, expect, it } from 'vitest';
-import { charactersNotAllowed, describeFailures, fieldLabel, INVALID_REQUEST } from './field-messages.ts';
+import { charactersNotAllowed, describeFailures, fieldLabel, INVALID_REQUEST, type SchemaFailure } from './field-messages.ts';
 import { bffContract, CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import { contractTextPatterns } from './plugins/app/problems.ts';
 
@@ -122,8 +122,8 @@ describe('describeFailures', () => {
       message: 'must match pattern "^[0-9]{6}$"',
     };
     expect(describeFailures([failure], { schema: TEAM, textPatterns })).toEqual({
-      detail: INVALID_REQUEST,
-      errors: [{ field: 'code', message: 'is not in the expected form' }],
+      detail: 'The code is not in the expected form.',
+      errors: [{ field: 'code', message: 'The code is not in the expected form.' }],
     });
   });
 
@@ -135,9 +135,70 @@ describe('describeFailures', () => {
       message: "must have required property 'project'",
     };
     const whole = { keyword: 'type', instancePath: '', params: { type: 'object' }, message: 'must be object' };
-    expect(describeFailures([missing, whole], { schema: TEAM, textPatterns, where: 'body' }).errors).toEqual([
-      { field: 'project', message: "must have required property 'project'" },
-      { field: 'body', message: 'must be object' },
-    ]);
+    expect(describeFailures([missing, whole], { schema: TEAM, textPatterns, where: 'body' })).toEqual({
+      detail: 'Please enter the project.',
+      errors: [
+        { field: 'project', message: 'Please enter the project.' },
+        { field: 'body', message: 'The request is not valid.' },
+      ],
+    });
+  });
+
+  it.each<[string, SchemaFailure, string]>([
+    ['an empty name', { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } }, 'Please enter the team name.'],
+    [
+      'a short password',
+      { keyword: 'minLength', instancePath: '/otherData', params: { limit: 8 } },
+      'The other data must be at least 8 characters long.',
+    ],
+    [
+      'a long VAT number',
+      { keyword: 'maxLength', instancePath: '/vatNumber', params: { limit: 100 } },
+      'The VAT number can be at most 100 characters long.',
+    ],
+    [
+      'an e-mail that is not one',
+      { keyword: 'format', instancePath: '/addresses/1', params: { format: 'email' } },
+      'Please enter a valid extra recipient address.',
+    ],
+    [
+      'a day that is not one',
+      { keyword: 'format', instancePath: '/otherData', params: { format: 'date' } },
+      'The other data must be a date (YYYY-MM-DD).',
+    ],
+    [
+      'a value off the list',
+      { keyword: 'enum', instancePath: '/project', params: { allowedValues: ['a'] } },
+      'The project is not one of the choices.',
+    ],
+    [
+      'too many entries',
+      { keyword: 'maxItems', instancePath: '/recipients', params: { limit: 100 } },
+      'The recipients can hold at most 100 entries.',
+    ],
+    [
+      'too few entries',
+      { keyword: 'minItems', instancePath: '/recipients', params: { limit: 1 } },
+      'The recipients must hold at least 1 entry.',
+    ],
+    ['a number out of range', { keyword: 'maximum', instancePath: '/otherData', params: { limit: 5 } }, 'The other data can be at most 5.'],
+    ['an empty change', { keyword: 'minProperties', instancePath: '/webProfile', params: { limit: 1 } }, 'The web profile is empty.'],
+    [
+      'a field it does not take',
+      { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'nickName' } },
+      'The request has a field it does not take: nick name.',
+    ],
+    ['the wrong type', { keyword: 'type', instancePath: '/name', params: { type: 'string' } }, 'The team name is not valid.'],
+  ])('tells %s in a sentence naming the field, never the schema’s words', (_case, failure, sentence) => {
+    const described = describeFailures([{ ...failure, message: 'must NOT have fewer than 1 characters' }], { schema: TEAM, textPatterns });
+    expect(described).toEqual({ detail: sentence, errors: [{ field: expect.any(String), message: sentence }] });
+  });
+
+  it('gives the first field’s sentence as the detail, a free-text refusal’s before it', () => {
+    const empty = { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } };
+    const control = { keyword: 'pattern', instancePath: '/otherData', params: { pattern: '^[^\\x00-\\x1F]*$' } };
+    expect(describeFailures([empty], { schema: TEAM, textPatterns }).detail).toBe('Please enter the team name.');
+    expect(describeFailures([empty, control], { schema: TEAM, textPatterns }).detail).toBe(charactersNotAllowed('other data'));
+    expect(describeFailures([], { schema: TEAM, textPatterns }).detail).toBe(INVALID_REQUEST);
   });
 });

@@ -1,8 +1,10 @@
-// Input the contract refuses, in the user's words: the field named as the user knows it (its `title` in the
-// contract, else its name in words), never a schema path or a regular expression. A free-text field holding a
-// character its rule refuses (SingleLineText, MultiLineText, EmailText: control characters, text-direction
-// overrides; openapi/CONVENTIONS.md "Free text") answers one sentence, the problem's `detail`, that a form
-// shows in its alert: "The team name contains characters that are not allowed."
+// Input the contract refuses, in the user's words: one sentence per refused field, naming the field as the user
+// knows it (its `title` in the contract, else its name in words), never a schema path, a keyword or a regular
+// expression: "Please enter the name.", "The description can be at most 250 characters long.". A free-text field
+// holding a character its rule refuses (SingleLineText, MultiLineText, EmailText: control characters,
+// text-direction overrides; openapi/CONVENTIONS.md "Free text") says so: "The team name contains characters that
+// are not allowed." The problem's `detail` (what a form shows in its alert) is that sentence when there is one,
+// else the first field's; each entry of `errors` carries its field's sentence, for the form to show at the field.
 
 /** A validation failure as Ajv reports it. */
 export interface SchemaFailure {
@@ -87,17 +89,57 @@ export interface FailureContext {
   where?: string | undefined;
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The sentence a failure is told with (spec: none; the spec's own texts are the operations' `invalid` answers). */
 function messageOf(failure: SchemaFailure, label: string, context: FailureContext): string {
-  if (failure.keyword === 'pattern') {
-    return context.textPatterns.has(String(failure.params.pattern)) ? charactersNotAllowed(label) : 'is not in the expected form';
+  const { params } = failure;
+  const limit = Number(params.limit);
+  switch (failure.keyword) {
+    case 'pattern':
+      return context.textPatterns.has(String(params.pattern)) ? charactersNotAllowed(label) : `The ${label} is not in the expected form.`;
+    case 'required':
+      return `Please enter the ${label}.`;
+    case 'minLength':
+      return limit <= 1 ? `Please enter the ${label}.` : `The ${label} must be at least ${plural(limit, 'character', 'characters')} long.`;
+    case 'maxLength':
+      return `The ${label} can be at most ${plural(limit, 'character', 'characters')} long.`;
+    case 'format':
+      if (params.format === 'email')
+        return /e-?mail|address/i.test(label) ? `Please enter a valid ${label}.` : `The ${label} must be an e-mail address.`;
+      if (params.format === 'date') return `The ${label} must be a date (YYYY-MM-DD).`;
+      return `The ${label} is not in the expected form.`;
+    case 'minimum':
+      return `The ${label} must be at least ${limit}.`;
+    case 'exclusiveMinimum':
+      return `The ${label} must be more than ${limit}.`;
+    case 'maximum':
+      return `The ${label} can be at most ${limit}.`;
+    case 'exclusiveMaximum':
+      return `The ${label} must be less than ${limit}.`;
+    case 'minItems':
+      return `The ${label} must hold at least ${plural(limit, 'entry', 'entries')}.`;
+    case 'maxItems':
+      return `The ${label} can hold at most ${plural(limit, 'entry', 'entries')}.`;
+    case 'uniqueItems':
+      return `The ${label} holds the same entry twice.`;
+    case 'enum':
+    case 'const':
+      return `The ${label} is not one of the choices.`;
+    case 'minProperties':
+      return `The ${label} is empty.`;
+    case 'additionalProperties':
+      return `The ${label} has a field it does not take: ${words(String(params.additionalProperty ?? ''))}.`;
+    default:
+      return `The ${label} is not valid.`;
   }
-  return failure.message ?? 'is not valid';
 }
 
-/** A refused request's `detail` and `errors`: the first free-text refusal's sentence is the detail a form shows. */
+/** A refused request's `detail` and `errors`, each a sentence: the free-text refusal's, else the first field's, is the detail. */
 export function describeFailures(failures: readonly SchemaFailure[], context: FailureContext): { detail: string; errors: FieldError[] } {
   const errors = failures.map((failure) => {
     const field = failedField(failure.instancePath, failure.params).field;
+    // A failure about the whole part (a body that is not an object) names the request.
     return {
       field: field || context.where || 'request',
       message: messageOf(failure, fieldLabel(context.schema, field, context.resolve), context),
@@ -106,5 +148,5 @@ export function describeFailures(failures: readonly SchemaFailure[], context: Fa
   const sentence = failures.findIndex(
     (failure) => failure.keyword === 'pattern' && context.textPatterns.has(String(failure.params.pattern)),
   );
-  return { detail: errors[sentence]?.message ?? INVALID_REQUEST, errors };
+  return { detail: errors[Math.max(sentence, 0)]?.message ?? INVALID_REQUEST, errors };
 }

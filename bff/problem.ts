@@ -113,6 +113,21 @@ export function notFound(): ProblemError {
   return problem(404, 'not_found', NOT_FOUND_MESSAGE);
 }
 
+/** The problems that answer a public link whose id does not exist (marked by the service that knows). */
+const unknownLinks = new WeakSet<ProblemError>();
+
+/**
+ * Marks `error` as the answer to a link whose id is unknown: what a guesser gets, and what the public pages'
+ * misses limit counts (plugins/app/rate-limits.ts). A known id refused for another reason (a report waiting for
+ * marking, a form the guest filled wrongly) is not marked.
+ */
+export function unknownLink(error: ProblemError): ProblemError {
+  unknownLinks.add(error);
+  return error;
+}
+
+export const isUnknownLink = (error: unknown): boolean => error instanceof ProblemError && unknownLinks.has(error);
+
 /** Is this the session-ended problem (or any error shaped like it, e.g. a batch's SessionEndedError)? */
 export function isSessionEnded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'session_ended';

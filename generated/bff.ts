@@ -38,7 +38,7 @@ export interface paths {
          *
          *     Problem codes (the `detail` is the message the login page shows):
          *     - 400 `validation_failed`: 'Please check if password and username are correct' (e-mail or
-         *       password missing or too long).
+         *       password missing or too long, or an e-mail that is not an address: not sent to the legacy API).
          *     - 401 `invalid_credentials`: 'Please check if password and username are correct'.
          *     - 401 `wrong_two_factor_code`: 'Code incorrect - please try again.' (legacy `wrongTFA`).
          *     - 401 `login_refused`: any other refusal; `detail` is the legacy `message` as sent ("any
@@ -904,14 +904,14 @@ export interface paths {
          *     Web Profile are hidden for assistants, spec §6).
          *
          *     Problem codes:
-         *     - 400 `invalid_email`: Update failed - your email is invalid
+         *     - 400 `invalid_email`: Update failed - your email is invalid (`email`); Update failed - your web profile email is invalid (`webProfile.email`); `errors` names the field
          *     - 400 `invalid_recipient_emails`: Invalid emails: {list} (the invalid entries, comma-separated)
          *     - 400 `too_many_recipients`: You cannot specify so many email recipients
          *     - 400 `current_password_incorrect`: Update failed - your current password is incorrect
          *     - 400 `weak_password`: Update failed - password must be strong, please see guidelines above
          *     - 400 `password_mismatch`: Update failed - the confirmed password doesn't match the new password
          *     - 400 `emojis_not_allowed`: The update failed. Please remove all emojis - the system does not currently allow for saving emojis. (found by the BFF, or the legacy answer's emojis flag)
-         *     - 400 `validation_failed`: a field limit of the schema
+         *     - 400 `validation_failed`: a field limit of the schema, told in a sentence naming the field (e.g. 'Please enter the name.'), one in `errors` per field
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant sent other fields than `password`)
          *     - 400 `profile_update_failed`: The update failed unexpectedly. (a legacy refusal, e.g. an e-mail in use; 502 when the legacy API failed); 504 `upstream_timeout`
          */

@@ -67,7 +67,7 @@ describe('routes from openapi/bff.yaml', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'validation_failed',
-      errors: expect.arrayContaining([{ field: 'newPassword', message: "must have required property 'newPassword'" }]),
+      errors: expect.arrayContaining([{ field: 'newPassword', message: 'Please enter the new password.' }]),
     });
   });
 

@@ -7,7 +7,7 @@ import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { captureLogs, testConfig } from '../../test-support/test-server.ts';
-import { hashKey } from './rate-limits.ts';
+import { hashKey, tooManyAttempts } from './rate-limits.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const COACH_ID = LEGACY_COACH_ID;
@@ -91,9 +91,23 @@ describe('rate limits', () => {
 
   it('allows 30 sign-in attempts per 15 minutes per IP, whatever the e-mail', async () => {
     const server = await start();
-    const seen = await statuses(31, async () => signIn(server, `coach${Math.random()}@coachportal.test`));
-    expect(seen.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(seen[30]).toBe(429);
+    const seen = await statuses(30, async () => signIn(server, `coach${Math.random()}@coachportal.test`));
+    expect(seen.every((status) => status === 401)).toBe(true);
+    const limited = await signIn(server, 'one-more@coachportal.test');
+    expect(limited.statusCode).toBe(429);
+    // The text names the wait Retry-After gives, not 'a minute'.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(limited.json()).toMatchObject({ detail: 'Too many attempts. Please wait 15 minutes and try again.' });
+  });
+
+  it('says the wait in whole minutes, rounded up', () => {
+    expect([1, 60, 61, 480, 600].map(tooManyAttempts)).toEqual([
+      'Too many attempts. Please wait a minute and try again.',
+      'Too many attempts. Please wait a minute and try again.',
+      'Too many attempts. Please wait 2 minutes and try again.',
+      'Too many attempts. Please wait 8 minutes and try again.',
+      'Too many attempts. Please wait 10 minutes and try again.',
+    ]);
   });
 
   it('limits password reset per IP (strict), and the public pages per resource instead', async () => {

@@ -10,19 +10,19 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { publishRateLimited } from '../../diagnostics.ts';
 import { addRequestLogFields } from '../../logger.ts';
-import { problem } from '../../problem.ts';
+import { isUnknownLink, problem } from '../../problem.ts';
 
 export interface RateLimitsOptions {
   max: number;
   windowMs: number;
   strictMax: number;
   strictWindowMs: number;
-  /** Public links answered 400 or 404 per IP in 10 minutes (RATE_LIMIT_PUBLIC_MISSES_MAX). */
+  /** Public links whose id is unknown or malformed, per IP in 10 minutes (RATE_LIMIT_PUBLIC_MISSES_MAX). */
   publicMissesMax: number;
 }
 
@@ -34,7 +34,7 @@ interface Limit {
   key: (request: FastifyRequest) => string | null;
   /** Keys that need the body are counted once it is parsed (preValidation), the rest on arrival. */
   needsBody?: boolean;
-  /** Counts only the requests answered 400 or 404 (a guessed link or id that does not exist). */
+  /** Counts only the requests whose link missed: an id that is unknown (`unknownLink`) or malformed. */
   missesOnly?: boolean;
 }
 
@@ -44,8 +44,15 @@ type Checker = (
 ) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
 const MINUTE = 60_000;
-// spec: none; the contract's TooManyRequests message.
-const DETAIL = 'Too many attempts. Please wait a minute and try again.';
+
+/**
+ * The 429's text, naming the wait Retry-After gives (spec: none; the contract's TooManyRequests message, whose
+ * 'a minute' is said only when the wait is a minute or less): rounded up to whole minutes.
+ */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
+}
 // The probes, and logout: a coach who went too fast can always sign out.
 const UNLIMITED = new Set(['getLiveness', 'getReadiness', 'deleteSession']);
 const TEN_MINUTES = 10 * MINUTE;
@@ -99,7 +106,9 @@ const byIp = (name: string, max: number, windowMs: number): Limit => ({ name, ma
 const byParam = (name: string, max: number, windowMs: number, param: string): Limit => ({ name, max, windowMs, key: paramOf(param) });
 /**
  * Wrong guesses: every public page is reached through a link holding an id; an IP whose links keep
- * missing (400 or 404) is stopped, whatever page it tries. Shared by all public operations.
+ * missing (an id that is unknown or malformed) is stopped, whatever page it tries. Shared by all public
+ * operations. A known id refused for another reason (a report waiting for marking, a form filled wrongly)
+ * is what a guest meets, not a guess, and is not counted.
  */
 const MISSES = 'public-misses';
 
@@ -165,13 +174,21 @@ function limitsFor(operationId: string, options: RateLimitsOptions): readonly Li
   ];
 }
 
+/** A link that missed: an id the service found unknown, or a path parameter the contract refused (a malformed id). */
+function isMiss(error: unknown): boolean {
+  const validation = error as Partial<FastifyError> | undefined;
+  return isUnknownLink(error) || (validation?.validation !== undefined && validation.validationContext === 'params');
+}
+
 function addHook(
   route: RouteOptions,
-  hook: 'onRequest' | 'preValidation' | 'onResponse',
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  hook: 'onRequest' | 'preValidation' | 'onResponse' | 'onError',
+  handler: (request: FastifyRequest, reply: FastifyReply, error: FastifyError) => Promise<void>,
 ) {
-  const existing = route[hook];
-  route[hook] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), handler] as RouteOptions['onRequest'];
+  // Each hook's own handler type differs (onError takes the error third): appended as the route's list of them.
+  const hooks = route as unknown as Record<typeof hook, unknown>;
+  const existing = hooks[hook];
+  hooks[hook] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), handler];
 }
 
 async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) {
@@ -211,16 +228,22 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       const rateLimit = { limit: limit.name, key: hashKey(key) };
       addRequestLogFields(request, () => ({ rateLimit }));
       publishRateLimited(limit.name);
-      reply.header('retry-after', String(result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000)));
-      throw problem(429, 'rate_limited', DETAIL);
+      const retryAfter = result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000);
+      reply.header('retry-after', String(retryAfter));
+      throw problem(429, 'rate_limited', tooManyAttempts(retryAfter));
     };
   }
 
+  // The requests whose link missed, seen as their error passes (onError) and counted once answered (onResponse).
+  const missed = new WeakSet<FastifyRequest>();
+  const noteMiss = async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
+    if (isMiss(error)) missed.add(request);
+  };
+
   function countMiss(limit: Limit) {
     const check = checkerFor(limit);
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      if (reply.statusCode !== 400 && reply.statusCode !== 404) return;
-      if (limit.key(request) === null) return;
+    return async (request: FastifyRequest) => {
+      if (!missed.has(request) || limit.key(request) === null) return;
       await check(request).catch((err: unknown) => request.log.warn({ err }, 'a missed guess could not be counted'));
     };
   }
@@ -230,7 +253,10 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     if (typeof operationId !== 'string' || UNLIMITED.has(operationId)) return;
     for (const limit of limitsFor(operationId, options)) {
       addHook(route, limit.needsBody ? 'preValidation' : 'onRequest', enforce(limit));
-      if (limit.missesOnly) addHook(route, 'onResponse', countMiss(limit));
+      if (limit.missesOnly) {
+        addHook(route, 'onError', noteMiss);
+        addHook(route, 'onResponse', countMiss(limit));
+      }
     }
   });
 }

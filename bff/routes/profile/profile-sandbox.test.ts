@@ -149,7 +149,14 @@ describe('PATCH /api/profile (updateProfile)', () => {
 
   it.each<[string, object, number, string, string]>([
     ['an invalid e-mail', { email: 'not-an-address' }, 400, 'invalid_email', 'Update failed - your email is invalid'],
-    ['an invalid web profile e-mail', { webProfile: { email: 'x@y' } }, 400, 'invalid_email', 'Update failed - your email is invalid'],
+    [
+      'an invalid web profile e-mail',
+      { webProfile: { email: 'x@y' } },
+      400,
+      'invalid_email',
+      'Update failed - your web profile email is invalid',
+    ],
+    ['an empty name', { name: '' }, 400, 'validation_failed', 'Please enter the name.'],
     [
       'invalid recipients',
       { notifications: { extraRecipients: ['ok@nkosi.test', 'nope', 'also@bad'] } },
@@ -198,6 +205,17 @@ describe('PATCH /api/profile (updateProfile)', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ code, detail });
     expect(demoRecord()).toEqual(before);
+  });
+
+  it.each([
+    ['email', { email: 'me@nodot' }, 'Update failed - your email is invalid'],
+    ['webProfile.email', { webProfile: { email: 'public@nodot' } }, 'Update failed - your web profile email is invalid'],
+    ['name', { name: '' }, 'Please enter the name.'],
+    ['webProfile.city', { webProfile: { city: 'x'.repeat(255) } }, 'The city can be at most 254 characters long.'],
+  ])('names the refused field %s in `errors` with its sentence, for the form to show it there', async (field, payload, message) => {
+    const response = await save(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: message, errors: [{ field, message }] });
   });
 
   it('keeps 300 characters of recipients (the own address not counted), not 301', async () => {

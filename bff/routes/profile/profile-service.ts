@@ -18,6 +18,8 @@ type LegacyProfileForm = Legacy['schemas']['CoachProfileUpdate'];
 // spec coach-shell §5 "Profile save", §8 "Profile".
 export const PROFILE_MESSAGES = {
   invalidEmail: 'Update failed - your email is invalid',
+  // spec: none for the public e-mail of the web profile; the spec's sentence, about that address.
+  invalidWebProfileEmail: 'Update failed - your web profile email is invalid',
   tooManyRecipients: 'You cannot specify so many email recipients',
   currentPasswordIncorrect: 'Update failed - your current password is incorrect',
   weakPassword: 'Update failed - password must be strong, please see guidelines above',
@@ -271,10 +273,11 @@ export async function updateProfile(
   // spec §2.12, §6: an assistant sees only the Password section (the assistant's own password).
   if (ctx.session.flags.assisted && Object.keys(body).some((field) => field !== 'password'))
     throw problem(403, 'role_refused', ROLE_REFUSED_DETAIL);
-  const invalidEmail = () => failed(400, 'invalid_email', PROFILE_MESSAGES.invalidEmail);
-  if (body.email !== undefined && !isEmailAddress(body.email.trim())) throw invalidEmail();
+  // `errors` names the field, for the form to say it there.
+  const invalidEmail = (field: string, message: string) => failed(400, 'invalid_email', message, { errors: [{ field, message }] });
+  if (body.email !== undefined && !isEmailAddress(body.email.trim())) throw invalidEmail('email', PROFILE_MESSAGES.invalidEmail);
   const webEmail = body.webProfile?.email?.trim();
-  if (webEmail && !isEmailAddress(webEmail)) throw invalidEmail();
+  if (webEmail && !isEmailAddress(webEmail)) throw invalidEmail('webProfile.email', PROFILE_MESSAGES.invalidWebProfileEmail);
   return asProfileUpdate(async () => {
     const coach = await readCoach(ctx);
     const extra = body.notifications?.extraRecipients;

@@ -5,7 +5,7 @@ import type { components as Bff, operations } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { MATURITY_STAGES } from '../../domain/maturity.ts';
 import type { OperationHandler } from '../../operation.ts';
-import { problem, upstreamError } from '../../problem.ts';
+import { problem, unknownLink, upstreamError } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type GuestReport = Bff['schemas']['GuestReport'];
@@ -36,7 +36,14 @@ const DEFAULT_STAGE = 3;
 const DEFAULT_STYLE = 1;
 const DEFAULT_TRIFIX = '125';
 
+// The legacy contract's answer to a link without results (getGuestResults, example `failed`): the only refusal
+// that says the id is unknown; the others (waiting for marking, needs both results, English only) are about a
+// known assessment.
+const NO_RESULTS = 'No results were found for this report link.';
+
 const unavailable = (detail: string) => problem(400, 'report_unavailable', detail, 'Failed');
+/** The refusal the viewer shows; marked as a guess that missed when the legacy API knows no such guest. */
+const refusal = (detail: string) => (detail === NO_RESULTS ? unknownLink(unavailable(detail)) : unavailable(detail));
 
 /** Legacy arrays are indexed by style (index 0 is style 1). */
 const perStyle = (values: readonly number[] | undefined) => (values ?? []).slice(0, 9).map((value, index) => ({ style: index + 1, value }));
@@ -160,7 +167,7 @@ export const getGuestReport: OperationHandler<'getGuestReport'> = async ({ param
     },
   });
   // "On failure the answer carries error" (a 200 or a 400); the viewer shows its text in an alert (spec §8).
-  if (!data || data.error) throw unavailable(legacyErrorInfo(data ?? error) ?? UNEXPECTED);
+  if (!data || data.error) throw refusal(legacyErrorInfo(data ?? error) ?? UNEXPECTED);
   const report = toGuestReport(data, guestId, reportCode, query);
   if (report.sections.length === 0) {
     // The guest id is a link secret: never logged.

@@ -4,7 +4,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
-import { problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { problem, UNEXPECTED_MESSAGE, unknownLink, upstreamError } from '../../problem.ts';
 import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { registrationDetails } from './registration-form.ts';
 
@@ -41,6 +41,12 @@ export interface MiniDeps {
 // The page shows its error page 'An error has occurred' on any failure (spec §2, §8).
 const refused = (error: unknown) =>
   problem(400, 'mini_assessment_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE, 'An error has occurred');
+/**
+ * A refusal of the link's id (the coach's, or the assessment's uniqueId): the legacy API answers an unknown id
+ * and a refused step alike (its texts are not documented), and the form was checked before, so the public
+ * misses limit counts it.
+ */
+const refusedLink = (error: unknown) => unknownLink(refused(error));
 
 /** The legacy client without a cookie, and the headers every mintor call carries. */
 function miniLegacy(ctx: OperationContext, settings: MiniSettings): { legacy: LegacyClient; headers: Record<string, string> } {
@@ -103,7 +109,7 @@ export async function startMiniAssessment(
       coachUUID: coachUuid,
     },
   });
-  if (!data) throw refused(error);
+  if (!data) throw refusedLink(error);
   return created({
     uniqueId: data.uniqueId,
     coach: { displayName: data.coach?.displayName ?? '' },
@@ -121,7 +127,7 @@ export async function submitSection1(
     headers,
     body: { responses: { q1: answers.q1, q2: answers.q2, q3: answers.q3 }, uniqueId },
   });
-  if (!data) throw refused(error);
+  if (!data) throw refusedLink(error);
   return { questions: questionsOf(ctx, data.questions, ['q4']) };
 }
 
@@ -132,6 +138,6 @@ export async function submitSection2(
 ): Promise<MiniResult> {
   const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/section2Completed', { headers, body: { responses: { q4: answers.q4 }, uniqueId } });
-  if (!data) throw refused(error);
+  if (!data) throw refusedLink(error);
   return { enneaTitle: data.enneaTitle, resultText: data.resultText };
 }

@@ -4,7 +4,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import type { OperationHandler } from '../../operation.ts';
-import { problem } from '../../problem.ts';
+import { problem, unknownLink } from '../../problem.ts';
 import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type PolicyPage = Bff['schemas']['PolicyPage'];
@@ -59,10 +59,11 @@ function toPolicyPage(policy: PolicyDocument, link: PolicyLink): PolicyPage {
   };
 }
 
-// Public: no cookie, not even a signed-in coach's.
+// Public: no cookie, not even a signed-in coach's. The legacy API refuses to read a policy only when the link's
+// two ids are not a policy of that coach: a guess that missed.
 async function readPolicy(legacy: LegacyClient, link: PolicyLink): Promise<PolicyDocument> {
   const { data, error } = await legacy.GET('/api/v2/coaches/{coachId}/policy/{policyId}', { params: pathOf(link) });
-  if (!data) throw failed('policy_unavailable', legacyErrorInfo(error) ?? POLICY_MESSAGES.unexpected);
+  if (!data) throw unknownLink(failed('policy_unavailable', legacyErrorInfo(error) ?? POLICY_MESSAGES.unexpected));
   return data;
 }
 

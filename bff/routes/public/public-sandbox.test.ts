@@ -264,7 +264,12 @@ describe('mini-assessment', () => {
     ['a missing name', { ...REGISTRATION, name: undefined }, 'missing_details', 'Please provide all details.'],
     ['a blank surname', { ...REGISTRATION, surname: ' ' }, 'missing_details', 'Please provide all details.'],
     ['an e-mail without a dot', { ...REGISTRATION, email: 'eszter@example' }, 'invalid_email', 'Please provide a valid email address.'],
-    ['a language it does not offer', { ...REGISTRATION, language: 'german' }, 'validation_failed', 'The request is not valid.'],
+    [
+      'a language it does not offer',
+      { ...REGISTRATION, language: 'german' },
+      'validation_failed',
+      'The language is not one of the choices.',
+    ],
   ])('refuses %s', async (_, payload, code, detail) => {
     expect((await start(DEMO, payload)).json()).toMatchObject({ status: 400, code, detail });
   });
@@ -312,6 +317,53 @@ describe('public rate limits', () => {
       // Another address is not affected.
       const other = await injectChecked(limited, { method: 'GET', url: policy(DEMO, SEED_POLICY.uuid), remoteAddress: '192.0.2.44' });
       expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('count only ids that are unknown or malformed: a known report not ready yet, or a form filled wrongly, is no guess', async () => {
+    const limited = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_PUBLIC_MISSES_MAX: '3' }));
+    try {
+      const { get, post } = calls(limited);
+      const enneaOnly = [...store.assessments.values()].find(
+        (record) =>
+          record.assessmentType === 'ennea' && record.guestCompletedAt !== null && record.userEnnea !== null && record.finalTPR === null,
+      );
+      if (!enneaOnly) throw new Error('the seed has no completed Enneagram assessment without a maturity stage');
+      for (let attempt = 0; attempt < 4; attempt++) {
+        // 'The Maturity result is waiting for marking.', 'The Combined report needs both …': the guest's own link.
+        expect((await get(report('m', enneaOnly.uuid))).json()).toMatchObject({ code: 'report_unavailable' });
+        expect((await get(report('c', enneaOnly.uuid))).json()).toMatchObject({ code: 'report_unavailable' });
+        expect((await post(`${policy(SEED_COACHES.peer.uuid, SEED_POLICY.uuid)}/acknowledgements`, {})).json()).toMatchObject({
+          code: 'typed_name_required',
+        });
+        const wrongEmail = { language: 'english', name: 'Eszter', surname: 'Szabó', email: 'eszter@nodot' };
+        expect((await post(`/api/public/mini/${DEMO}/assessments`, wrongEmail)).json()).toMatchObject({ code: 'invalid_email' });
+      }
+      expect((await get(report('e', enneaOnly.uuid))).statusCode).toBe(200);
+      expect((await get(policy(DEMO, SEED_POLICY.uuid))).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('say in the refusal the wait that Retry-After gives', async () => {
+    const limited = buildServer(testConfig({ LEGACY_API_URL: sandboxUrl, RATE_LIMIT_PUBLIC_MISSES_MAX: '3' }));
+    try {
+      const { get } = calls(limited);
+      expect((await get(report('e', UNKNOWN))).json()).toMatchObject({ code: 'report_unavailable', detail: NO_RESULTS });
+      expect((await get(report('e', 'not-a-uuid'))).json()).toMatchObject({ code: 'validation_failed' });
+      expect((await get(policy(DEMO, UNKNOWN))).json()).toMatchObject({ code: 'policy_unavailable' });
+      const stopped = await get(report('e', completed('ennea').uuid));
+      expect(stopped.statusCode).toBe(429);
+      // The misses are counted over 10 minutes: the wait is about that long, and the text says so.
+      const retryAfter = Number(stopped.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(9 * 60);
+      expect(stopped.json()).toMatchObject({
+        code: 'rate_limited',
+        detail: `Too many attempts. Please wait ${Math.ceil(retryAfter / 60)} minutes and try again.`,
+      });
     } finally {
       await limited.close();
     }

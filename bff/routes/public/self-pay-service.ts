@@ -8,7 +8,7 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
 import type { SelfPayDeps, SelfPaySettings } from '../../plugins/app/self-pay.ts';
 import { portalOrigin as portalOriginOf } from '../../portal-origin.ts';
-import { dependencyUnavailable, failed, upstreamError } from '../../problem.ts';
+import { dependencyUnavailable, failed, unknownLink, upstreamError } from '../../problem.ts';
 import type { CheckoutRecord, CheckoutStore } from '../../self-pay/checkout-store.ts';
 import { PAYMENT_FAILED } from '../../self-pay/paypal-client.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
@@ -61,8 +61,8 @@ const CARD_COMMAND = '_paynow';
 const CARD_PAYMENT_METHOD = 'cc';
 const ASSESSMENT_NAME = 'Enneagram assessment';
 
-/** A malformed coach segment (spec §2: not exactly 36 characters, or not a uuid) is an invalid link. */
-export const invalidLink = () => failed(400, 'invalid_link', MESSAGES.invalidLink);
+/** A malformed or unknown coach segment (spec §2: not exactly 36 characters, or not a uuid) is an invalid link. */
+export const invalidLink = () => unknownLink(failed(400, 'invalid_link', MESSAGES.invalidLink));
 const checkoutNotFound = () => failed(404, 'checkout_not_found', MESSAGES.failed);
 const label = (language: Language) => language.charAt(0).toUpperCase() + language.slice(1);
 const providerOf = (currency: string): 'card' | 'paypal' => (currency === 'ZAR' ? 'card' : 'paypal');
@@ -269,7 +269,8 @@ export async function checkoutStatus(
 ): Promise<CheckoutStatus> {
   const cancelled = query.cancelled === true;
   const { data, error } = await ctx.publicLegacy.GET('/selfpay/checkpayment/{checkoutId}', { params: { path: { checkoutId } } });
-  if (!data) throw failed(400, 'payment_check_failed', legacyErrorInfo(error) ?? MESSAGES.failed);
+  // The legacy API refuses only a checkout it does not know: a guess that missed.
+  if (!data) throw unknownLink(failed(400, 'payment_check_failed', legacyErrorInfo(error) ?? MESSAGES.failed));
   const language = data.assessmentLanguage ?? '';
   if (!ALL_LANGUAGES.has(language)) ctx.log.warn({ language }, 'selfpay/checkpayment answered an unknown language');
   const status = data.success ? 'success' : data.pending && !cancelled ? 'pending' : 'fail';
@@ -293,7 +294,7 @@ export async function checkoutStatus(
 
 async function payPalCheckout(checkouts: CheckoutStore, checkoutId: string): Promise<CheckoutRecord & { payPalClientId: string }> {
   const record = await checkouts.get(checkoutId);
-  if (record?.provider !== 'paypal' || !record.payPalClientId) throw checkoutNotFound();
+  if (record?.provider !== 'paypal' || !record.payPalClientId) throw unknownLink(checkoutNotFound());
   return { ...record, payPalClientId: record.payPalClientId };
 }
 

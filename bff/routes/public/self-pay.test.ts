@@ -209,9 +209,14 @@ describe('self-pay against the sandbox', () => {
       'a language outside the registration list',
       { ...FORM, assessmentLanguage: 'chinese' },
       'validation_failed',
-      'The request is not valid.',
+      'The assessment language is not one of the choices.',
     ],
-    ['an unknown language', { ...FORM, assessmentLanguage: 'klingon' }, 'validation_failed', 'The request is not valid.'],
+    [
+      'an unknown language',
+      { ...FORM, assessmentLanguage: 'klingon' },
+      'validation_failed',
+      'The assessment language is not one of the choices.',
+    ],
   ])('refuses %s', async (_, payload, code, detail) => {
     const refused = await api.post(checkouts(ZAR_COACH), payload);
     expect(refused.statusCode).toBe(400);

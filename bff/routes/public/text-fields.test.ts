@@ -61,7 +61,11 @@ describe('registration text fields', () => {
 
   it('refuses a number where the contract takes text, instead of turning it into text', async () => {
     const response = await start({ surname: 12345 });
-    expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'surname', message: 'must be string' }] });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      detail: 'The surname is not valid.',
+      errors: [{ field: 'surname', message: 'The surname is not valid.' }],
+    });
     expect(upstream.received).toEqual([]);
   });
 

@@ -127,6 +127,9 @@ export async function signIn(
   ctx: OperationContext,
   settings: SessionSettings,
 ): Promise<SignInResult> {
+  // What is not an e-mail address is no coach's: refused with the login page's message, not sent (the legacy API's
+  // own refusal of it would be a schema's words).
+  if (!isEmailAddress(body.email.trim())) throw malformedSignIn();
   const { data, error, response } = await ctx.publicLegacy.POST('/api/v2/login', {
     // Trimmed as the rate limit counts it: a stray space typed after the address must not fail a correct sign-in.
     body: { email: body.email.trim(), password: body.password, ...(body.twoFactorCode && { twoFactorToken: body.twoFactorCode }) },

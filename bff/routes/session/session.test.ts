@@ -169,6 +169,17 @@ describe('POST /api/session (sign in)', () => {
     expect(upstream.received).toHaveLength(0);
   });
 
+  it('answers an e-mail that is not an address with the login message, without asking the legacy API', async () => {
+    // What the sandbox (a schema-validating server) answers such an address with: never to be shown.
+    upstream.answer('POST /api/v2/login', { status: 400, json: { error: { info: 'body/email must match format "email"' } } });
+    for (const email of ['coach@nodot', 'coach', ' @coachportal.test']) {
+      const response = await signIn({ email, password: 'secret' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', detail: 'Please check if password and username are correct' });
+    }
+    expect(upstream.received).toHaveLength(0);
+  });
+
   it('answers 502 when the legacy login fails', async () => {
     upstream.answer('POST /api/v2/login', { status: 500, text: 'boom' });
     expect((await signIn()).json()).toMatchObject({ status: 502, code: 'upstream_error' });

@@ -3,7 +3,7 @@
 // Every visitor starts without a session and signs in through the form (the form is what is tested).
 // The flows at desktop; the login page with a refusal and the two-factor step once at phone width, axe on each.
 import { generateSync } from 'otplib';
-import { atPath, DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { atPath, csrfHeaders, DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
 import { fillLogin, PASSWORD, signInThroughForm } from './auth-steps.ts';
 
 // sandbox/README.md: the two-factor coach's authenticator secret.
@@ -75,6 +75,21 @@ test('refuses bad credentials with the spec message', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: BAD_CREDENTIALS })).toBeVisible();
   await expect(page).toHaveURL(atPath('/coachportal/login'));
   await expectNoAxeViolations(page);
+});
+
+test('refuses an e-mail that is not an address with the spec message, never a schema’s words', async ({ page }) => {
+  await page.goto('/coachportal/login');
+  await fillLogin(page, 'coach@nodot', PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(BAD_CREDENTIALS);
+  await expect(page).toHaveURL(atPath('/coachportal/login'));
+  // The BFF answers the same, should anything send it such an address.
+  const answer = await page.request.post('/api/session', {
+    headers: csrfHeaders(),
+    data: { email: 'coach@nodot', password: PASSWORD },
+  });
+  expect(answer.status()).toBe(400);
+  expect(await answer.json()).toMatchObject({ code: 'validation_failed', detail: BAD_CREDENTIALS });
 });
 
 test('sends a visitor without a session from a coach path to the login page', async ({ page }) => {

@@ -106,6 +106,23 @@ async function saveExpectingMessage(page: Page, message: string): Promise<void> 
   await expect(saveBar(page).getByRole('alert')).toHaveText(message);
 }
 
+/**
+ * Whether a click at the middle of Save Changes reaches it while the success toast is on screen: what the
+ * pointer meets there is the button, not a toast over it.
+ */
+function saveReachableUnderToast(page: Page): Promise<string> {
+  return page.evaluate((saved) => {
+    const toast = [...document.querySelectorAll('[role="alertdialog"]')].find((element) => element.textContent?.includes(saved));
+    const button = [...document.querySelectorAll('button')].find((element) => element.textContent === 'Save Changes');
+    if (!toast) return 'no toast';
+    if (!button) return 'no Save Changes';
+    const box = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+      ? 'reachable while the toast shows'
+      : 'covered';
+  }, SAVED);
+}
+
 async function saveExpectingSuccess(page: Page): Promise<void> {
   await saveButton(page).click();
   await expect(page.getByText(SAVED, { exact: true })).toBeVisible();
@@ -263,11 +280,22 @@ test.describe('the demo coach', () => {
       await saveBar(page).getByRole('button', { name: 'Discard' }).click();
       await expect(saveBar(page)).toHaveCount(0);
 
-      // The BFF's checks.
+      // The BFF's checks, each a sentence about its field, said in the save bar and at the field.
       const email = page.getByLabel('Email', { exact: true });
       await email.fill('not-an-email');
       await saveExpectingMessage(page, 'Update failed - your email is invalid');
+      await expect(email).toHaveAccessibleDescription('Update failed - your email is invalid');
       await email.fill(original.email);
+      const name = page.getByLabel('Name', { exact: true });
+      await name.fill('');
+      await saveExpectingMessage(page, 'Please enter the name.');
+      await expect(name).toHaveAccessibleDescription('Please enter the name.');
+      await name.fill(original.name);
+      const publicEmail = page.getByLabel('Public email', { exact: true });
+      await publicEmail.fill('public@nodot');
+      await saveExpectingMessage(page, 'Update failed - your web profile email is invalid');
+      await expect(publicEmail).toHaveAccessibleDescription('Update failed - your web profile email is invalid');
+      await publicEmail.fill(original.webProfile.email);
       const recipients = page.getByLabel('Extra recipients');
       await recipients.fill('office@coachportal.test\nnot-an-email');
       await saveExpectingMessage(page, 'Invalid emails: not-an-email');
@@ -307,6 +335,11 @@ test.describe('the demo coach', () => {
       await expect(page.getByLabel('Public phone number')).toHaveAttribute('maxlength', '54');
       await expect(page.getByLabel('Website')).toHaveAttribute('maxlength', '254');
       await saveExpectingSuccess(page);
+      // The success toast covers no action: a second change is saved at once, while it still shows.
+      await business.fill(`${original.businessName} (desktop again)`);
+      await expect.poll(() => saveReachableUnderToast(page)).toBe('reachable while the toast shows');
+      await business.fill(`${original.businessName} (desktop)`);
+      await expect(saveBar(page)).toHaveCount(0);
       const saved = await bffProfile(page);
       expect(saved.businessName).toBe(`${original.businessName} (desktop)`);
       expect(saved.notifications).toEqual({

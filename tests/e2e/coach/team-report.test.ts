@@ -37,6 +37,10 @@ async function openTeam(page: Page, teamId: string, name: string): Promise<void>
 }
 
 const detailOf = (page: Page, teamId: string) => bff<TeamDetail>(page, 'GET', `/api/teams/${teamId}`);
+/** The balance the Balance screen shows (getCredits). */
+const balanceOf = async (page: Page) => (await bff<{ balance: number }>(page, 'GET', '/api/credits')).balance;
+/** The top bar's balance circle showing `balance` (its name says whether it is a deficit). */
+const balanceCircle = (page: Page, balance: number) => page.getByRole('img', { name: new RegExp(`^Balance: ${balance} credits`) });
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function requestFromDialog(page: Page, type: string, dueDate: string): Promise<void> {
@@ -67,6 +71,9 @@ test('edits the members, requests the report after the leaders’ confirmation, 
   await expect(page.getByRole('button', { name: 'Request Report' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Cancel Request' })).toBeDisabled();
   await expectNoAxeViolations(page);
+
+  const before = await balanceOf(page);
+  await expect(balanceCircle(page, before)).toBeVisible();
 
   const [first, second, third] = detail.members;
   if (!first || !second || !third) throw new Error('the team has three members');
@@ -105,6 +112,10 @@ test('edits the members, requests the report after the leaders’ confirmation, 
   await expect(note).toContainText('Your Enneagram team report has been requested. It will be available as soon as possible.');
   await note.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(`Requested: Enneagram, due ${detail.dueDateMin}`)).toBeVisible();
+  // The report is charged: the top bar shows the Balance screen's figure without a reload.
+  const charged = await balanceOf(page);
+  expect(charged).toBeLessThan(before);
+  await expect(balanceCircle(page, charged)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request Report' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Cancel Request' })).toBeEnabled();
   await expect(
@@ -118,6 +129,8 @@ test('edits the members, requests the report after the leaders’ confirmation, 
   await expect(page.getByText('The report request has been cancelled.')).toBeVisible();
   await expect(page.getByText('Not Requested', { exact: true })).toBeVisible();
   expect((await detailOf(page, team.id)).canRequestReport).toBe(true);
+  // Credited back: the circle follows again.
+  await expect(balanceCircle(page, await balanceOf(page))).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
 });

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider, useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ASSISTANT_WARNING } from '../features/coach-shell/components/session-banner.tsx';
+import { useRequestTeamReport } from '../features/teams/api/request-team-report.ts';
 import { api } from '../lib/api-client.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { type Session, sessionAtom, signedInAtom } from '../lib/session/session.ts';
@@ -42,15 +44,9 @@ function serve(answers: Record<string, Response[]>): string[] {
 }
 
 /** The layout as the coach area renders it: the session comes from the atom. */
-function Shell() {
+function Shell({ content = <TitledContent /> }: { content?: ReactNode }) {
   const session = useAtomValue(sessionAtom);
-  return session ? (
-    <CoachFrame session={session}>
-      <TitledContent />
-    </CoachFrame>
-  ) : (
-    <p>signed out</p>
-  );
+  return session ? <CoachFrame session={session}>{content}</CoachFrame> : <p>signed out</p>;
 }
 
 function TitledContent() {
@@ -58,14 +54,26 @@ function TitledContent() {
   return <>content</>;
 }
 
-function renderShell(session: Session = SESSION) {
+/** A screen that charges the coach: the team page's Request Report. */
+function RequestsTeamReport() {
+  const request = useRequestTeamReport(TEAM_ID);
+  const send = () => request.mutate({ params: { path: { teamId: TEAM_ID } }, body: { reportType: 'Ennea', dueDate: '2999-12-31' } });
+  return (
+    <button type="button" onClick={send}>
+      {request.isSuccess ? 'Requested' : 'Request Report'}
+    </button>
+  );
+}
+const TEAM_ID = '7ea70000-0000-4000-8000-000000000001';
+
+function renderShell(session: Session = SESSION, content?: ReactNode) {
   const location = memoryLocation({ path: '/dashboard', record: true });
   const store = createStore();
   store.set(signedInAtom, session);
   const rendered = render(
     <Provider store={store}>
       <Router hook={location.hook}>
-        <Shell />
+        <Shell content={content} />
       </Router>
     </Provider>,
   );
@@ -191,6 +199,22 @@ describe('session notices in the coach layout', () => {
       roles: { impersonator: false, assisted: true, assistant: { name: 'Lerato', email: 'assistant@coachportal.test' } },
     });
     expect(screen.queryByRole('img', { name: /^Balance/ })).toBeNull();
+  });
+
+  it('shows the balance the BFF holds after a charge, without a reload', async () => {
+    const calls = serve({
+      'POST /api/teams/7ea70000-0000-4000-8000-000000000001/report-request': [
+        json({ reportReady: false, reportRequestedDisplay: 'Enneagram', leaderCount: 1 }),
+      ],
+      'GET /api/session': [json({ ...SESSION, coach: { ...SESSION.coach, tokenBalance: 40 } })],
+    });
+    renderShell(SESSION, <RequestsTeamReport />);
+    await afterStartup();
+    screen.getByRole('img', { name: 'Balance: 42 credits' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Request Report' }));
+    await screen.findByRole('img', { name: 'Balance: 40 credits' });
+    expect(calls).toEqual(['POST /api/teams/7ea70000-0000-4000-8000-000000000001/report-request', 'GET /api/session']);
   });
 
   it('names the assistant at the keyboard', () => {

@@ -25,7 +25,16 @@ export function problemCode(error: unknown): string | undefined {
  */
 export function fieldRefusal(error: unknown, field: string): string | undefined {
   if (!isProblem(error) || error.code !== 'validation_failed') return undefined;
-  return error.errors?.some((failure) => failure.field === field) ? error.detail : undefined;
+  return refusedFields(error)[field];
+}
+
+/**
+ * The fields a problem names in its `errors`, each with its sentence ("Please enter the name.", "Update failed - your
+ * web profile email is invalid"), by the BFF's dotted field (`name`, `webProfile.email`): what a form shows at each field.
+ */
+export function refusedFields(error: unknown): Readonly<Record<string, string>> {
+  if (!isProblem(error)) return {};
+  return Object.fromEntries((error.errors ?? []).map(({ field, message }) => [field, message]));
 }
 
 const unreachable: Problem = { type: 'about:blank', title: 'Failed', status: 503, code: 'unreachable', detail: UNREACHABLE_MESSAGE };

@@ -64,3 +64,42 @@ export const SESSION: Session = {
   portalVersion: '20251030t113749',
   supportEmail: 'support@coachportal.test',
 };
+
+/** A call a table screen's fake BFF saw (`serveLists`). */
+export interface SeenCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  idempotencyKey: string | null;
+}
+
+/**
+ * A table screen's fake BFF: the answers queued by "METHOD path" first, in order; then a GET of a path in `lists`
+ * answered from its query (the list's page, its ids). Records every call with its query and Idempotency-Key.
+ */
+export function serveLists(
+  fetchMock: MockInstance<typeof fetch>,
+  lists: Record<string, (query: URLSearchParams) => unknown>,
+  answers: Record<string, Response[]> = {},
+): SeenCall[] {
+  const seen: SeenCall[] = [];
+  fetchMock.mockImplementation(async (input) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const text = await request.text();
+    seen.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+      idempotencyKey: request.headers.get('Idempotency-Key'),
+    });
+    const queued = answers[`${request.method} ${url.pathname}`]?.shift();
+    if (queued) return queued;
+    const list = request.method === 'GET' ? lists[url.pathname] : undefined;
+    if (list) return json(list(url.searchParams));
+    throw new Error(`unexpected call ${request.method} ${url.pathname}`);
+  });
+  return seen;
+}

@@ -1,5 +1,8 @@
 // The shared table's toolbar model (spec coach-shell §2.2, assessments-and-clients §2.3): each
-// button has a minimum and maximum selected-record count and belongs to a group.
+// button has a minimum and maximum selected-record count and belongs to a group; behind each button, an
+// action component of the screen's registry (web/README.md "Add a table action").
+import type { ComponentType, ReactNode } from 'react';
+import type { MessageTitle } from '../ui/message-dialog.tsx';
 
 export type ActionGroup = 'frequent' | 'add' | 'more';
 
@@ -19,3 +22,35 @@ export interface TableAction {
 export function isActionEnabled(action: Pick<TableAction, 'min' | 'max'>, selectedCount: number): boolean {
   return selectedCount >= action.min && (action.max === undefined || selectedCount <= action.max);
 }
+
+/** An alert an action ends with (one of the spec's titles, assessments-and-clients §2.4, coach-shell §8). */
+export interface ActionMessage {
+  title: MessageTitle;
+  body: ReactNode;
+}
+
+/**
+ * What every toolbar action receives, with the screen's extras (e.g. the view and the session). An action is a
+ * component, mounted when its button is pressed with the selection of that moment; it lives until it calls `finish`.
+ */
+export interface ActionProps<R> {
+  /** Every selected record's id (a select-all selection spans pages). */
+  ids: readonly string[];
+  /** The selected rows seen on any page, in the order of `ids`: fewer than `ids` when a select-all selection holds records never shown. */
+  rows: readonly R[];
+  /** Ends the action; with a message, its alert shows first. */
+  finish: (message?: ActionMessage) => void;
+  /** Empties the table's selection (after a batch changed the selected records). */
+  clearSelection: () => void;
+}
+
+/** A toolbar entry of a screen's registry: the button and the action behind it. */
+export interface RegisteredAction<R, X> extends Omit<TableAction, 'id' | 'onAction'> {
+  /** The action, usually `lazy(() => import('./<action>.tsx'))` so that its code loads when first used. */
+  component: ComponentType<ActionProps<R> & X>;
+  /** Whether the screen offers it, from its extras (e.g. the view); always when absent. */
+  isShown?: (extras: X) => boolean;
+}
+
+/** A screen's toolbar, in the order shown; the keys are the actions' ids. */
+export type ActionRegistry<R, X = object> = Readonly<Record<string, RegisteredAction<R, X>>>;

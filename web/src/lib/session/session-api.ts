@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { BASE_PATH } from '../../config/build.ts';
 import { api } from '../api-client.ts';
@@ -17,6 +18,26 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
 /** Asked afresh each time (a guard or the login page), never kept: a session is not a cache entry. */
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: queryKeyOf('/api/session'), queryFn: ({ signal }) => getSession(signal), gcTime: 0, retry: false });
+
+/**
+ * The signed-in session follows the changes made to what it holds: an action that changes it (a charge or a credit
+ * back changes the token balance the top bar shows: `balanceChanged`) invalidates `queryKeyOf('/api/session')`, and
+ * the session is read again into `sessionAtom`, so the shell shows what the Balance screen shows without a reload.
+ * Mounted once, by the coach layout.
+ */
+export function useSessionFollowsChanges(): void {
+  const extended = useSetAtom(sessionExtendedAtom);
+  const { data } = useQuery({
+    queryKey: [...queryKeyOf('/api/session'), 'signed-in'],
+    queryFn: ({ signal }) => getSession(signal),
+    // Nothing to ask until a change makes it stale: the session was read at sign-in.
+    initialData: null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (data) extended(data);
+  }, [data, extended]);
+}
 
 /** extendSession: Continue in the expiry warning (spec public-and-guest §4); the new session restarts the timer. */
 export function useExtendSession() {

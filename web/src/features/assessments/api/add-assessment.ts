@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 
@@ -10,6 +11,8 @@ export function useCreateClient() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients', {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
+    // A billable assessment is charged.
+    onSettled: () => balanceChanged(queryClient),
   });
 }
 
@@ -18,5 +21,6 @@ export function useAddClientAssessment() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/{clientId}/assessments', {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
+    onSettled: () => balanceChanged(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { sessionExtendedAtom } from '../../../lib/session/session.ts';
@@ -12,7 +13,11 @@ import { getSession } from '../../../lib/session/session-api.ts';
 export function useDeleteAssessments() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/assessments/deletions', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
+    // A billable assessment deleted before registration is credited back.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') });
+      await balanceChanged(queryClient);
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 
@@ -8,5 +9,7 @@ export function useCreatePair() {
   return $api.useMutation('post', '/api/pairs', {
     // The Pairs page's list (openapi-react-query keys: method, path, init).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/pairs') }),
+    // A pair report is charged.
+    onSettled: () => balanceChanged(queryClient),
   });
 }

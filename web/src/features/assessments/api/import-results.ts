@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 
@@ -10,6 +11,8 @@ export function useImportNewClientResults() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/result-imports', {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
+    // An imported assessment is an assessment added: the balance may change.
+    onSettled: () => balanceChanged(queryClient),
   });
 }
 
@@ -18,5 +21,6 @@ export function useImportClientResults() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/clients/{clientId}/result-imports', {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/assessments') }),
+    onSettled: () => balanceChanged(queryClient),
   });
 }

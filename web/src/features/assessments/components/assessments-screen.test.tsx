@@ -6,8 +6,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
 import type { Session } from '../../../lib/session/session.ts';
-import { json, problem, SESSION } from '../../../test/fake-bff.ts';
+import { json, problem, SESSION, type SeenCall, serveLists } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 import type { AssessmentRow, AssessmentView } from '../api/list-assessments.ts';
 import { AssessmentsScreen } from './assessments-screen.tsx';
 
@@ -54,56 +55,40 @@ ROWS[0] = row(1, {
   registeredAt: '2025-09-03T10:02:11Z',
 });
 
-interface Seen {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /**
  * A fake BFF with the list's semantics (filter, search, sort, page) over `rows`; `answers` take
  * precedence, in order, by "METHOD path".
  */
 function fakeBff(rows: AssessmentRow[], answers: Record<string, Response[]> = {}, flags = { hasReceived: true, hasGiven: true }) {
-  const seen: Seen[] = [];
-  fetchMock.mockImplementation(async (input) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const text = await request.text();
-    seen.push({ method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined });
-    const queued = answers[`${request.method} ${url.pathname}`]?.shift();
-    if (queued) return queued;
-    const q = url.searchParams.get('q')?.toLowerCase() ?? '';
-    const filter = url.searchParams.get('filter') ?? 'showAll';
-    const matching = rows.filter(
+  const matching = (query: URLSearchParams) => {
+    const q = query.get('q')?.toLowerCase() ?? '';
+    const filter = query.get('filter') ?? 'showAll';
+    return rows.filter(
       (item) =>
         `${item.clientName} ${item.clientSurname}`.toLowerCase().includes(q) &&
         (filter === 'notInvitedYet' ? item.inviteState === 'notInvited' : filter === 'receivedScos' ? item.receivedFromAnotherCoach : true),
     );
-    if (url.pathname === '/api/assessments/ids') return json({ ids: matching.map((item) => item.id) });
-    if (url.pathname === '/api/assessments') {
-      const key =
-        url.searchParams.get('sort') === 'info' ? (item: AssessmentRow) => item.clientSurname : (item: AssessmentRow) => item.createdAt;
-      const sorted = [...matching].sort((a, b) => key(a).localeCompare(key(b)) * (url.searchParams.get('order') === 'asc' ? 1 : -1));
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
-      return json({
-        items: sorted.slice((page - 1) * pageSize, page * pageSize),
-        total: rows.length,
-        filteredTotal: matching.length,
-        page,
-        pageSize,
-        ...flags,
-      });
-    }
-    throw new Error(`unexpected call ${request.method} ${url.pathname}`);
-  });
-  return seen;
+  };
+  const page = (query: URLSearchParams) => {
+    const key = query.get('sort') === 'info' ? (item: AssessmentRow) => item.clientSurname : (item: AssessmentRow) => item.createdAt;
+    const sorted = [...matching(query)].sort((a, b) => key(a).localeCompare(key(b)) * (query.get('order') === 'asc' ? 1 : -1));
+    const number = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('pageSize') ?? 50);
+    return {
+      items: sorted.slice((number - 1) * pageSize, number * pageSize),
+      total: rows.length,
+      filteredTotal: sorted.length,
+      page: number,
+      pageSize,
+      ...flags,
+    };
+  };
+  const ids = (query: URLSearchParams) => ({ ids: matching(query).map((item) => item.id) });
+  return serveLists(fetchMock, { '/api/assessments': page, '/api/assessments/ids': ids }, answers);
 }
 
-const lists = (seen: Seen[]) => seen.filter((call) => call.method === 'GET' && call.path === '/api/assessments');
-const lastList = (seen: Seen[]) => lists(seen).at(-1)?.query;
+const lists = (seen: SeenCall[]) => seen.filter((call) => call.method === 'GET' && call.path === '/api/assessments');
+const lastList = (seen: SeenCall[]) => lists(seen).at(-1)?.query;
 
 function renderScreen(path = '/assessments', { view = 'own', session = SESSION }: { view?: AssessmentView; session?: Session } = {}) {
   const memory = memoryLocation({ path, record: true });
@@ -122,13 +107,6 @@ const rowCheckbox = (name: string) => {
   const tableRow = cell.closest('[role="row"]') as HTMLElement;
   return within(tableRow).getByRole('checkbox');
 };
-
-function setViewportWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
-}
 
 beforeEach(() => setViewportWidth(1280));
 afterEach(() => {

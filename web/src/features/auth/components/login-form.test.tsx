@@ -100,6 +100,30 @@ describe('login page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(detail);
   });
 
+  it('refuses an e-mail that is not an address with the spec message, without sending it', async () => {
+    const calls = serve(fetchMock, {
+      'GET /api/session': [NO_SESSION()],
+      // What such an address used to come back with from the legacy API: never to be shown.
+      'POST /api/session': [
+        problem(401, 'login_refused', 'body/email must match format "email"'),
+        problem(401, 'invalid_credentials', 'Please check if password and username are correct'),
+      ],
+    });
+    renderLogin();
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'coach@nodot');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check if password and username are correct');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // A real address is sent.
+    await user.type(email, '.test');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { email: 'coach@nodot.test' } });
+  });
+
   it('goes to the dashboard when a session exists', async () => {
     serve(fetchMock, { 'GET /api/session': [json(SESSION)] });
     const { location, store } = renderLogin();

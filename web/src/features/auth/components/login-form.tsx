@@ -12,12 +12,16 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
 import { signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
+import { isEmail } from '../../../lib/validation.ts';
 import { signInBody, useSignIn } from '../api/create-session.ts';
 import { type LoginNotice, useLoginNotice } from '../hooks/use-login-notice.ts';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import './auth.css';
 
 type Opener = 'Forgot Password?' | 'New Account?';
+
+// spec public-and-guest §8 "Login": the one message for credentials that cannot be right.
+const BAD_CREDENTIALS = 'Please check if password and username are correct';
 
 /** The Login page (spec public-and-guest §2 "Login", §4 "Login", §5, §6, §8 "Login"). */
 export function LoginForm() {
@@ -34,6 +38,8 @@ export function LoginForm() {
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
   const [dialog, setDialog] = useState<Opener | null>(null);
+  // What is not an e-mail address is refused here, with the spec's message, rather than sent.
+  const [notAnAddress, setNotAnAddress] = useState(false);
 
   // spec §2: a visitor who already has a session goes to the dashboard.
   useEffect(() => {
@@ -48,6 +54,9 @@ export function LoginForm() {
   function submit() {
     if (!ready || signIn.isPending) return;
     setNotice(null);
+    signIn.reset();
+    setNotAnAddress(!isEmail(email));
+    if (!isEmail(email)) return;
     signIn.mutate(
       { body: signInBody({ email, password, ...(needsCode ? { twoFactorCode: code.trim() } : {}) }) },
       {
@@ -86,6 +95,7 @@ export function LoginForm() {
             onChange={setCode}
           />
         ) : null}
+        {notAnAddress ? <Alert tone="error">{BAD_CREDENTIALS}</Alert> : null}
         {signIn.isError ? <Alert tone="error">{problemMessage(signIn.error)}</Alert> : null}
         <Button type="submit" isDisabled={!ready}>
           Sign In

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
-import { creditsQueryOptions } from './get-credits.ts';
 
 /** cancelCreditOrder: cancels the pending bulk order, after the confirmation. */
 export function useCancelCreditOrder() {
   const queryClient = useQueryClient();
   return $api.useMutation('delete', '/api/credits/orders/pending', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: creditsQueryOptions().queryKey }),
+    // The pending order is the Balance screen's and the session's: both are asked again.
+    onSettled: () => balanceChanged(queryClient),
   });
 }

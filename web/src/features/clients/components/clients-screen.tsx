@@ -1,10 +1,9 @@
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
 import { type TableStateConfig, tableDate } from '../../../components/data-table/table-state.ts';
-import { useTableState } from '../../../components/data-table/use-table-state.ts';
+import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { type ClientRow, type ClientSort, useClients } from '../api/list-clients.ts';
 import './clients.css';
 
@@ -57,15 +56,7 @@ const PHONE_COLUMNS = [name, count, created];
 /** The clients view (spec assessments-and-clients §2.1: the same table mechanics as the assessments table). */
 export function ClientsScreen() {
   usePageTitle('Clients');
-  const [state, update] = useTableState(TABLE_CONFIG);
-  const isNarrow = useNarrowLayout();
-  const { data, error, isPlaceholderData } = useClients({
-    q: state.q || undefined,
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-  });
+  const screen = useListScreen({ table: TABLE_CONFIG, useList: useClients });
   return (
     <section className="clients stack" aria-labelledby="clients-title">
       <header className="clients__header">
@@ -73,16 +64,9 @@ export function ClientsScreen() {
         <Link href="/assessments">View assessments</Link>
       </header>
       <DataTable
+        {...screen.table}
         label="Clients"
-        columns={isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
-        rows={data?.items}
-        isStale={isPlaceholderData}
-        error={error}
-        total={data?.total ?? 0}
-        filteredTotal={data?.filteredTotal ?? 0}
-        state={state}
-        onChange={update}
-        isNarrow={isNarrow}
+        columns={screen.isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
         emptyText="No clients found."
       />
     </section>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { usePageTitleValue } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
-import { useLogOut, useLogOutAtExpiry } from '../../../lib/session/session-api.ts';
+import { useLogOut, useLogOutAtExpiry, useSessionFollowsChanges } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
 import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
@@ -30,6 +30,8 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
   const logOut = useLogOut(session);
   const logOutAtExpiry = useLogOutAtExpiry(session);
   const phase = useSessionTimer();
+  // The balance circle (and the drawer) show the session as it is after a charge or a credit back.
+  useSessionFollowsChanges();
   const signedIn = useAtomValue(sessionAtom) !== null;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);

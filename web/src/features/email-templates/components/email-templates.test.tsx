@@ -86,6 +86,30 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
     expect((await textArea()).value.endsWith(' more')).toBe(true);
   });
 
+  it('shows the BFF’s sentence under the text when it refuses characters of it, until the text changes', async () => {
+    const detail = 'The template text contains characters that are not allowed.';
+    const refusal = {
+      type: '/problems/validation_failed',
+      title: 'Failed',
+      status: 400,
+      code: 'validation_failed',
+      detail,
+      instance: 'req-0001',
+    };
+    serve(fetchMock, {
+      [`GET ${PATH}`]: [json(template())],
+      [`PUT ${PATH}`]: [json({ ...refusal, errors: [{ field: 'text', message: detail }] }, 400)],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(await textArea(), ' more');
+    await user.click(updateButton());
+    expect(await screen.findByText(detail)).toBeTruthy();
+    expect((await textArea()).getAttribute('aria-invalid')).toBe('true');
+    await user.type(await textArea(), '!');
+    await waitFor(() => expect(screen.queryByText(detail)).toBeNull());
+  });
+
   it('reverts a customised template after the confirmation, with the spec’s texts', async () => {
     const calls = serve(fetchMock, {
       [`GET ${PATH}`]: [json(template({ isCustomised: true, text: 'Mine' }))],

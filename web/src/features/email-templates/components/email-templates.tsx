@@ -9,6 +9,7 @@ import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { EMAIL_TEMPLATES, type EmailTemplateName, PLACEHOLDER_MEANINGS, type Placeholder } from '../../../lib/labels/email-templates.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { fieldRefusal } from '../../../lib/problem.ts';
 import { type EmailTemplate, useEmailTemplate } from '../api/get-email-template.ts';
 import { useRevertEmailTemplate } from '../api/revert-email-template.ts';
 import { useUpdateEmailTemplate } from '../api/update-email-template.ts';
@@ -91,9 +92,13 @@ function Editor({ template, draft, onDraft }: EditorProps) {
           onDraft(undefined);
           showToast(EMAIL_TEMPLATES_TEXT.updated, 'success', TOAST_MS);
         },
-        onError: () => showToast(EMAIL_TEMPLATES_TEXT.failed, 'error', TOAST_MS),
+        // A text the BFF refused (characters it may not hold) says so under the text area; anything else is the spec's toast.
+        onError: (error) => {
+          if (!fieldRefusal(error, 'text')) showToast(EMAIL_TEMPLATES_TEXT.failed, 'error', TOAST_MS);
+        },
       },
     );
+  const refusal = fieldRefusal(update.error, 'text');
 
   const revertToDefault = () => {
     setConfirming(false);
@@ -132,7 +137,12 @@ function Editor({ template, draft, onDraft }: EditorProps) {
         <TextArea
           label="Template text"
           value={text}
-          onChange={(value) => onDraft(value === template.text ? undefined : value)}
+          onChange={(value) => {
+            if (refusal) update.reset();
+            onDraft(value === template.text ? undefined : value);
+          }}
+          isInvalid={refusal !== undefined}
+          errorMessage={refusal}
           maxLength={TEMPLATE_MAX}
           rows={16}
           textAreaRef={textArea}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import { problem, serve } from '../../../test/fake-bff.ts';
+import { json, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { LEAVE_MESSAGE, LeaveMessageDialog } from './leave-message-dialog.tsx';
 
@@ -66,5 +66,24 @@ describe('LeaveMessageDialog', () => {
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello'));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('alerts the BFF’s sentence when it refuses characters of the message', async () => {
+    const detail = 'The message contains characters that are not allowed.';
+    const refusal = {
+      type: '/problems/validation_failed',
+      title: 'Failed',
+      status: 400,
+      code: 'validation_failed',
+      detail,
+      instance: 'req-0001',
+    };
+    serve(fetchMock, { 'POST /api/feedback': [json({ ...refusal, errors: [{ field: 'message', message: detail }] }, 400)] });
+    const user = userEvent.setup();
+    const dialog = open();
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'freeText');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alertdialog', { name: 'Failed' })).textContent).toContain(detail);
   });
 });

@@ -6,7 +6,7 @@ import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import { fieldRefusal, problemCode, problemMessage } from '../../../lib/problem.ts';
 import { type FeedbackCategory, useSendFeedback } from '../api/send-feedback.ts';
 
 // spec coach-shell §2.1, §5, §8: the dialog's texts.
@@ -62,8 +62,12 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
           showToast(LEAVE_MESSAGE.sent, 'success');
           close();
         },
-        // The BFF's own refusal of the form keeps its text; any other failure is the spec's alert.
-        onError: (error) => setFailure(problemCode(error) === 'feedback_incomplete' ? problemMessage(error) : LEAVE_MESSAGE.failed),
+        // The BFF's own refusal of the form keeps its text (incomplete, or characters the message may not hold);
+        // any other failure is the spec's alert.
+        onError: (error) =>
+          setFailure(
+            problemCode(error) === 'feedback_incomplete' || fieldRefusal(error, 'message') ? problemMessage(error) : LEAVE_MESSAGE.failed,
+          ),
       },
     );
   };

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 
@@ -6,6 +7,10 @@ import { queryKeyOf } from '../../../lib/query-keys.ts';
 export function useDeletePairs() {
   const queryClient = useQueryClient();
   return $api.useMutation('post', '/api/pairs/deletions', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/pairs') }),
+    // A deleted pair is credited back.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/pairs') });
+      await balanceChanged(queryClient);
+    },
   });
 }

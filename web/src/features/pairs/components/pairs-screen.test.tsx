@@ -6,8 +6,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { signedInAtom } from '../../../lib/session/session.ts';
-import { json, problem, SESSION } from '../../../test/fake-bff.ts';
+import { json, problem, SESSION, serveLists } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 import type { PairRow } from '../api/list-pairs.ts';
 import { PairsScreen } from './pairs-screen.tsx';
 
@@ -53,36 +54,10 @@ const WAITING = pair(2, 'Eszter Toth & Martin Kovac', {
 });
 const SENT = pair(3, 'Thandi Mokoena & Bence Kovacs', { reportSent: true });
 
-interface Seen {
-  method: string;
-  path: string;
-  query: string;
-  body: unknown;
-  idempotencyKey: string | null;
-}
-
 /** A fake BFF: the list of `rows` and queued answers by "METHOD path". */
 function fakeBff(rows: PairRow[], answers: Record<string, Response[]> = {}) {
-  const seen: Seen[] = [];
-  fetchMock.mockImplementation(async (input) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const text = await request.text();
-    seen.push({
-      method: request.method,
-      path: url.pathname,
-      query: url.search,
-      body: text ? JSON.parse(text) : undefined,
-      idempotencyKey: request.headers.get('Idempotency-Key'),
-    });
-    const queued = answers[`${request.method} ${url.pathname}`]?.shift();
-    if (queued) return queued;
-    if (request.method === 'GET' && url.pathname === '/api/pairs') {
-      return json({ items: rows, total: rows.length, filteredTotal: rows.length, page: 1, pageSize: 50 });
-    }
-    throw new Error(`unexpected call ${request.method} ${url.pathname}`);
-  });
-  return seen;
+  const list = () => ({ items: rows, total: rows.length, filteredTotal: rows.length, page: 1, pageSize: 50 });
+  return serveLists(fetchMock, { '/api/pairs': list }, answers);
 }
 
 function renderScreen(path = '/pairs') {
@@ -108,13 +83,6 @@ const alertText = async (title: string) => {
   const dialog = await screen.findByRole('alertdialog', { name: title });
   return dialog.textContent ?? '';
 };
-
-function setViewportWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
-}
 
 beforeEach(() => setViewportWidth(1280));
 afterEach(() => {
@@ -174,9 +142,9 @@ describe('Pairs page table (spec §3.10, §4.10)', () => {
     renderScreen('/pairs?q=Khumalo&sort=info&order=asc');
     await screen.findByText(SUPPLIED.info);
     const list = seen.find((call) => call.path === '/api/pairs');
-    expect(new URLSearchParams(list?.query).get('q')).toBe('Khumalo');
-    expect(new URLSearchParams(list?.query).get('sort')).toBe('info');
-    expect(new URLSearchParams(list?.query).get('order')).toBe('asc');
+    expect(list?.query.get('q')).toBe('Khumalo');
+    expect(list?.query.get('sort')).toBe('info');
+    expect(list?.query.get('order')).toBe('asc');
   });
 
   it("says 'Download failed' when the PDF cannot be had", async () => {

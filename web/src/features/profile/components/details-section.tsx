@@ -13,6 +13,8 @@ export interface DetailsSectionProps {
   photo: File | null;
   onDetails: (details: DetailsDraft) => void;
   onPhoto: (photo: File | null) => void;
+  /** The fields the BFF refused on the last save, by its field name, with its sentence. */
+  refused?: Readonly<Record<string, string>>;
 }
 
 const FIELDS: { key: keyof DetailsDraft; label: string; type?: string; autoComplete?: string }[] = [
@@ -26,7 +28,7 @@ const FIELDS: { key: keyof DetailsDraft; label: string; type?: string; autoCompl
 ];
 
 /** Details (spec coach-shell §3 "Coach"): the coach's fields and the profile photo. */
-export function DetailsSection({ profile, details, photo, onDetails, onPhoto }: DetailsSectionProps) {
+export function DetailsSection({ profile, details, photo, onDetails, onPhoto, refused = {} }: DetailsSectionProps) {
   const set = (key: keyof DetailsDraft) => (value: string) => onDetails({ ...details, [key]: value });
   return (
     <ProfileSection id="details">
@@ -43,6 +45,8 @@ export function DetailsSection({ profile, details, photo, onDetails, onPhoto }: 
               onChange={set(key)}
               maxLength={LIMITS[key]}
               isRequired={key === 'name' || key === 'surname' || key === 'email'}
+              isInvalid={refused[key] !== undefined}
+              errorMessage={refused[key]}
             />
           ))}
           <TextArea
@@ -50,6 +54,8 @@ export function DetailsSection({ profile, details, photo, onDetails, onPhoto }: 
             value={details.postalAddress}
             onChange={set('postalAddress')}
             maxLength={LIMITS.postalAddress}
+            isInvalid={refused.postalAddress !== undefined}
+            errorMessage={refused.postalAddress}
             rows={3}
             className="profile__wide"
           />

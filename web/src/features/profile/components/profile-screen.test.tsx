@@ -165,6 +165,29 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     expect(calls.at(-1)?.body).toEqual({ notifications: { extraRecipients: ['office@bothacoaching.test', 'not-an-email'] } });
   });
 
+  it.each([
+    ['Name', 'name', '', 'validation_failed', 'Please enter the name.'],
+    ['Public email', 'webProfile.email', 'public@nodot', 'invalid_email', 'Update failed - your web profile email is invalid'],
+  ])(
+    "shows the BFF's sentence at the refused field (%s) and in the save bar, until the field is edited",
+    async (label, name, typed, code, sentence) => {
+      const refusal = { type: `/problems/${code}`, title: 'Failed', status: 400, code, detail: sentence, instance: 'req-0001' };
+      serveScreen({ 'PATCH /api/profile': [json({ ...refusal, errors: [{ field: name, message: sentence }] }, 400)] });
+      const user = userEvent.setup();
+      renderScreen();
+      const input = await screen.findByLabelText(label, { selector: 'input' });
+      await user.clear(input);
+      if (typed) await user.type(input, typed);
+      await user.click(saveButton() as HTMLElement);
+      await findAlert(sentence);
+      await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(sentence);
+      await user.type(input, 'x');
+      await waitFor(() => expect(input.getAttribute('aria-invalid')).toBeNull());
+    },
+  );
+
   it('refuses a weak or unconfirmed new password in the browser, and sends a strong one with the current one', async () => {
     const calls = serveScreen({ 'PATCH /api/profile': [json(PROFILE)] });
     const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { isAcceptablePassword } from '../../../lib/password/password-rule.ts';
 import { usePasswordScore } from '../../../lib/password/use-password-score.ts';
-import { problemMessage } from '../../../lib/problem.ts';
+import { problemMessage, refusedFields } from '../../../lib/problem.ts';
 import { coachDetailsSavedAtom, type Session } from '../../../lib/session/session.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { type Profile, useProfile } from '../api/get-profile.ts';
@@ -63,6 +63,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const sections = visibleSections(session);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
   const [failure, setFailure] = useState<string | null>(null);
+  // The fields the BFF refused, each with its sentence, shown at the field until the next edit.
+  const [refused, setRefused] = useState<Readonly<Record<string, string>>>({});
   const update = useUpdateProfile();
   const upload = useUploadProfilePhoto();
   const detailsSaved = useSetAtom(coachDetailsSavedAtom);
@@ -76,12 +78,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <K extends keyof ProfileDraft>(key: K) =>
     (value: ProfileDraft[K]) => {
       setFailure(null);
+      setRefused({});
       setDraft((current) => ({ ...current, [key]: value }));
     };
 
   async function save() {
     if (saving) return;
     setFailure(null);
+    setRefused({});
     const changes = profileChanges(profile, draft);
     // spec §5: the new password meets the reset page's rule and is confirmed before it is sent.
     if (changes?.password && hasPasswordChange(draft.password)) {
@@ -102,6 +106,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       showToast(PROFILE_TEXT.saved, 'success', PROFILE_TOAST_MS);
     } catch (problem) {
       setFailure(problemMessage(problem));
+      setRefused(refusedFields(problem));
     }
   }
 
@@ -120,6 +125,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             photo={draft.photo}
             onDetails={edit('details')}
             onPhoto={edit('photo')}
+            refused={refused}
           />,
         )}
         {show(
@@ -157,7 +163,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             canEditWebProfile={sections.includes('webProfile')}
           />,
         )}
-        {show('webProfile', <WebProfileSection webProfile={draft.webProfile} onChange={edit('webProfile')} />)}
+        {show('webProfile', <WebProfileSection webProfile={draft.webProfile} onChange={edit('webProfile')} refused={refused} />)}
       </div>
       {dirty || failure ? (
         <section className="profile__save" aria-label="Unsaved changes">
@@ -167,6 +173,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               variant="secondary"
               onPress={() => {
                 setFailure(null);
+                setRefused({});
                 setDraft({ ...draftOf(profile), password: NO_PASSWORD });
               }}
               isDisabled={saving}

@@ -8,6 +8,8 @@ import { LIMITS } from './profile-text.ts';
 export interface WebProfileSectionProps {
   webProfile: WebProfileDraft;
   onChange: (webProfile: WebProfileDraft) => void;
+  /** The fields the BFF refused on the last save (`webProfile.email`, …), with their sentences. */
+  refused?: Readonly<Record<string, string>>;
 }
 
 type TextKey = Exclude<keyof WebProfileDraft, 'enabled' | 'workOnline'>;
@@ -21,8 +23,9 @@ const FIELDS: { key: Exclude<TextKey, 'scopeOfPractice' | 'specialization'>; lab
 ];
 
 /** Web Profile (spec coach-shell §3 "Web profile", §5 limits): the public practitioner profile. */
-export function WebProfileSection({ webProfile, onChange }: WebProfileSectionProps) {
+export function WebProfileSection({ webProfile, onChange, refused = {} }: WebProfileSectionProps) {
   const set = (key: TextKey) => (value: string) => onChange({ ...webProfile, [key]: value });
+  const refusal = (key: TextKey) => ({ isInvalid: refused[`webProfile.${key}`] !== undefined, errorMessage: refused[`webProfile.${key}`] });
   return (
     <ProfileSection id="webProfile">
       <div className="profile__checks">
@@ -35,7 +38,7 @@ export function WebProfileSection({ webProfile, onChange }: WebProfileSectionPro
       </div>
       <div className="profile__grid">
         {FIELDS.map(({ key, label, type, max }) => (
-          <TextField key={key} label={label} type={type} value={webProfile[key]} onChange={set(key)} maxLength={max} />
+          <TextField key={key} label={label} type={type} value={webProfile[key]} onChange={set(key)} maxLength={max} {...refusal(key)} />
         ))}
         {(
           [
@@ -49,6 +52,7 @@ export function WebProfileSection({ webProfile, onChange }: WebProfileSectionPro
             value={webProfile[key]}
             onChange={set(key)}
             maxLength={LIMITS.longText}
+            {...refusal(key)}
             rows={4}
             description={`${webProfile[key].length}/${LIMITS.longText}`}
             className="profile__wide"

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { balanceChanged } from '../../../lib/balance-changed.ts';
 import { $api } from '../../../lib/query.ts';
 import { queryKeyOf } from '../../../lib/query-keys.ts';
 import { teamQueryOptions } from './get-team.ts';
@@ -10,6 +11,8 @@ export function useCancelTeamReportRequest(teamId: string) {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: teamQueryOptions(teamId).queryKey });
       await queryClient.invalidateQueries({ queryKey: queryKeyOf('/api/teams') });
+      // The report is credited back.
+      await balanceChanged(queryClient);
     },
   });
 }

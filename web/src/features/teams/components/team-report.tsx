@@ -12,6 +12,7 @@ import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { REPORT_STATE_LABELS, TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
+import { submissionAnswered, submissionKey } from '../../../lib/submission-key.ts';
 import { useCancelTeamReportRequest } from '../api/cancel-team-report-request.ts';
 import { useDownloadTeamSummary } from '../api/download-team-summary.ts';
 import { type TeamDetail, type TeamMember, useTeam } from '../api/get-team.ts';
@@ -193,10 +194,12 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
   };
   const removeMember = (member: TeamMember) => {
     setRemoving(null);
+    const body = { ids: [member.id] };
     remove.mutate(
-      { params: { path: { teamId: team.id }, header: { 'Idempotency-Key': crypto.randomUUID() } }, body: { ids: [member.id] } },
+      { params: { path: { teamId: team.id }, ...submissionKey('removeTeamMembers', [team.id, body]) }, body },
       {
         onSuccess: (result) => {
+          submissionAnswered('removeTeamMembers');
           if (result.succeeded === result.total) showToast(TEAM_REPORT_TEXT.memberRemoved, 'success', TEAM_PAGE_TOAST_MS);
           else onFailure(result.failed.map((failure) => `${failure.name}: ${failure.message}`).join(' '));
         },

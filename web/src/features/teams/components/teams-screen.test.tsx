@@ -5,8 +5,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
-import { json, problem } from '../../../test/fake-bff.ts';
+import { json, problem, serveLists } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
+import { setViewportWidth } from '../../../test/viewport.ts';
 import type { TeamDetail } from '../api/get-team.ts';
 import { TeamsScreen } from './teams-screen.tsx';
 
@@ -66,42 +67,18 @@ const REQUESTED = team(2, 'Sales Team', {
 const NEW = team(3, 'Budapest Operations');
 const RECEIVED = team(4, 'Received Team', { isReceived: true, receivedFrom: { name: 'Naledi Khumalo' } });
 
-interface Seen {
-  method: string;
-  path: string;
-  body: unknown;
-  idempotencyKey: string | null;
-}
-
 /** A fake BFF: the list of `rows` (with its flags) and queued answers by "METHOD path". */
 function fakeBff(rows: TeamRow[], answers: Record<string, Response[]> = {}) {
-  const seen: Seen[] = [];
-  fetchMock.mockImplementation(async (input) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const text = await request.text();
-    seen.push({
-      method: request.method,
-      path: url.pathname,
-      body: text ? JSON.parse(text) : undefined,
-      idempotencyKey: request.headers.get('Idempotency-Key'),
-    });
-    const queued = answers[`${request.method} ${url.pathname}`]?.shift();
-    if (queued) return queued;
-    if (request.method === 'GET' && url.pathname === '/api/teams') {
-      return json({
-        items: rows,
-        total: rows.length,
-        filteredTotal: rows.length,
-        page: 1,
-        pageSize: 50,
-        hasGiven: rows.some((row) => row.givenTo.length > 0),
-        hasReceived: rows.some((row) => row.isReceived),
-      });
-    }
-    throw new Error(`unexpected call ${request.method} ${url.pathname}`);
+  const list = () => ({
+    items: rows,
+    total: rows.length,
+    filteredTotal: rows.length,
+    page: 1,
+    pageSize: 50,
+    hasGiven: rows.some((row) => row.givenTo.length > 0),
+    hasReceived: rows.some((row) => row.isReceived),
   });
-  return seen;
+  return serveLists(fetchMock, { '/api/teams': list }, answers);
 }
 
 function renderScreen(path = '/teams') {
@@ -128,13 +105,6 @@ const more = async (user: ReturnType<typeof userEvent.setup>, item: string) => {
   await user.click(await screen.findByRole('button', { name: 'More' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 };
-
-function setViewportWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
-}
 
 beforeEach(() => setViewportWidth(1280));
 afterEach(() => {

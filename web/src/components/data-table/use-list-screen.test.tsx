@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { render } from '../../test/render.tsx';
+import { type DataColumn, DataTable } from './data-table.tsx';
+import type { ActionProps, ActionRegistry } from './table-actions.ts';
+import type { TableStateConfig } from './table-state.ts';
+import { type ListQuery, useListScreen } from './use-list-screen.tsx';
+
+type Sort = 'name' | 'createdAt';
+type Filter = 'showAll' | 'open';
+type Item = { name: string };
+type Extras = { tag: string };
+
+const CONFIG: TableStateConfig<Sort, Filter> = {
+  sorts: ['name', 'createdAt'],
+  defaultSort: 'createdAt',
+  filters: ['showAll', 'open'],
+  noFilter: 'showAll',
+};
+const ITEMS: Item[] = Array.from({ length: 12 }, (_, index) => ({ name: `Row ${index + 1}` }));
+const COLUMNS: DataColumn<Item & { id: string }>[] = [{ id: 'name', label: 'Name', isRowHeader: true, render: (row) => row.name }];
+
+let asked: (ListQuery<Sort, Filter> & { view: string })[] = [];
+
+/** A list of twelve items without ids, paged as the query asks. */
+function useFakeList(query: ListQuery<Sort, Filter> & { view: string }) {
+  asked.push(query);
+  const start = (query.page - 1) * query.pageSize;
+  const data = {
+    items: ITEMS.slice(start, start + query.pageSize),
+    total: 12,
+    filteredTotal: 12,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+  return { data, error: null, isPlaceholderData: false };
+}
+
+/** Ends with an alert naming what it was given. */
+function ShowSelection({ ids, rows, tag, finish }: ActionProps<Item & { id: string }> & Extras) {
+  const said = `${tag}: ${ids.join(' ')} | ${rows.map((row) => row.name).join(', ')}`;
+  return (
+    <button type="button" onClick={() => finish({ title: 'Success', body: <p>{said}</p> })}>
+      End
+    </button>
+  );
+}
+
+const ACTIONS: ActionRegistry<Item & { id: string }, Extras> = {
+  show: { label: 'Show', group: 'frequent', min: 1, component: ShowSelection },
+  other: { label: 'Elsewhere only', group: 'frequent', min: 0, component: ShowSelection, isShown: ({ tag }) => tag === 'elsewhere' },
+  add: { label: 'Add', group: 'frequent', min: 0, component: ShowSelection },
+};
+
+function Screen() {
+  const list = useListScreen({
+    table: CONFIG,
+    useList: useFakeList,
+    params: { view: 'own' },
+    rowId: (item, position) => `id-${position}-${item.name.length}`,
+    actions: ACTIONS,
+    extras: { tag: 'kit' },
+    addAction: 'add',
+  });
+  return (
+    <>
+      <DataTable {...list.table} label="Things" columns={COLUMNS} emptyText="None" />
+      {list.dialogs}
+    </>
+  );
+}
+
+function renderScreen(path: string) {
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <Screen />
+    </Router>,
+  );
+  return { url: () => memory.history?.at(-1) ?? '' };
+}
+
+const tick = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+  const row = (await screen.findByRole('rowheader', { name })).closest('[role="row"]') as HTMLElement;
+  await user.click(within(row).getByRole('checkbox'));
+};
+
+beforeEach(() => {
+  asked = [];
+});
+
+describe('useListScreen, the table-screen kit', () => {
+  it("asks the list hook for the table's state from the address, with the screen's parameters and noFilter when none is chosen", async () => {
+    renderScreen('/things?q=Row&sort=name&order=asc&page=2&pageSize=10');
+    await screen.findByRole('rowheader', { name: 'Row 11' });
+    expect(asked.at(-1)).toEqual({ view: 'own', q: 'Row', page: 2, pageSize: 10, sort: 'name', order: 'asc', filter: 'showAll' });
+  });
+
+  it('gives an action the ids selected on every page and the rows seen on any page, and shows the alert it ends with', async () => {
+    const user = userEvent.setup();
+    renderScreen('/things?pageSize=10');
+    await tick(user, 'Row 2');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await tick(user, 'Row 11');
+    expect(screen.queryByRole('button', { name: 'Elsewhere only' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await user.click(await screen.findByRole('button', { name: 'End' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Success' });
+    // The ids come from rowId: the item's place in the whole list.
+    expect(within(alert).getByText('kit: id-1-5 id-10-6 | Row 2, Row 11')).toBeTruthy();
+  });
+
+  it('opens the action the dashboard re-route flag names, once, and drops the flag from the address', async () => {
+    const { url } = renderScreen('/things?add=1&pageSize=10');
+    expect(await screen.findByRole('button', { name: 'End' })).toBeTruthy();
+    await waitFor(() => expect(url()).toBe('/things?pageSize=10'));
+  });
+});

@@ -1,0 +1,172 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { useNarrowLayout } from '../../lib/use-narrow-layout.ts';
+import type { DataTableProps } from './data-table.tsx';
+import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions.ts';
+import type { PageSize, SortOrder, TableStateConfig } from './table-state.ts';
+import { useTableSelection, useTableState } from './use-table-state.ts';
+
+// The alert loads when first shown (the coach routes' 170 KB budget); so does each action (the screen's registry).
+const MessageDialog = lazy(async () => ({ default: (await import('../ui/message-dialog.tsx')).MessageDialog }));
+
+/** What the list operation is asked for: the table's state. */
+export interface ListQuery<S extends string, F extends string> {
+  q: string | undefined;
+  page: number;
+  pageSize: PageSize;
+  sort: S;
+  order: SortOrder;
+  /** The filter chosen; when none, the table's `noFilter` (e.g. showAll) or undefined. */
+  filter: F | undefined;
+}
+
+/** One page of a list operation's answer. */
+export interface ListPage {
+  items: readonly object[];
+  total: number;
+  filteredTotal: number;
+  page: number;
+  pageSize: number;
+}
+
+type ItemOf<D extends ListPage> = D['items'][number];
+/** A row of the table: the list's item with its id. */
+export type RowOf<D extends ListPage> = ItemOf<D> & { id: string };
+
+export interface ListScreenConfig<S extends string, F extends string, D extends ListPage, P extends object, X extends object> {
+  table: TableStateConfig<S, F>;
+  /** The list's query hook (e.g. `useTeams`), called once with the table's state and `params`. */
+  useList: (query: ListQuery<S, F> & P) => { data: D | undefined; error: unknown; isPlaceholderData: boolean };
+  /** The list operation's own parameters, besides the table's (e.g. the view). */
+  params?: P;
+  /** The row's id, for a list whose items carry none (`position`: the item's place in the whole list). */
+  rowId?: (item: ItemOf<D>, position: number) => string;
+  /** Every id matching the search and filter, across pages: the select-all checkbox, where the list has an ids operation. */
+  loadAllIds?: (query: Pick<ListQuery<S, F>, 'q' | 'filter'>, queryClient: QueryClient) => Promise<readonly string[]>;
+  /** The toolbar: rows can be selected when the screen has one. */
+  actions?: ActionRegistry<RowOf<D>, X>;
+  /** What the screen gives each action besides the selection (e.g. the view, the session). */
+  extras?: X;
+  /** The action the dashboard's re-route flag `?add=1` opens (once; the flag then leaves the address). */
+  addAction?: string;
+}
+
+export interface ListScreen<S extends string, F extends string, D extends ListPage> {
+  /** `<DataTable {...screen.table} label columns emptyText />`: rows, state, selection, toolbar. */
+  table: Omit<DataTableProps<RowOf<D>, S, F>, 'label' | 'columns' | 'emptyText' | 'filterOptions'>;
+  /** The list's whole answer (a screen's own fields, e.g. hasReceived). */
+  data: D | undefined;
+  isNarrow: boolean;
+  /** The running action and the alert it ended with: render once, after the table. */
+  dialogs: ReactNode;
+  /** Shows an alert of the screen's own (e.g. a failed download in a cell). */
+  say: (message: ActionMessage) => void;
+}
+
+type Running<R> = { id: string; ids: string[]; rows: R[] };
+
+/**
+ * The wiring of a table screen (web/README.md "Add a coach screen"): the table's state in the URL, the narrow
+ * layout, the list query, the selection across pages with the rows seen on any page, select-all, the toolbar of the
+ * screen's action registry, the running action and the alert it ends with.
+ */
+export function useListScreen<S extends string, F extends string, D extends ListPage, P extends object = object, X extends object = object>(
+  config: ListScreenConfig<S, F, D, P, X>,
+): ListScreen<S, F, D> {
+  type R = RowOf<D>;
+  const { actions: registry, extras = {} as X, loadAllIds, rowId } = config;
+  const [state, update] = useTableState(config.table);
+  const isNarrow = useNarrowLayout();
+  const selection = useTableSelection();
+  const queryClient = useQueryClient();
+  const q = state.q || undefined;
+  const filter = state.filter ?? config.table.noFilter;
+  const { data, error, isPlaceholderData } = config.useList({
+    ...(config.params as P),
+    q,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    filter,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowId is the screen's pure function; the rows follow the answer.
+  const rows = useMemo(
+    () =>
+      rowId && data
+        ? data.items.map((item, index) => ({ ...item, id: rowId(item, (data.page - 1) * data.pageSize + index) }))
+        : (data?.items as readonly R[] | undefined),
+    [data],
+  );
+
+  // The rows seen on any page, so that a selection made across pages still knows its rows.
+  const seen = useRef(new Map<string, R>());
+  for (const row of rows ?? []) seen.current.set(row.id, row);
+
+  const [running, setRunning] = useState<Running<R> | null>(null);
+  const [message, setMessage] = useState<ActionMessage | null>(null);
+  // Each action starts with the selection as it is when its button is pressed.
+  const start = (id: string) => {
+    const ids = [...selection.selected];
+    setRunning({ id, ids, rows: ids.flatMap((one) => seen.current.get(one) ?? []) });
+  };
+
+  const [params, setParams] = useSearchParams();
+  const addAction = params.get('add') === '1' ? config.addAction : undefined;
+  useEffect(() => {
+    if (!addAction) return;
+    setRunning({ id: addAction, ids: [], rows: [] });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('add');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [addAction, setParams]);
+
+  const Action = running ? registry?.[running.id]?.component : undefined;
+  const actionProps = (now: Running<R>): ActionProps<R> & X => ({
+    ...extras,
+    ids: now.ids,
+    rows: now.rows,
+    clearSelection: selection.clear,
+    finish: (ended) => {
+      setRunning(null);
+      if (ended) setMessage(ended);
+    },
+  });
+
+  return {
+    table: {
+      rows,
+      isStale: isPlaceholderData,
+      error,
+      total: data?.total ?? 0,
+      filteredTotal: data?.filteredTotal ?? 0,
+      state,
+      onChange: update,
+      isNarrow,
+      selection: registry ? selection : undefined,
+      loadAllIds: loadAllIds && (() => loadAllIds({ q, filter }, queryClient)),
+      actions: Object.entries(registry ?? {}).flatMap(([id, { component, isShown, ...entry }]) =>
+        isShown && !isShown(extras) ? [] : [{ id, ...entry, onAction: () => start(id) }],
+      ),
+    },
+    data,
+    isNarrow,
+    say: setMessage,
+    dialogs: (
+      <Suspense fallback={null}>
+        {running && Action ? <Action {...actionProps(running)} /> : null}
+        {message ? (
+          <MessageDialog title={message.title} onClose={() => setMessage(null)}>
+            {message.body}
+          </MessageDialog>
+        ) : null}
+      </Suspense>
+    ),
+  };
+}

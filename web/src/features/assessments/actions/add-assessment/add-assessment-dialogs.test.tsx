@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
+import { render } from '../../../../test/render.tsx';
+import type { AssessmentRow } from '../../api/list-assessments.ts';
+import { ADD_TEXTS } from '../shared/client-fields.tsx';
+import AddForNewClientDialog from './add-for-new-client-dialog.tsx';
+import AddToExistingClientDialog from './add-to-existing-client-dialog.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+afterEach(() => fetchMock.mockReset());
+
+const projects = () => ({ 'GET /api/assessments/projects': [json({ items: ['Leadership Programme 2025'] })] });
+const CREATED = { clientId: 'c1e00000-0000-4000-8000-000000000009', assessmentId: 'a55e55e0-0000-4000-8000-000000000009' };
+const ROW: AssessmentRow = {
+  id: 'a55e55e0-0000-4000-8000-000000000003',
+  clientId: 'c1e00000-0000-4000-8000-000000000003',
+  clientName: 'Bence',
+  clientSurname: 'Kovács',
+  clientEmail: 'bence.kovacs@danube-analytics.hu',
+  company: 'Danube Analytics',
+  project: 'Danube Analytics Onboarding',
+  assessmentType: 'ennea',
+  language: 'hungarian',
+  tokenType: 'paid',
+  createdAt: '2025-08-20T12:00:00Z',
+  inviteState: 'invited',
+  markingState: 'notMarked',
+  reportSent: false,
+  reportsToAutoSend: [],
+  wrapped: false,
+  receivedFromAnotherCoach: false,
+  toCoaches: [],
+  availableReports: { pdf: [], html: [], awaitingMarking: [] },
+  permissions: { canEdit: true, canDelete: true, canWrap: true, canAssignSco: true, canInvite: true },
+};
+
+function renderNew(session = SESSION) {
+  const finish = vi.fn<(message?: ActionMessage) => void>();
+  render(<AddForNewClientDialog view="own" session={session} ids={[]} rows={[]} finish={finish} clearSelection={vi.fn()} />);
+  return finish;
+}
+
+describe('Add Assessment for New Client', () => {
+  it('checks the client details and the assessment before sending, then sends the defaults', async () => {
+    const calls = serve(fetchMock, { ...projects(), 'POST /api/clients': [json(CREATED, 201)] });
+    const finish = renderNew();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    await userEvent.click(add);
+    await within(dialog).findByText(ADD_TEXTS.clientDetails);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'sipho@');
+    await userEvent.click(add);
+    await within(dialog).findByText(ADD_TEXTS.invalidEmail);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'umhlanga.co.za');
+    await userEvent.click(add);
+    await within(dialog).findByText('Please select an Assessment');
+    // The token type selector is an impersonator's only.
+    expect(within(dialog).queryByRole('combobox', { name: 'Token type' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Combined (3 credits)' }));
+    await within(dialog).findByText('Cost: 3 credits');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Maturity Report' }));
+    await userEvent.click(add);
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Sipho',
+      surname: 'Dlamini',
+      email: 'sipho@umhlanga.co.za',
+      assessment: { assessmentType: 'full', language: 'english', reportsToAutoSend: ['imf'] },
+    });
+    expect(finish.mock.calls[0]?.[0]?.title).toBe('Success');
+  });
+
+  it('shows the BFF’s refusal of a client already added, and stays open', async () => {
+    serve(fetchMock, {
+      ...projects(),
+      'POST /api/clients': [
+        problem(409, 'client_exists', 'You have already added this client. Please add an assessment to the existing client.'),
+      ],
+    });
+    const finish = renderNew({ ...SESSION, coach: { ...SESSION.coach, accreditationLevel: 1 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    // Level 1: Maturity and Full disabled, Enneagram chosen.
+    expect((within(dialog).getByRole('radio', { name: 'Maturity (2 credits)' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: 'Combined (3 credits)' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Thandi');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Mokoena');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'THANDI@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await within(dialog).findByText('You have already added this client. Please add an assessment to the existing client.');
+    expect(finish).not.toHaveBeenCalled();
+  });
+
+  it('offers the token type to an impersonator, paid by default', async () => {
+    const calls = serve(fetchMock, { ...projects(), 'POST /api/clients': [json(CREATED, 201)] });
+    renderNew({ ...SESSION, roles: { ...SESSION.roles, impersonator: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    expect((within(dialog).getByRole('combobox', { name: 'Token type' }) as HTMLSelectElement).value).toBe('paid');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Token type' }), 'probono');
+    await within(dialog).findByRole('option', { name: 'Leadership Programme 2025' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Project' }), 'Leadership Programme 2025');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'sipho@umhlanga.co.za');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      assessment: {
+        assessmentType: 'ennea',
+        language: 'english',
+        tokenType: 'probono',
+        project: 'Leadership Programme 2025',
+        reportsToAutoSend: [],
+      },
+    });
+  });
+});
+
+describe('Add Assessment to Existing Client', () => {
+  it('shows the selected client locked, asks for an assessment and adds it to that client', async () => {
+    const calls = serve(fetchMock, { ...projects(), [`POST /api/clients/${ROW.clientId}/assessments`]: [json(CREATED, 201)] });
+    const finish = vi.fn<(message?: ActionMessage) => void>();
+    render(<AddToExistingClientDialog view="own" session={SESSION} ids={[ROW.id]} rows={[ROW]} finish={finish} clearSelection={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment to Existing Client' });
+    const email = within(dialog).getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement;
+    expect(email.value).toBe(ROW.clientEmail);
+    expect(email.disabled).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await within(dialog).findByText('Please select an assessment');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Maturity (2 credits)' }));
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Assessment language' }), 'hungarian');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      assessmentType: 'EIT',
+      language: 'hungarian',
+      reportsToAutoSend: [],
+    });
+    const message = finish.mock.calls[0]?.[0];
+    expect(message?.title).toBe('Success');
+  });
+});

@@ -1,0 +1,145 @@
+import { type ReactNode, useState } from 'react';
+import type { components } from '../../../../../../generated/bff.ts';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { NativeSelect } from '../../../../components/ui/native-select.tsx';
+import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
+import {
+  ASSESSMENT_TYPE_LABELS,
+  type AssessmentType,
+  REPORT_NAMES,
+  type ReportCode,
+  TOKEN_TYPE_LABELS,
+} from '../../../../lib/labels/assessments.ts';
+import { credits } from '../../../../lib/labels/credits.ts';
+import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
+import type { Session } from '../../../../lib/session/session.ts';
+import { useAssessmentProjects } from '../../api/list-assessment-projects.ts';
+import '../shared/add-assessment.css';
+import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+
+export type NewAssessment = components['schemas']['NewAssessment'];
+/** spec §9: assessment cost Combined 3, Maturity 2, Enneagram 1. */
+const COST: Record<AssessmentType, number> = { full: 3, EIT: 2, ennea: 1 };
+/** spec §3.1: the token types the dropdown offers (an impersonator's only). */
+const OFFERED_TOKEN_TYPES = ['paid', 'marketing', 'accreditation', 'retest', 'probono'] as const;
+/** spec §4.5: the reports each assessment type leads to. */
+const REPORTS_OF: Record<AssessmentType, readonly ReportCode[]> = {
+  ennea: ['enneaOverview', 'clientSummary', 'basic'],
+  EIT: ['imfCoG', 'imf'],
+  full: ['enneaOverview', 'clientSummary', 'basic', 'imfCoG', 'imf', 'foundation', 'extended'],
+};
+
+interface AddAssessmentFormProps {
+  title: string;
+  session: Session;
+  /** The client part of the form (`ClientFields`). */
+  client: ReactNode;
+  /** The client's problem before anything is sent (a new client's details), or null. */
+  clientError: string | null;
+  /** The message when no assessment type is chosen (the two dialogs word it differently). */
+  assessmentRequired: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (assessment: NewAssessment) => void;
+  onClose: () => void;
+}
+
+/**
+ * The dialog both Add Assessment actions show (spec assessments-and-clients §2.3, §5, §9): the client, the assessment
+ * type (Maturity and Full disabled for coach levels 0 and 1, level 1 starting on Enneagram) with its cost in credits,
+ * the token type (an impersonator's only; default paid), the language (default english), the project and the reports
+ * to send automatically.
+ */
+export function AddAssessmentForm(props: AddAssessmentFormProps) {
+  const { title, session, client, clientError, assessmentRequired, pending, error, onSubmit, onClose } = props;
+  const level = session.coach.accreditationLevel;
+  const limited = level <= 1;
+  const impersonator = session.roles.impersonator;
+  const projects = useAssessmentProjects();
+  const [type, setType] = useState<AssessmentType | ''>(level === 1 ? 'ennea' : '');
+  const [tokenType, setTokenType] = useState<(typeof OFFERED_TOKEN_TYPES)[number]>('paid');
+  const [language, setLanguage] = useState<NonNullable<NewAssessment['language']>>('english');
+  const [project, setProject] = useState('');
+  const [reports, setReports] = useState<ReadonlySet<ReportCode>>(new Set());
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    const found = clientError ?? (type === '' ? assessmentRequired : null);
+    setProblem(found);
+    if (found || type === '') return;
+    const offered = REPORTS_OF[type];
+    onSubmit({
+      assessmentType: type,
+      language,
+      ...(impersonator ? { tokenType } : {}),
+      ...(project ? { project } : {}),
+      reportsToAutoSend: offered.filter((code) => reports.has(code)),
+    });
+  };
+  const toggle = (code: ReportCode, on: boolean) =>
+    setReports((all) => {
+      const next = new Set(all);
+      if (on) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+
+  return (
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={pending ? 'Adding...' : 'Add'}
+      isPending={pending}
+      error={error}
+      className="add-assessment"
+    >
+      <div className="stack add-assessment__fields">
+        {client}
+        <RadioGroup
+          label="Assessment"
+          value={type}
+          onChange={(value) => setType(value as AssessmentType)}
+          options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
+            id,
+            label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
+            isDisabled: limited && id !== 'ennea',
+          }))}
+        />
+        {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
+        {impersonator ? (
+          <NativeSelect
+            label="Token type"
+            options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+            value={tokenType}
+            onChange={(value) => setTokenType(value as typeof tokenType)}
+          />
+        ) : null}
+        <NativeSelect
+          label="Assessment language"
+          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+          value={language}
+          onChange={(value) => setLanguage(value as typeof language)}
+        />
+        <NativeSelect
+          label="Project"
+          options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
+          value={project}
+          onChange={setProject}
+        />
+        {type ? (
+          <fieldset className="add-assessment__group">
+            <legend>Reports to send automatically on completion</legend>
+            {REPORTS_OF[type].map((code) => (
+              <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
+                {REPORT_NAMES[code]}
+              </Checkbox>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+    </FormDialog>
+  );
+}

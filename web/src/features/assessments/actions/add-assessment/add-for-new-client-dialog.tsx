@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useCreateClient } from '../../api/add-assessment.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { ADD_TEXTS, ClientFields, clientProblem, EMPTY_CLIENT } from '../shared/client-fields.tsx';
+import { AddAssessmentForm } from './add-assessment-form.tsx';
+import { addedMessage } from './added-message.tsx';
+
+/**
+ * Add Assessment for New Client (spec assessments-and-clients §2.3, §5 "Add client and assessment", §8): nothing
+ * selected; the client's details and the first assessment in one call. The duplicate-client rule is the BFF's
+ * (409 "You have already added this client. ..."), shown in the dialog so the coach can correct it.
+ */
+export default function AddForNewClientDialog({ session, finish }: AssessmentActionProps) {
+  const [client, setClient] = useState(EMPTY_CLIENT);
+  const create = useCreateClient();
+  return (
+    <AddAssessmentForm
+      title="Add Assessment for New Client"
+      session={session}
+      client={<ClientFields value={client} onChange={setClient} />}
+      clientError={clientProblem(client)}
+      assessmentRequired={ADD_TEXTS.newClientAssessment}
+      pending={create.isPending}
+      error={create.error}
+      onClose={() => finish()}
+      onSubmit={(assessment) => {
+        const body = {
+          name: client.name.trim(),
+          surname: client.surname.trim(),
+          email: client.email.trim(),
+          ...(client.company.trim() ? { company: client.company.trim() } : {}),
+          ...(client.otherData.trim() ? { otherData: client.otherData.trim() } : {}),
+          assessment,
+        };
+        create.mutate({ body }, { onSuccess: () => finish(addedMessage(body.name, body.surname)) });
+      }}
+    />
+  );
+}

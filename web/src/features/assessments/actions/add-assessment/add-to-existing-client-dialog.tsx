@@ -1,0 +1,36 @@
+import { useAddClientAssessment } from '../../api/add-assessment.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { ADD_TEXTS, ClientFields } from '../shared/client-fields.tsx';
+import { AddAssessmentForm } from './add-assessment-form.tsx';
+import { addedMessage } from './added-message.tsx';
+
+/**
+ * Add Assessment to Existing Client (spec assessments-and-clients §2.3, §5 "Add client and assessment"): exactly one
+ * assessment selected; a new assessment for its client, whose details are shown and locked.
+ */
+export default function AddToExistingClientDialog({ rows, session, finish }: AssessmentActionProps) {
+  const add = useAddClientAssessment();
+  const row = rows[0];
+  const client = row
+    ? { name: row.clientName, surname: row.clientSurname, email: row.clientEmail, company: row.company ?? '', otherData: '' }
+    : null;
+  return (
+    <AddAssessmentForm
+      title="Add Assessment to Existing Client"
+      session={session}
+      client={client ? <ClientFields value={client} locked /> : null}
+      clientError={client ? null : ADD_TEXTS.existingClientAssessment}
+      assessmentRequired={ADD_TEXTS.existingClientAssessment}
+      pending={add.isPending}
+      error={add.error}
+      onClose={() => finish()}
+      onSubmit={(assessment) => {
+        if (!row) return;
+        add.mutate(
+          { params: { path: { clientId: row.clientId } }, body: assessment },
+          { onSuccess: () => finish(addedMessage(row.clientName, row.clientSurname)) },
+        );
+      }}
+    />
+  );
+}

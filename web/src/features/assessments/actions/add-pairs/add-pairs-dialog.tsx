@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { NativeSelect } from '../../../../components/ui/native-select.tsx';
+import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
+import { showToast } from '../../../../components/ui/toast.tsx';
+import { TOKEN_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
+import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, PAIRS_TOAST_MS, type PairType } from '../../../../lib/labels/pairs.ts';
+import { useCreatePair } from '../../api/create-pair.ts';
+import { earliestPairDueDate } from '../../utils/pair-due-date.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+import './add-pairs.css';
+import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+
+/** The BFF's text for a date before the minimum (contract `due_date_too_soon`), also said beside the field. */
+export const DUE_DATE_TOO_SOON = 'The due date must be at least 2 weekdays from today.';
+/** spec coach-shell §6: an impersonator picks Billable or Marketing; anyone else's pair is Billable. */
+const PAIR_TOKEN_TYPES = ['paid', 'marketing'] as const;
+const PAIR_TYPES: readonly PairType[] = ['Romance', 'Workplace'];
+
+/** The Success alert once the pair report was requested. */
+export const pairRequestedMessage = (names: string, type: PairType, dueDate: string): ActionMessage => ({
+  title: 'Success',
+  body: (
+    <p>{`A ${PAIR_TYPE_LABELS[type]} pair report has been requested for ${names}, due ${dueDate}. It can take up to two working days.`}</p>
+  ),
+});
+
+/**
+ * Add Pairs (spec assessments-and-clients §2.3, §3.5, §4.10, §5 "Pairs", §9): exactly two selected assessments, the
+ * type (Couples, the default, or Colleagues), a due date at least 2 weekdays ahead ("Please specify a due date."
+ * when none), the token type for an impersonator only, and the cost of 2 credits. The BFF's refusals (not enough
+ * credits, a date too soon) show in the dialog so the coach can correct them.
+ */
+export default function AddPairsDialog({ ids, rows, session, finish }: AssessmentActionProps) {
+  const impersonator = session.roles.impersonator;
+  const [type, setType] = useState<PairType>('Romance');
+  const [dueDate, setDueDate] = useState('');
+  const [tokenType, setTokenType] = useState<(typeof PAIR_TOKEN_TYPES)[number]>('paid');
+  const [minDate] = useState(() => earliestPairDueDate(new Date()));
+  const create = useCreatePair();
+  const dateId = useId();
+  const tooSoon = dueDate !== '' && dueDate < minDate;
+  // The rows seen name the pair; a select-all selection may hold records never shown.
+  const names =
+    rows.length === ids.length ? rows.map((row) => `${row.clientName} ${row.clientSurname}`).join(' & ') : 'the 2 selected assessments';
+
+  const submit = () => {
+    if (dueDate === '') {
+      showToast(PAIRS_TEXT.dueDateRequired, 'error', PAIRS_TOAST_MS);
+      return;
+    }
+    if (tooSoon) return;
+    create.mutate(
+      { body: { assessmentIds: [...ids], coupleType: type, dueDate, ...(impersonator ? { tokenType } : {}) } },
+      { onSuccess: (pair) => finish(pairRequestedMessage(names, pair.coupleType, pair.reportDueDate)) },
+    );
+  };
+
+  return (
+    <FormDialog
+      title={PAIRS_TEXT.addPairs}
+      onClose={() => finish()}
+      onSubmit={submit}
+      submitLabel={create.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
+      isPending={create.isPending}
+      error={create.error}
+      className="add-pairs"
+    >
+      <p>
+        A pair report for <strong>{names}</strong>.
+      </p>
+      <RadioGroup
+        label="Type"
+        value={type}
+        onChange={(value) => setType(value as PairType)}
+        options={PAIR_TYPES.map((id) => ({ id, label: PAIR_TYPE_LABELS[id] }))}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={dateId}>
+          Due date
+        </label>
+        <input
+          id={dateId}
+          className="field__input"
+          type="date"
+          required
+          min={minDate}
+          value={dueDate}
+          aria-invalid={tooSoon ? true : undefined}
+          aria-describedby={`${dateId}-hint`}
+          onChange={(event) => setDueDate(event.target.value)}
+        />
+        <p id={`${dateId}-hint`} className={tooSoon ? 'field__error' : 'field__description'}>
+          {tooSoon ? DUE_DATE_TOO_SOON : `At least 2 weekdays from today: ${minDate} or later.`}
+        </p>
+      </div>
+      {impersonator ? (
+        <NativeSelect
+          label="Token type"
+          options={PAIR_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
+          value={tokenType}
+          onChange={(value) => setTokenType(value as typeof tokenType)}
+        />
+      ) : null}
+      <p className="add-pairs__cost">
+        <strong>Cost: {PAIR_REPORT_COST} credits</strong>
+        {PAIRS_TEXT.turnaround}
+      </p>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import type { TeamRow } from '../../../../lib/api/list-teams.ts';
+import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
+import { render } from '../../../../test/render.tsx';
+import { assessmentId } from '../shared/send-test-data.ts';
+import AddToTeamAction from './add-to-team-dialog.tsx';
+import { addedMessage, NO_TEAM, TEAM_LOCKED } from './add-to-team-messages.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+afterEach(() => fetchMock.mockReset());
+
+const teamId = (n: number) => `7ea70000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+function team(n: number, name: string, extra: Partial<TeamRow> = {}): TeamRow {
+  return {
+    id: teamId(n),
+    name,
+    description: '',
+    project: 'Kgosi Mining Leadership',
+    memberCount: 4,
+    createdAt: '2025-10-01T08:00:00Z',
+    reportState: 'notRequested',
+    reportRequested: null,
+    reportRequestedDisplay: null,
+    reportDueDate: null,
+    reportSuppliedAt: null,
+    reportStatusText: '-',
+    reportDownloads: [],
+    duplicatedSourceId: null,
+    isReceived: false,
+    receivedFrom: null,
+    givenTo: [],
+    canDuplicate: false,
+    suggestedDuplicateName: `${name} October 2025`,
+    ...extra,
+  };
+}
+const OPEN = team(1, 'Leadership Team');
+const LOCKED = team(2, 'Sales Team', { reportState: 'requested', reportRequested: 'Ennea', reportDueDate: '2025-11-14' });
+const RECEIVED = team(3, 'Shared Team', { isReceived: true, receivedFrom: { name: 'Lukas Novak' } });
+const teamsPage = (items: TeamRow[]) => json({ items, page: 1, pageSize: 500, total: items.length });
+const IDS = [assessmentId(1), assessmentId(2), assessmentId(3)];
+
+function renderAction() {
+  const finish = vi.fn<(message?: ActionMessage) => void>();
+  const clearSelection = vi.fn();
+  render(<AddToTeamAction view="own" session={SESSION} ids={IDS} rows={[]} finish={finish} clearSelection={clearSelection} />);
+  return { finish, clearSelection };
+}
+
+async function finalMessage(finish: ReturnType<typeof renderAction>['finish']) {
+  await waitFor(() => expect(finish).toHaveBeenCalled());
+  const message = finish.mock.calls[0]?.[0];
+  if (!message) throw new Error('finished without a message');
+  return textOf(message);
+}
+
+function textOf(message: ActionMessage) {
+  const { container } = render(<div>{message.body}</div>);
+  return { title: message.title, text: container.textContent };
+}
+
+async function pickTeam(name: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Add To Team' });
+  const select = await within(dialog).findByLabelText('Team');
+  await userEvent.selectOptions(select, name);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+}
+
+describe('Add To Team', () => {
+  it('asks a coach without a team of their own to create one first', async () => {
+    serve(fetchMock, { 'GET /api/teams': [teamsPage([RECEIVED])] });
+    const { finish } = renderAction();
+    expect(await finalMessage(finish)).toEqual({ title: 'Please Note', text: NO_TEAM });
+  });
+
+  it('adds the selection to the chosen team with one keyed call and words the BFF counts', async () => {
+    const calls = serve(fetchMock, {
+      'GET /api/teams': [teamsPage([OPEN, LOCKED, RECEIVED])],
+      [`POST /api/teams/${OPEN.id}/members`]: [json({ requested: 3, added: 2, alreadyMembers: 1 })],
+    });
+    const { finish, clearSelection } = renderAction();
+    const select = await screen.findByLabelText('Team');
+    expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Select a team',
+      'Leadership Team',
+      'Sales Team',
+    ]);
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    await pickTeam('Leadership Team');
+    expect(await finalMessage(finish)).toEqual({
+      title: 'Please Note',
+      text: "You've added 2 out of 3. The other assessments are already part of this team.",
+    });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ ids: IDS }]);
+    const keys = fetchMock.mock.calls.map(([input]) => (input as Request).headers.get('Idempotency-Key')).filter(Boolean);
+    expect(keys).toHaveLength(1);
+    expect(clearSelection).toHaveBeenCalled();
+  });
+
+  it('refuses a team whose report was requested without asking the BFF', async () => {
+    const calls = serve(fetchMock, { 'GET /api/teams': [teamsPage([OPEN, LOCKED])] });
+    const { finish } = renderAction();
+    await pickTeam('Sales Team');
+    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text: TEAM_LOCKED });
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it("shows the BFF's failure as Failed", async () => {
+    const unexpected = 'Unexpected error while trying to add assessments to the team.';
+    serve(fetchMock, {
+      'GET /api/teams': [teamsPage([OPEN])],
+      [`POST /api/teams/${OPEN.id}/members`]: [problem(502, 'add_members_failed', unexpected)],
+    });
+    const { finish, clearSelection } = renderAction();
+    await pickTeam('Leadership Team');
+    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text: unexpected });
+    expect(clearSelection).not.toHaveBeenCalled();
+  });
+
+  it('words all added and none added as the spec does', () => {
+    expect(textOf(addedMessage({ requested: 3, added: 3, alreadyMembers: 0 }))).toEqual({
+      title: 'Success',
+      text: 'Success! All 3 member(s) have been added.',
+    });
+    expect(textOf(addedMessage({ requested: 2, added: 0, alreadyMembers: 2 }))).toEqual({
+      title: 'Please Note',
+      text: 'All selected assessments are already part of this team.',
+    });
+  });
+});

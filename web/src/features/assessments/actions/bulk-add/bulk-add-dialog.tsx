@@ -1,0 +1,218 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { components } from '../../../../../../generated/bff.ts';
+import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
+import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { ProblemAlert } from '../../../../components/problem-alert.tsx';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { NativeSelect } from '../../../../components/ui/native-select.tsx';
+import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
+import { TextField } from '../../../../components/ui/text-field.tsx';
+import { balanceChanged } from '../../../../lib/balance-changed.ts';
+import { ASSESSMENT_TYPE_LABELS, type AssessmentType } from '../../../../lib/labels/assessments.ts';
+import { LANGUAGE_NAMES, type Language } from '../../../../lib/labels/languages.ts';
+import { problemCode } from '../../../../lib/problem.ts';
+import { $api } from '../../../../lib/query.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+
+type Duplicate = components['schemas']['BulkUploadConfirmation']['duplicates'][number];
+type BrokenClient = components['schemas']['BulkUploadDone']['brokenClients'][number];
+
+// spec assessments-and-clients §2.1, §5 "Bulk add".
+export const BULK_ADD_TEXTS = {
+  required: 'Please select an assessment and upload spreasheet',
+  template: '/coachportal/clients_template.xlsx',
+} as const;
+const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The problems the coach mends in the form (another file); any other failure ends the action (§8). */
+const FORM_PROBLEMS = new Set(['spreadsheet_required', 'spreadsheet_type_not_allowed', 'spreadsheet_too_large', 'validation_failed']);
+
+const personOf = (row: { name?: string; surname?: string; email?: string }) =>
+  [[row.name, row.surname].filter(Boolean).join(' '), row.email].filter(Boolean).join(', ');
+
+/** spec §8: the rows that could not be added, by name and e-mail, with the reason (e.g. "(invalid email)"). */
+function BrokenClients({ rows }: { rows: readonly BrokenClient[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <p>These clients could not be added:</p>
+      <ul className="batch-result__failures">
+        {rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a spreadsheet may repeat
+          <li key={index}>
+            {personOf(row)} {row.reason}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const doneMessage = (result: components['schemas']['BulkUploadDone']): ActionMessage => ({
+  title: result.brokenClients.length === 0 ? 'Success' : (result.created ?? 0) > 0 ? 'Please Note' : 'Failed',
+  body: (
+    <>
+      {result.message ? <p>{result.message}</p> : null}
+      <BrokenClients rows={result.brokenClients} />
+    </>
+  ),
+});
+
+/** spec §8 "Bulk upload failure shows the error and a list of broken clients". */
+function failureMessage(error: unknown): ActionMessage {
+  const broken = (error as { brokenClients?: BrokenClient[] } | null)?.brokenClients ?? [];
+  const failed = failedMessage(error);
+  return {
+    title: 'Failed',
+    body: (
+      <>
+        {failed.body}
+        <BrokenClients rows={broken} />
+      </>
+    ),
+  };
+}
+
+/**
+ * Bulk Add Clients and Assessments (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add", §8): the template to
+ * download, the assessment every row gets and the spreadsheet, sent as multipart (the BFF checks size and type). Existing
+ * clients are listed in the duplicate dialog: Proceed repeats the upload with `duplicatesConfirmed`, Cancel ends.
+ */
+export default function BulkAddDialog({ session, finish }: AssessmentActionProps) {
+  const lowLevel = session.coach.accreditationLevel <= 1;
+  const [assessmentType, setAssessmentType] = useState<AssessmentType | ''>(lowLevel ? 'ennea' : '');
+  const [language, setLanguage] = useState<Language>('english');
+  const [project, setProject] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [duplicates, setDuplicates] = useState<readonly Duplicate[] | null>(null);
+  const queryClient = useQueryClient();
+  // The billable assessments added are charged.
+  const upload = $api.useMutation('post', '/api/clients/bulk-uploads', { onSettled: () => balanceChanged(queryClient) });
+  const onClose = () => finish();
+
+  const send = (duplicatesConfirmed: boolean) => {
+    if (!file || assessmentType === '') return;
+    const fields = { assessmentType, language, ...(project.trim() !== '' && { project: project.trim() }), duplicatesConfirmed };
+    upload.mutate(
+      {
+        // The contract types the binary part as a string; the serializer sends the File itself.
+        body: { ...fields, spreadsheet: file as unknown as string },
+        bodySerializer: () => {
+          const form = new FormData();
+          form.append('assessmentType', fields.assessmentType);
+          form.append('language', fields.language);
+          if (fields.project) form.append('project', fields.project);
+          if (duplicatesConfirmed) form.append('duplicatesConfirmed', 'true');
+          form.append('spreadsheet', file, file.name);
+          return form;
+        },
+      },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'needsConfirmation') setDuplicates(result.duplicates);
+          else finish(doneMessage(result));
+        },
+        onError: (error) => {
+          if (!FORM_PROBLEMS.has(problemCode(error) ?? '')) finish(failureMessage(error));
+          else setDuplicates(null);
+        },
+      },
+    );
+  };
+
+  const submit = () => {
+    const incomplete = !file || assessmentType === '';
+    setMissing(incomplete);
+    if (!incomplete) send(false);
+  };
+
+  if (duplicates) {
+    return (
+      <Dialog title="Existing clients" role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+        <div className="message-dialog__body stack">
+          <p>These clients already exist. Proceed adds the assessment to them as well.</p>
+          <ul>
+            {duplicates.map((guest) => (
+              <li key={guest.email}>
+                {personOf(guest)}
+                {guest.lastAssessmentType
+                  ? ` (last assessment: ${ASSESSMENT_TYPE_LABELS[guest.lastAssessmentType as AssessmentType] ?? guest.lastAssessmentType}${guest.lastAssessment ? `, ${guest.lastAssessment}` : ''})`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="dialog__actions">
+          <Button variant="secondary" autoFocus onPress={onClose}>
+            Cancel
+          </Button>
+          <Button isPending={upload.isPending} onPress={() => send(true)}>
+            {upload.isPending ? 'Uploading...' : 'Proceed'}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title="Bulk Add Clients and Assessments" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p>
+          Fill in the name, surname, email and company of each client in the spreadsheet template:{' '}
+          <a href={BULK_ADD_TEXTS.template} download>
+            Download the spreadsheet template
+          </a>
+          .
+        </p>
+        <RadioGroup
+          label="Assessment"
+          value={assessmentType}
+          onChange={(value) => setAssessmentType(value as AssessmentType)}
+          options={(Object.keys(ASSESSMENT_TYPE_LABELS) as AssessmentType[]).map((id) => ({
+            id,
+            label: ASSESSMENT_TYPE_LABELS[id],
+            isDisabled: lowLevel && id !== 'ennea',
+          }))}
+        />
+        <NativeSelect
+          label="Assessment language"
+          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+          value={language}
+          onChange={(value) => setLanguage(value as Language)}
+        />
+        <TextField label="Project" value={project} onChange={setProject} maxLength={250} />
+        <div className="field">
+          <label className="field__label" htmlFor="bulk-add-spreadsheet">
+            Spreadsheet (.xlsx)
+          </label>
+          <input
+            id="bulk-add-spreadsheet"
+            type="file"
+            accept={XLSX_ACCEPT}
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          />
+        </div>
+        {missing ? <Alert tone="error">{BULK_ADD_TEXTS.required}</Alert> : null}
+        <ProblemAlert error={upload.error} />
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isPending={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

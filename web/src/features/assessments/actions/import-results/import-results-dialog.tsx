@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useImportNewClientResults } from '../../api/import-results.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { ClientFields, clientProblem, EMPTY_CLIENT } from '../shared/client-fields.tsx';
+import { ImportResultsForm, importedMessage } from './import-results-form.tsx';
+
+/**
+ * Import Results (spec assessments-and-clients §2.3, §3.6, §5 "Import results", §8): nothing selected; a new client
+ * (name, surname and a valid e-mail required) with the Enneagram results obtained elsewhere, in one call. The BFF's
+ * refusal (the legacy error.info or error) shows in the dialog so the coach can correct it.
+ */
+export default function ImportResultsDialog({ finish }: AssessmentActionProps) {
+  const [client, setClient] = useState(EMPTY_CLIENT);
+  const importResults = useImportNewClientResults();
+  return (
+    <ImportResultsForm
+      title="Import Results"
+      client={<ClientFields value={client} onChange={setClient} />}
+      clientError={clientProblem(client)}
+      pending={importResults.isPending}
+      error={importResults.error}
+      onClose={() => finish()}
+      onSubmit={(results) => {
+        const body = {
+          name: client.name.trim(),
+          surname: client.surname.trim(),
+          email: client.email.trim(),
+          ...(client.company.trim() ? { company: client.company.trim() } : {}),
+          ...(client.otherData.trim() ? { otherData: client.otherData.trim() } : {}),
+          ...results,
+        };
+        importResults.mutate({ body }, { onSuccess: (imported) => finish(importedMessage(imported)) });
+      }}
+    />
+  );
+}

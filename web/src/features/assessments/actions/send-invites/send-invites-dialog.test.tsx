@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
+import type { Session } from '../../../../lib/session/session.ts';
+import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
+import { render } from '../../../../test/render.tsx';
+import { details } from '../shared/send-test-data.ts';
+import SendInvitesDialog, { NOTHING_TO_SEND } from './send-invites-dialog.tsx';
+
+// The typed client keeps the fetch it finds when it is created: replace it before any import runs.
+const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
+afterEach(() => {
+  fetchMock.mockReset();
+  // Error toasts stay until dismissed, and the queue is the app's: none is carried into the next test.
+  for (const toast of toasts.visibleToasts) toasts.close(toast.key);
+});
+
+const THANDI = details(1, 'Thandi Mokoena');
+const BENCE = details(2, 'Bence Kovács', { inviteState: 'invited' });
+const OLIVER = details(3, 'Oliver Hughes', { inviteState: 'reminded', receivedFromAnotherCoach: true });
+const DONE = details(4, 'Katarína Horváthová', {
+  inviteState: 'invited',
+  completedAt: '2025-09-03T10:41:37Z',
+  permissions: { canEdit: true, canDelete: false, canWrap: true, canAssignSco: true, canInvite: false },
+});
+
+function renderAction(selection: ReturnType<typeof details>[], session: Session = SESSION) {
+  const finish = vi.fn<(message?: ActionMessage) => void>();
+  const view = render(
+    <>
+      <SendInvitesDialog
+        view="own"
+        session={session}
+        ids={selection.map((item) => item.id)}
+        rows={[]}
+        finish={finish}
+        clearSelection={vi.fn()}
+      />
+      <Toaster />
+    </>,
+  );
+  return { finish, ...view };
+}
+
+/** The alert the action ended with, rendered as the screen would. */
+async function finalMessage(finish: ReturnType<typeof renderAction>['finish']) {
+  await waitFor(() => expect(finish).toHaveBeenCalled());
+  const message = finish.mock.calls[0]?.[0];
+  if (!message) throw new Error('finished without a message');
+  render(<div data-testid="message">{message.body}</div>);
+  return { title: message.title, body: screen.getByTestId('message') };
+}
+
+const idempotencyKeys = () =>
+  fetchMock.mock.calls.map(([input]) => (input as Request).headers.get('Idempotency-Key')).filter((key) => key !== null);
+
+describe('Send Invites/Reminders', () => {
+  it('reviews who gets an invite, who a reminder and who is skipped, then sends once and shows the BFF result by name', async () => {
+    const calls = serve(fetchMock, {
+      'POST /api/assessments/details': [json({ items: [THANDI, BENCE, OLIVER, DONE] })],
+      'POST /api/assessments/invites': [
+        json({
+          total: 3,
+          succeeded: 2,
+          failed: [
+            { id: OLIVER.id, name: 'Oliver Hughes', code: 'send_failed', message: 'Oliver Hughes send failed with Mailbox unavailable' },
+          ],
+          notAttempted: 0,
+          skippedCompleted: 1,
+          reminders: 1,
+          drafts: [],
+        }),
+      ],
+    });
+    const { finish } = renderAction([THANDI, BENCE, OLIVER, DONE]);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    const review = await within(dialog).findByText('1 invite to send');
+    expect(review.nextElementSibling?.textContent).toBe('Thandi Mokoena');
+    expect(within(dialog).getByText('2 reminders to send (invited before)').nextElementSibling?.textContent).toBe(
+      'Bence Kovács, Oliver Hughes',
+    );
+    expect(within(dialog).getByText('1 assessment skipped as complete').nextElementSibling?.textContent).toBe('Katarína Horváthová');
+    // More than one selected: only the provider's address, with the spec's reason.
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /From your email address/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    within(dialog).getByText("Can't send from your email address because more than one assessment has been selected.");
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Please Note');
+    within(body).getByText('2 of 3 invite emails sent successfully.');
+    within(body).getByText('Oliver Hughes send failed with Mailbox unavailable');
+    const sent = calls.filter((call) => call.path === '/api/assessments/invites');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ ids: [THANDI.id, BENCE.id, OLIVER.id, DONE.id], serverSend: true });
+    expect(idempotencyKeys()).toHaveLength(1);
+  });
+
+  it("ends with the spec's note when every selected assessment is complete, sending nothing", async () => {
+    const calls = serve(fetchMock, { 'POST /api/assessments/details': [json({ items: [DONE] })] });
+    const { finish } = renderAction([DONE]);
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Please Note');
+    expect(body.textContent).toBe(NOTHING_TO_SEND);
+    expect(NOTHING_TO_SEND).toBe("There's nothing to be done - there are no invites to be sent.");
+    expect(calls.map((call) => call.path)).toEqual(['/api/assessments/details']);
+  });
+
+  it('previews one representative e-mail as HTML (through SafeHtml), then goes back to the dialog', async () => {
+    const calls = serve(fetchMock, {
+      'POST /api/assessments/details': [json({ items: [THANDI, BENCE] })],
+      'POST /api/assessments/invite-previews': [
+        json({
+          emailAddress: 'thandi@example.com',
+          subject: 'Your Enneagram assessment from Amara Botha',
+          body: '<p>Dear Thandi,</p><p><a href="https://portal.test/t">this link</a></p>',
+        }),
+      ],
+    });
+    renderAction([THANDI, BENCE]);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview' });
+    await within(preview).findByText('Your Enneagram assessment from Amara Botha');
+    within(preview).getByText('One of the 2 emails, as the invite will be sent:');
+    within(preview).getByText('thandi@example.com');
+    within(preview).getByText('Dear Thandi,');
+    expect(within(preview).getByRole('link', { name: 'this link' }).getAttribute('href')).toBe('https://portal.test/t');
+    expect(calls.find((call) => call.path === '/api/assessments/invite-previews')?.body).toEqual({
+      ids: [THANDI.id, BENCE.id],
+      serverSend: true,
+    });
+    await userEvent.click(within(preview).getByRole('button', { name: 'Back' }));
+    await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+  });
+
+  it("shows a preview's failure as the BFF's text", async () => {
+    serve(fetchMock, {
+      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/invite-previews': [problem(400, 'preview_failed', 'Template not found')],
+    });
+    renderAction([THANDI]);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview' });
+    expect((await within(preview).findByRole('alert')).textContent).toBe('Template not found');
+  });
+
+  it("prepares one assessment's invite for the coach's own e-mail client and offers it as a mailto link", async () => {
+    const calls = serve(fetchMock, {
+      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/invites': [
+        json({
+          total: 1,
+          succeeded: 1,
+          failed: [],
+          notAttempted: 0,
+          skippedCompleted: 0,
+          reminders: 0,
+          drafts: [
+            {
+              id: THANDI.id,
+              name: 'Thandi Mokoena',
+              emailAddress: 'thandi@example.com',
+              subject: 'Your assessment',
+              body: 'Dear Thandi,\nPlease start.',
+            },
+          ],
+        }),
+      ],
+    });
+    const { finish } = renderAction([THANDI]);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    expect(within(dialog).queryByText(/more than one assessment has been selected/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /From your email address/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Success');
+    within(body).getByText('1 of 1 invite emails sent successfully.');
+    expect(within(body).getByRole('link', { name: 'Open the email to Thandi Mokoena in your email client' }).getAttribute('href')).toBe(
+      'mailto:thandi@example.com?subject=Your%20assessment&body=Dear%20Thandi%2C%0APlease%20start.',
+    );
+    expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({ ids: [THANDI.id], serverSend: false });
+  });
+
+  it("sends an impersonator's invites to the typed coach address, which must be given", async () => {
+    const impersonator: Session = { ...SESSION, roles: { ...SESSION.roles, impersonator: true } };
+    const calls = serve(fetchMock, {
+      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/invites': [problem(502, 'upstream_error', 'There was an unexpected error')],
+    });
+    const { finish } = renderAction([THANDI], impersonator);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    const address = within(dialog).getByLabelText('Coach email address');
+    expect((address as HTMLInputElement).value).toBe(SESSION.coach.email);
+    await userEvent.clear(address);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Please enter email address');
+    expect(calls.some((call) => call.path === '/api/assessments/invites')).toBe(false);
+
+    await userEvent.type(address, 'coach@example.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Failed');
+    expect(body.textContent).toBe('There was an unexpected error');
+    expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({
+      ids: [THANDI.id],
+      serverSend: true,
+      coachEmailAddress: 'coach@example.test',
+    });
+  });
+});
+
+describe('the Idempotency-Key of a send', () => {
+  const sentOnce = json({ total: 1, succeeded: 1, failed: [], notAttempted: 0, skippedCompleted: 0, reminders: 1, drafts: [] });
+  const failedCall = problem(502, 'upstream_error', 'There was an unexpected error');
+
+  /** Opens Send Invites/Reminders on Bence, chooses how to send, presses Send and waits for the action's end. */
+  async function sendToBence(from: 'server' | 'own') {
+    const { finish, unmount } = renderAction([BENCE]);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 reminder to send (invited before)');
+    if (from === 'own') await userEvent.click(within(dialog).getByRole('radio', { name: /From your email address/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    unmount();
+  }
+
+  it('stays the same when Send is pressed again after an error, and is new once the choices changed or the send was answered', async () => {
+    serve(fetchMock, {
+      'POST /api/assessments/details': Array.from({ length: 5 }, () => json({ items: [BENCE] })),
+      'POST /api/assessments/invites': [failedCall, failedCall, failedCall, sentOnce, sentOnce],
+    });
+    // The error ends the dialog: the coach opens the action again on the same selection and presses Send.
+    await sendToBence('server');
+    await sendToBence('server');
+    await sendToBence('own');
+    await sendToBence('own');
+    await sendToBence('own');
+    const [first, again, otherChoice, otherAgain, afterAnswer] = idempotencyKeys();
+    expect(again).toBe(first);
+    expect(otherChoice).not.toBe(first);
+    expect(otherAgain).toBe(otherChoice);
+    expect(afterAnswer).not.toBe(otherChoice);
+    expect(new Set([first, otherChoice, afterAnswer]).size).toBe(3);
+  });
+});

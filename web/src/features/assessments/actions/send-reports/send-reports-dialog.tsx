@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { batchMessage, failedMessage } from '../../../../components/data-table/action-messages.tsx';
+import { ProblemAlert } from '../../../../components/problem-alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { Loading } from '../../../../components/ui/loading.tsx';
+import { showToast } from '../../../../components/ui/toast.tsx';
+import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
+import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
+import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-assessment-details.ts';
+import { type ReportEmailRequest, useReportEmailPreview } from '../../api/preview-report-email.ts';
+import { useSendReports } from '../../api/send-reports.ts';
+import { TOAST_MS } from '../../utils/assessment-texts.ts';
+import type { AssessmentActionProps } from '../shared/action-props.ts';
+import {
+  CoachEmailField,
+  coachEmailGiven,
+  PreviewDialog,
+  SEND_TEXT,
+  type SendFrom,
+  SendFromField,
+  sendOptions,
+  withDrafts,
+} from '../shared/send-email-parts.tsx';
+
+export const reportSummary = (succeeded: number, total: number) => `${succeeded} of ${total} report emails sent successfully.`;
+export const NO_REPORTS = 'None of the selected assessments has a report to send yet.';
+// spec §4.5: an unmarked IMf or Full assessment's Maturity and combined reports wait for marking.
+export const waitingForMarking = (names: readonly string[]) => `Waiting for marking: ${names.join(', ')}.`;
+
+/** spec §3.8: the reports in the order the spec lists them. */
+const REPORT_ORDER = Object.keys(REPORT_NAMES) as ReportCode[];
+
+/**
+ * The reports the selection offers (the BFF's `availableReports`, spec §4.5): each one that at least one selected
+ * assessment offers; those only waiting for marking are shown, not offered. The BFF sends each assessment only the
+ * chosen reports it offers.
+ */
+function reportsOf(selection: readonly AssessmentDetails[]) {
+  const offered = new Set(selection.flatMap((item) => item.availableReports.pdf));
+  const waiting = new Set(selection.flatMap((item) => item.availableReports.awaitingMarking));
+  return {
+    offered: REPORT_ORDER.filter((code) => offered.has(code)),
+    waiting: REPORT_ORDER.filter((code) => waiting.has(code) && !offered.has(code)),
+  };
+}
+
+/**
+ * Send Reports (spec assessments-and-clients §2.3, §2.4, §4.3, §4.5, §5 "Sending and downloading reports", §8): the
+ * report picker, how to send (the provider's address, or a draft for the coach's own e-mail client when one is
+ * selected), the impersonator's coach address, Preview, then one `sendReports` call and its batch alert. Received
+ * (SCO) assessments' reports are sent like the coach's own (the spec refuses them for changes only, §4.7).
+ */
+export default function SendReportsDialog({ ids, session, finish }: AssessmentActionProps) {
+  const details = useAssessmentDetails(ids, true);
+  const reports = details.data ? reportsOf(details.data.items) : null;
+  const hasReports = reports !== null && reports.offered.length > 0;
+  const [chosen, setChosen] = useState<ReadonlySet<ReportCode>>(new Set());
+  const [sendFrom, setSendFrom] = useState<SendFrom>('server');
+  const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
+  const [previewOf, setPreviewOf] = useState<ReportEmailRequest | null>(null);
+  const request = (): ReportEmailRequest => ({
+    ids: [...ids],
+    reports: REPORT_ORDER.filter((code) => chosen.has(code)),
+    ...sendOptions(sendFrom, session, coachEmail),
+  });
+  const preview = useReportEmailPreview(previewOf ?? request(), previewOf !== null);
+  const send = useSendReports();
+  const onClose = () => finish();
+
+  const toggle = (code: ReportCode, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+  // spec §5: a report must be chosen to send or preview; an impersonator must give the coach's address.
+  const ready = () => {
+    if (chosen.size === 0) {
+      showToast(SEND_TEXT.reportRequired, 'error', TOAST_MS);
+      return false;
+    }
+    return coachEmailGiven(session, coachEmail);
+  };
+  const submit = () => {
+    if (!ready()) return;
+    const body = request();
+    send.mutate(
+      { body, params: submissionKey('sendReports', body) },
+      {
+        onSuccess: (result) => {
+          submissionAnswered('sendReports');
+          finish(withDrafts(batchMessage(result, reportSummary(result.succeeded, result.total)), result.drafts));
+        },
+        onError: (failure) => finish(failedMessage(failure)),
+      },
+    );
+  };
+  const showPreview = () => {
+    if (ready()) setPreviewOf(request());
+  };
+
+  if (previewOf) return <PreviewDialog what="the reports" count={ids.length} preview={preview} onBack={() => setPreviewOf(null)} />;
+  return (
+    <Dialog title="Send Reports" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {details.isPending ? <Loading label="Loading..." /> : null}
+        <ProblemAlert error={details.error} />
+        {reports && !hasReports ? <p>{NO_REPORTS}</p> : null}
+        {hasReports ? (
+          <fieldset className="send-email__reports">
+            <legend>Reports to send</legend>
+            {reports.offered.map((code) => (
+              <Checkbox key={code} isSelected={chosen.has(code)} onChange={(on) => toggle(code, on)}>
+                {REPORT_NAMES[code]}
+              </Checkbox>
+            ))}
+          </fieldset>
+        ) : null}
+        {reports && reports.waiting.length > 0 ? (
+          <p className="send-email__waiting">{waitingForMarking(reports.waiting.map((code) => REPORT_NAMES[code]))}</p>
+        ) : null}
+        {hasReports ? (
+          <>
+            <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={ids.length} />
+            <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+          </>
+        ) : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          {hasReports ? (
+            <>
+              <Button variant="secondary" onPress={showPreview} isPending={send.isPending}>
+                Preview
+              </Button>
+              <Button type="submit" isPending={send.isPending}>
+                {send.isPending ? SEND_TEXT.sending : 'Send'}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
