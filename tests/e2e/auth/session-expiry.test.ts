@@ -6,16 +6,24 @@
 import { atPath, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
 import { signInThroughForm } from './auth-steps.ts';
 
-/** Every successful call restarts the idle timer: the clock may only jump once the dashboard's own call has answered. */
-const dashboardLoaded = (page: Page) => expect(page.getByRole('region', { name: 'Total' })).toBeVisible();
+/**
+ * Signs in on the page's own clock, then waits for the calls the coach area makes on opening: every successful call
+ * restarts the idle timer, so the clock may only jump once the dashboard's call and the policies check (made by the
+ * frame after the screen) have answered.
+ */
+async function signInOnPageClock(page: Page): Promise<void> {
+  await page.clock.install();
+  const policiesChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/policies/alert');
+  await signInThroughForm(page);
+  await expect(page.getByRole('region', { name: 'Total' })).toBeVisible();
+  await policiesChecked;
+}
 // The BFF's default idle timeout is 30 minutes: the warning comes after 29.
 const UNTIL_WARNING = '29:00';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 test('warns a minute before expiry; Continue extends the session, Log Out ends it', async ({ page }) => {
-  await page.clock.install();
-  await signInThroughForm(page);
-  await dashboardLoaded(page);
+  await signInOnPageClock(page);
 
   await page.clock.fastForward(UNTIL_WARNING);
   const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
@@ -33,9 +41,7 @@ test('warns a minute before expiry; Continue extends the session, Log Out ends i
 });
 
 test('logs out at expiry', async ({ page }) => {
-  await page.clock.install();
-  await signInThroughForm(page);
-  await dashboardLoaded(page);
+  await signInOnPageClock(page);
   await page.clock.fastForward('30:00');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(page).toHaveURL(atPath('/coachportal/login'));
@@ -51,9 +57,7 @@ test.describe('at phone width', () => {
   test.use({ layout: 'phone' });
 
   test('the warning and the login page after expiry fit a phone', async ({ page }) => {
-    await page.clock.install();
-    await signInThroughForm(page);
-    await dashboardLoaded(page);
+    await signInOnPageClock(page);
     await page.clock.fastForward(UNTIL_WARNING);
     const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     await expect(warning.getByRole('button', { name: 'Continue' })).toBeVisible();
