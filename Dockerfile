@@ -27,4 +27,5 @@ COPY --from=build /app/web/dist ./web/dist
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "bff/server.ts"]
+# 8 MB semi-spaces: four concurrent 1 GB Download Reports stay under 300 MB of RSS (docs/benchmarks.md).
+CMD ["node", "--max-semi-space-size=8", "bff/server.ts"]

@@ -268,6 +268,18 @@ export function assessmentSnapshot(
 const LIST_PREFIX = 'assessments:';
 
 /**
+ * Makes the coach's copy of their own assessments in the background (the dashboard does, after its reads), so that
+ * opening the table from the drawer finds it made or being made (a read running is joined). Detached from the
+ * request: the browser has its dashboard and the read goes on; a failure only leaves the copy to the table's own read.
+ */
+export function warmAssessmentSnapshot(ctx: SessionContext, snapshots: SnapshotCache): void {
+  const detached: SessionContext = { ...ctx, legacy: ctx.legacy.detached(), signal: new AbortController().signal };
+  assessmentSnapshot(detached, snapshots, 'own').catch((error: unknown) => {
+    ctx.log.debug({ err: error }, 'the assessments copy was not warmed');
+  });
+}
+
+/**
  * A legacy call that changes records, seen by the call's change: an answer that does not tell whether the change
  * was made (none in time, a 5xx, the browser gone, a status neither done nor a refusal) makes its effect unknown.
  */

@@ -102,6 +102,24 @@ describe('GET /api/dashboard (getDashboard)', () => {
     expect(response.json()).toMatchObject({ onlyMiniAssessment: true, tiles: [], total: { completed: 0, inProgress: 0 } });
   });
 
+  it("makes the coach's assessments copy once answered, so that the table opens without a legacy list read", async () => {
+    // A coach whose copy no other test here has made.
+    const session = await signInToBff(SEED_COACHES.peer.email);
+    const before = server.snapshots.loads;
+    expect((await dashboard(session)).statusCode).toBe(200);
+    await expect.poll(() => server.snapshots.loads).toBe(before + 1);
+    const list = await injectChecked(server, { method: 'GET', url: '/api/assessments', cookies: { [SESSION_COOKIE]: session } });
+    expect(list.statusCode).toBe(200);
+    expect(server.snapshots.loads).toBe(before + 1);
+  });
+
+  it('warms nothing for a coach limited to mini-assessments', async () => {
+    const session = await signInToBff(SEED_COACHES.miniOnly.email);
+    const before = server.snapshots.loads;
+    expect((await dashboard(session)).statusCode).toBe(200);
+    expect(server.snapshots.loads).toBe(before);
+  });
+
   it('answers 401 session_ended without a session', async () => {
     const response = await injectChecked(server, { method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(401);

@@ -5,9 +5,11 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { completionSummary, countByFilter, DASHBOARD_TILE_FILTERS, type Tracking } from '../../domain/pipeline.ts';
-import type { OperationHandler, SessionContext } from '../../operation.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
 import { upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
+import { warmAssessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 
 type Dashboard = Bff['schemas']['Dashboard'];
 type LegacyAssessment = Legacy['schemas']['Assessment'];
@@ -35,8 +37,16 @@ async function receivedAssessments(ctx: SessionContext, coachId: string): Promis
   return data;
 }
 
-/** getDashboard. Upstream 403 → 401 session_ended and 5xx → 502 come from the legacy client; another refusal is a 502 too. */
-export const getDashboard: OperationHandler<'getDashboard'> = async (_input, ctx): Promise<Dashboard> => {
+/**
+ * getDashboard. Upstream 403 → 401 session_ended and 5xx → 502 come from the legacy client; another refusal is a 502
+ * too. Once answered, the assessments copy is warmed: the table is the coach's next screen more often than not
+ * (docs/decisions/ "The assessments table opens warm").
+ */
+export async function getDashboard(
+  _input: OperationInput<'getDashboard'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<Dashboard> {
   const { session } = ctx;
   const path = { coachId: session.coachId };
   const [info, coach] = await Promise.all([
@@ -55,8 +65,9 @@ export const getDashboard: OperationHandler<'getDashboard'> = async (_input, ctx
   // spec coach-shell §2.3: a mini-only coach sees only the notice (contract: no tiles, a zero total).
   if (onlyMiniAssessment) return { ...base, tiles: [], total: { completed: 0, inProgress: 0 } };
 
+  warmAssessmentSnapshot(ctx, snapshots);
   const hasReceived = countOfReceivedSCOs > 0;
   const assessments = merged(info.data.tokens, hasReceived ? await receivedAssessments(ctx, session.coachId) : []);
   const filters = hasReceived ? [...DASHBOARD_TILE_FILTERS, 'receivedScos' as const] : DASHBOARD_TILE_FILTERS;
   return { ...base, tiles: countByFilter(assessments, filters), total: completionSummary(assessments) };
-};
+}

@@ -7,8 +7,8 @@ import { feedbackFormProblem, sendFeedback } from './feedback-service.ts';
 import { acknowledgeMessages, listMessages } from './messages-service.ts';
 import { listSampleReports } from './samples-service.ts';
 
-export const shellRoutes: TagRoutes = (_app, config) => ({
-  getDashboard,
+export const shellRoutes: TagRoutes = ({ snapshots }, config) => ({
+  getDashboard: (input, ctx) => getDashboard(input, ctx, snapshots),
   downloadActivitySummary,
   listMessages,
   acknowledgeMessages,
