@@ -10,6 +10,7 @@ import { createLogger, newRequestId, RequestLogController, tracedChildLogger } f
 import type { OperationHandlers } from './operation.ts';
 import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
 import audit from './plugins/app/audit.ts';
+import batchJobs, { jobBatches } from './plugins/app/batch-jobs.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
 import idempotency, { idempotentBatches } from './plugins/app/idempotency.ts';
@@ -71,6 +72,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(upstream, { baseUrl: config.legacyApiUrl, timeoutMs: config.upstream.timeoutMs });
   await fastify.register(reportJobs, { now });
   await fastify.register(idempotency, { store: idempotencyStore });
+  await fastify.register(batchJobs, { now });
   await fastify.register(assessmentSnapshots, config.snapshots);
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
@@ -93,8 +95,9 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   const routes: OperationHandlers = Object.assign({}, ...tags.map((tag) => tag(fastify, config)));
   // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each a wrapper: `idempotent`,
   // a batch repeated with its Idempotency-Key repeats nothing it did; `changesLists`, the list copies are dropped
-  // (on every instance) when the action ends.
-  const handlers = invalidatingSnapshots(idempotentBatches(routes, fastify.idempotency), fastify.snapshots);
+  // (on every instance) when the action ends; `job`, outermost, a call asking for a job answers 202 while the rest
+  // runs as it would have for the call.
+  const handlers = jobBatches(invalidatingSnapshots(idempotentBatches(routes, fastify.idempotency), fastify.snapshots), fastify.batchJobs);
   await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }

@@ -2,17 +2,33 @@
 // sentences a refusal is answered with.
 import AjvCompiler from '@fastify/ajv-compiler';
 import { describe, expect, it } from 'vitest';
-import { charactersNotAllowed, describeFailures, fieldLabel, INVALID_REQUEST, type SchemaFailure } from './field-messages.ts';
+import {
+  charactersNotAllowed,
+  describeFailures,
+  emojisNotAllowed,
+  fieldLabel,
+  INVALID_REQUEST,
+  type SchemaFailure,
+} from './field-messages.ts';
 import { bffContract, CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
-import { contractTextPatterns } from './plugins/app/problems.ts';
+import { contractEmojiPatterns, contractTextPatterns } from './plugins/app/problems.ts';
 
 type Schema = Record<string, unknown>;
 const schemas = (bffContract().components as { schemas: Record<string, Schema> }).schemas;
 const compile = AjvCompiler()({}, { customOptions: { ...CONTRACT_AJV_OPTIONS, coerceTypes: false } }) as unknown as (route: {
   schema: unknown;
 }) => (value: unknown) => boolean;
-const singleLine = compile({ schema: schemas.SingleLineText });
-const multiLine = compile({ schema: schemas.MultiLineText });
+/** A component with the bundle's `$ref`s replaced by what they point to, as the router hands schemas to Ajv. */
+const inlined = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(inlined);
+  if (typeof value !== 'object' || value === null) return value;
+  const ref = (value as Schema).$ref;
+  if (typeof ref === 'string') return inlined(schemas[ref.replace('#/components/schemas/', '')]);
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, inlined(child)]));
+};
+const singleLine = compile({ schema: inlined(schemas.SingleLineText) });
+const multiLine = compile({ schema: inlined(schemas.MultiLineText) });
+const noEmojis = compile({ schema: schemas.NoEmojis });
 
 describe('the free-text rule', () => {
   it.each([
@@ -20,8 +36,7 @@ describe('the free-text rule', () => {
     ['another script', 'Ελένη Παπαδοπούλου'],
     ['a right-to-left script', 'مريم الحسيني'],
     ['a joiner inside a word (Persian)', 'می\u200Cخواهم'],
-    ['an emoji', 'Team 🚀 launch'],
-    ['symbols', 'R&D: 50% <growth> {2025} #1'],
+    ['symbols', 'R&D: 50% <growth> {2025} #1 ✓ → € ½'],
   ])('takes %s, on one line and in a text area', (_name, text) => {
     expect(singleLine(text)).toBe(true);
     expect(multiLine(text)).toBe(true);
@@ -45,6 +60,17 @@ describe('the free-text rule', () => {
   });
 
   it.each([
+    ['an emoji', 'Team 🚀 launch'],
+    ['an emoji with its variation selector', 'Sunny coaching ☀️'],
+    ['a family emoji (joined)', 'Us 👨\u200D👩\u200D👧'],
+    ['a heart', 'With ❤ from Cape Town'],
+  ])('refuses %s everywhere: the legacy API cannot keep it (spec coach-shell §8)', (_name, text) => {
+    expect(singleLine(text)).toBe(false);
+    expect(multiLine(text)).toBe(false);
+    expect(noEmojis(text)).toBe(false);
+  });
+
+  it.each([
     ['LF', 'line one\nline two'],
     ['CRLF', 'line one\r\nline two'],
     ['TAB', 'name\tvalue'],
@@ -53,12 +79,16 @@ describe('the free-text rule', () => {
     expect(singleLine(text)).toBe(false);
   });
 
-  it('is recognised by its patterns (and the e-mail one), whatever field uses it', () => {
+  it('is recognised by its patterns (and the e-mail one), whatever field uses it; the emoji rule by its own', () => {
     expect([...contractTextPatterns()]).toEqual([
       schemas.SingleLineText?.pattern,
       schemas.MultiLineText?.pattern,
       schemas.EmailText?.pattern,
     ]);
+    expect([...contractEmojiPatterns()]).toEqual([schemas.NoEmojis?.pattern]);
+    // A search has the characters rule alone (it is never stored): its refusals read as the other fields'.
+    expect(schemas.SearchText?.pattern).toBe(schemas.SingleLineText?.pattern);
+    expect(schemas.SearchText?.allOf).toBeUndefined();
   });
 });
 
@@ -192,6 +222,22 @@ describe('describeFailures', () => {
   ])('tells %s in a sentence naming the field, never the schema’s words', (_case, failure, sentence) => {
     const described = describeFailures([{ ...failure, message: 'must NOT have fewer than 1 characters' }], { schema: TEAM, textPatterns });
     expect(described).toEqual({ detail: sentence, errors: [{ field: expect.any(String), message: sentence }] });
+  });
+
+  it('answers an emoji with the spec’s sentence naming the field, as the detail and the field message', () => {
+    const emojiPatterns = new Set(['^(?![\\s\\S]*\\p{Extended_Pictographic})']);
+    const empty = { keyword: 'minLength', instancePath: '/otherData', params: { limit: 1 } };
+    const emoji = { keyword: 'pattern', instancePath: '/name', params: { pattern: '^(?![\\s\\S]*\\p{Extended_Pictographic})' } };
+    const sentence =
+      'The update failed. Please remove all emojis from the team name - the system does not currently allow for saving emojis.';
+    expect(emojisNotAllowed('team name')).toBe(sentence);
+    expect(describeFailures([empty, emoji], { schema: TEAM, textPatterns, emojiPatterns, where: 'body' })).toEqual({
+      detail: sentence,
+      errors: [
+        { field: 'otherData', message: 'Please enter the other data.' },
+        { field: 'name', message: sentence },
+      ],
+    });
   });
 
   it('gives the first field’s sentence as the detail, a free-text refusal’s before it', () => {

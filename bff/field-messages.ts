@@ -3,8 +3,11 @@
 // expression: "Please enter the name.", "The description can be at most 250 characters long.". A free-text field
 // holding a character its rule refuses (SingleLineText, MultiLineText, EmailText: control characters,
 // text-direction overrides; openapi/CONVENTIONS.md "Free text") says so: "The team name contains characters that
-// are not allowed." The problem's `detail` (what a form shows in its alert) is that sentence when there is one,
-// else the first field's; each entry of `errors` carries its field's sentence, for the form to show at the field.
+// are not allowed."; one holding an emoji, which the legacy API cannot keep (NoEmojis, part of SingleLineText and
+// MultiLineText), gets the spec's sentence naming it (coach-shell §8): "The update failed. Please remove all emojis
+// from the team name - the system does not currently allow for saving emojis." The problem's `detail` (what a form
+// shows in its alert) is such a sentence when there is one, else the first field's; each entry of `errors` carries
+// its field's sentence, for the form to show at the field.
 
 /** A validation failure as Ajv reports it. */
 export interface SchemaFailure {
@@ -26,6 +29,10 @@ type Schema = { [key: string]: unknown };
 export const INVALID_REQUEST = 'The request is not valid.';
 
 export const charactersNotAllowed = (label: string): string => `The ${label} contains characters that are not allowed.`;
+
+/** spec coach-shell §8 (the profile's emoji refusal), naming the field: the one sentence for an emoji in any stored text. */
+export const emojisNotAllowed = (label: string): string =>
+  `The update failed. Please remove all emojis from the ${label} - the system does not currently allow for saving emojis.`;
 
 /** The dotted field a validation failure is about (a missing property counts as its own field), and whether it is absent. */
 export function failedField(instancePath: string, params: Record<string, unknown>): { field: string; missing: boolean } {
@@ -85,6 +92,8 @@ export interface FailureContext {
   resolve?: ((schema: Schema) => Schema) | undefined;
   /** The patterns of the contract's text rules: a failure of one of them is characters that are not allowed. */
   textPatterns: ReadonlySet<string>;
+  /** The pattern of the contract's emoji rule (NoEmojis): a failure of it is the spec's emoji sentence. */
+  emojiPatterns?: ReadonlySet<string> | undefined;
   /** Where the input was (`body`, `querystring`…): the field of a failure about the whole of it. */
   where?: string | undefined;
 }
@@ -97,6 +106,7 @@ function messageOf(failure: SchemaFailure, label: string, context: FailureContex
   const limit = Number(params.limit);
   switch (failure.keyword) {
     case 'pattern':
+      if (context.emojiPatterns?.has(String(params.pattern))) return emojisNotAllowed(label);
       return context.textPatterns.has(String(params.pattern)) ? charactersNotAllowed(label) : `The ${label} is not in the expected form.`;
     case 'required':
       return `Please enter the ${label}.`;
@@ -135,6 +145,11 @@ function messageOf(failure: SchemaFailure, label: string, context: FailureContex
   }
 }
 
+/** Whether a failure is of a free-text rule (characters or emojis), whose sentence is the refusal's detail. */
+const isTextRule = (failure: SchemaFailure, context: FailureContext): boolean =>
+  failure.keyword === 'pattern' &&
+  (context.textPatterns.has(String(failure.params.pattern)) || context.emojiPatterns?.has(String(failure.params.pattern)) === true);
+
 /** A refused request's `detail` and `errors`, each a sentence: the free-text refusal's, else the first field's, is the detail. */
 export function describeFailures(failures: readonly SchemaFailure[], context: FailureContext): { detail: string; errors: FieldError[] } {
   const errors = failures.map((failure) => {
@@ -145,8 +160,6 @@ export function describeFailures(failures: readonly SchemaFailure[], context: Fa
       message: messageOf(failure, fieldLabel(context.schema, field, context.resolve), context),
     };
   });
-  const sentence = failures.findIndex(
-    (failure) => failure.keyword === 'pattern' && context.textPatterns.has(String(failure.params.pattern)),
-  );
+  const sentence = failures.findIndex((failure) => isTextRule(failure, context));
   return { detail: errors[Math.max(sentence, 0)]?.message ?? INVALID_REQUEST, errors };
 }

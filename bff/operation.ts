@@ -86,6 +86,8 @@ export interface OperationContext {
     readonly 'content-length'?: string | undefined;
     /** The batch actions' retry key (batch/idempotent.ts). */
     readonly 'idempotency-key'?: string | undefined;
+    /** `respond-async`: an assessments action runs as a job (batch/batch-jobs.ts). */
+    readonly prefer?: string | undefined;
   };
   /** Starts a session under a new id (never the old one) and sets its cookie; the old session ends. */
   startSession(session: NewSession): Promise<SessionRecord>;
@@ -163,12 +165,20 @@ export interface OperationRoute<K extends OperationId> {
    * list copies are dropped on every instance (plugins/app/assessment-snapshots.ts, applied by app.ts).
    */
   changesLists?: true | undefined;
+  /**
+   * May run as a job: its contract declares the `Prefer` header, and a call with `respond-async` answers 202 with
+   * the job at once (batch/batch-jobs.ts, applied by app.ts outermost; the app refuses to start when this flag and
+   * the contract disagree).
+   */
+  job?: true | undefined;
+  /** The largest body the route reads, in bytes, when it needs more than the server's 1 MiB (the table's whole selection). */
+  bodyLimit?: number | undefined;
 }
 
 export type OperationHandlers = { [K in OperationId]?: OperationHandler<K> | OperationRoute<K> };
 
 /** What a routes entry may declare beside its handler, each applied by app.ts as a wrapper around it. */
-export type RouteFlag = 'idempotent' | 'changesLists';
+export type RouteFlag = 'idempotent' | 'changesLists' | 'job';
 
 /** The operations whose routes entry sets `flag`. */
 export function flaggedOperations(handlers: OperationHandlers, flag: RouteFlag): OperationId[] {

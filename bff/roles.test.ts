@@ -1,6 +1,6 @@
 // The role rules (bff/roles.ts): one entry for every contract operation, each refusal declared as a 403 in
-// the contract, and, against the sandbox, an assistant's session refused every such operation (403
-// role_refused, before the legacy API is asked) while the coach's own session is not.
+// the contract, and, against the sandbox, an assistant's and a mini-only coach's session refused every such
+// operation (403 role_refused, before the legacy API is asked) while the coach's own session is not.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../sandbox/app.ts';
@@ -10,7 +10,7 @@ import { buildServer } from './app.ts';
 import { PUBLIC_OPERATIONS } from './operation.ts';
 import { bffOperations } from './plugins/app/openapi-routes.ts';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
-import { REFUSED_ROLES, ROLE_REFUSED_DETAIL } from './roles.ts';
+import { MINI_ONLY_REFUSED_DETAIL, REFUSED_ROLES, ROLE_REFUSED_DETAIL } from './roles.ts';
 import { injectChecked } from './test-support/contract.ts';
 import { testConfig } from './test-support/test-server.ts';
 
@@ -27,6 +27,7 @@ function operations() {
 }
 
 const refusedToAssistant = operations().filter(({ id }) => REFUSED_ROLES[id].includes('assistant'));
+const refusedToMiniOnly = operations().filter(({ id }) => REFUSED_ROLES[id].includes('miniOnly'));
 
 describe('the role rules', () => {
   it('have exactly one entry per contract operation', () => {
@@ -42,7 +43,7 @@ describe('the role rules', () => {
   });
 
   it('declare every refusal as a 403 in the contract', () => {
-    for (const { id, statuses } of refusedToAssistant) expect(statuses, id).toContain('403');
+    for (const { id, statuses } of [...refusedToAssistant, ...refusedToMiniOnly]) expect(statuses, id).toContain('403');
   });
 
   it('hide from an assistant the areas the spec hides: Teams, Pairs, the Balance history, the Assistants section', () => {
@@ -58,7 +59,33 @@ describe('the role rules', () => {
       ]),
     );
     // The token balance in the top bar, SCO Given (the assessment list) and the dashboard stay.
-    for (const id of ['getCredits', 'listAssessments', 'getDashboard', 'sendFeedback'] as const) expect(REFUSED_ROLES[id]).toEqual([]);
+    for (const id of ['getCredits', 'listAssessments', 'getDashboard', 'sendFeedback'] as const) {
+      expect(REFUSED_ROLES[id], id).not.toContain('assistant');
+    }
+  });
+
+  it('let an assistant add clients and assessments on the coach’s behalf (assessments-and-clients §1, §6)', () => {
+    for (const id of ['createClient', 'addClientAssessment', 'listAssessmentProjects', 'listAssessments', 'listClients'] as const) {
+      expect(REFUSED_ROLES[id], id).not.toContain('assistant');
+    }
+  });
+
+  it('hide from a coach limited to minis every area but the dashboard, mini-assessments, messages, samples and profile', () => {
+    expect(refusedToMiniOnly.map(({ id }) => id)).toEqual(
+      expect.arrayContaining([
+        'listAssessments',
+        'revokeAssessmentSco',
+        'createClient',
+        'listTeams',
+        'listPairs',
+        'listCreditTransactions',
+        'getEmailTemplate',
+        'downloadActivitySummary',
+      ]),
+    );
+    for (const id of ['getDashboard', 'listMiniAssessments', 'listMessages', 'listSampleReports', 'getProfile', 'getCredits'] as const) {
+      expect(REFUSED_ROLES[id], id).not.toContain('miniOnly');
+    }
   });
 });
 
@@ -105,6 +132,20 @@ describe('on the sandbox', () => {
     }
   });
 
+  it('refuses a coach limited to minis every operation of a hidden area with the dashboard notice, asking the legacy API nothing', async () => {
+    const session = await signIn(SEED_COACHES.miniOnly.email);
+    expect(refusedToMiniOnly.length).toBeGreaterThan(50);
+    for (const { id, method, url } of refusedToMiniOnly) {
+      const before = legacyCalls;
+      const response = await injectChecked(server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: session } });
+      expect(response.statusCode, id).toBe(403);
+      expect(response.json(), id).toMatchObject({ code: 'role_refused', detail: MINI_ONLY_REFUSED_DETAIL });
+      expect(legacyCalls - before, id).toBe(0);
+    }
+    const minis = await injectChecked(server, { method: 'GET', url: '/api/mini-assessments', cookies: { [SESSION_COOKIE]: session } });
+    expect(minis.statusCode).toBe(200);
+  });
+
   it("lets the assistant's session into the areas it keeps", async () => {
     const session = await signIn(SEED_ASSISTANT.email);
     const dashboard = await injectChecked(server, { method: 'GET', url: '/api/dashboard', cookies: { [SESSION_COOKIE]: session } });
@@ -112,9 +153,21 @@ describe('on the sandbox', () => {
     expect(dashboard.json().assistant.email).toBe(SEED_ASSISTANT.email);
   });
 
+  it('lets an assistant add a client for the coach', async () => {
+    const session = await signIn(SEED_ASSISTANT.email);
+    const created = await injectChecked(server, {
+      method: 'POST',
+      url: '/api/clients',
+      headers: CSRF,
+      cookies: { [SESSION_COOKIE]: session },
+      payload: { name: 'Lindiwe', surname: 'Dube', email: 'lindiwe.dube.roles@example.test', assessment: { assessmentType: 'ennea' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
   it("does not refuse the coach's own session any of them", async () => {
     const session = await signIn(SEED_COACHES.demo.email);
-    for (const { id, method, url } of refusedToAssistant) {
+    for (const { id, method, url } of [...refusedToAssistant, ...refusedToMiniOnly]) {
       const response = await injectChecked(server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: session } });
       expect(response.statusCode === 403 ? response.json().code : 'not refused', id).not.toBe('role_refused');
     }

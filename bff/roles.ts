@@ -4,18 +4,28 @@
 import type { OperationId } from './operation.ts';
 import { type ProblemError, problem } from './problem.ts';
 
-/** A role a session can have beyond the coach's own (an assistant acting for the coach). */
-export type Role = 'assistant';
+/**
+ * A role a session can have beyond the coach's own: an assistant acting for the coach, and a coach limited to the
+ * mini-assessment offering (the coach's `onlyMiniAssessment` at sign-in).
+ */
+export type Role = 'assistant' | 'miniOnly';
 
 const ALL: readonly Role[] = [];
 /**
  * Assessments, Teams, Pairs and Balance are hidden for assistants (coach-shell §2.1), and so are the
  * profile's Details and Assistants sections (§2.12) and what only those areas do. Two exceptions the specs make:
  * the assessment list also serves SCO Given, which assistants keep, and an assistant may add clients
- * and order credits in bulk on the coach's behalf (assessments-and-clients §1), while the top bar shows
- * the token balance to everyone (getCredits).
+ * and order credits in bulk on the coach's behalf (assessments-and-clients §1, §6: the Assessments screen is out of
+ * their menu, not closed), while the top bar shows the token balance to everyone (getCredits).
  */
 const NO_ASSISTANT: readonly Role[] = ['assistant'];
+/**
+ * A coach limited to minis keeps the Dashboard (its notice only), Mini-Assessments, Messages, Samples and the profile
+ * (coach-shell §2.1, §2.3, §6); the other areas of the menu are refused, SCO Given and the dashboard's summary
+ * spreadsheet included. The top bar's balance stays.
+ */
+const NO_MINI_ONLY: readonly Role[] = ['miniOnly'];
+const NEITHER: readonly Role[] = ['assistant', 'miniOnly'];
 
 export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   // Public and session operations.
@@ -40,9 +50,10 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   acknowledgePolicy: ALL,
   getGuestReport: ALL,
   getSelfRegistration: ALL,
-  // The shell, dashboard, messages, policies, profile (Password and Policies stay the assistant's).
+  // The shell, dashboard, messages, policies, profile (Password and Policies stay the assistant's); email templates and the
+  // dashboard's summary spreadsheet are not the mini-only coach's.
   getDashboard: ALL,
-  downloadActivitySummary: ALL,
+  downloadActivitySummary: NO_MINI_ONLY,
   sendFeedback: ALL,
   listMessages: ALL,
   listSampleReports: ALL,
@@ -55,46 +66,49 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   startTwoFactorSetup: ALL,
   disableTwoFactor: ALL,
   verifyTwoFactor: ALL,
-  getEmailTemplate: ALL,
-  updateEmailTemplate: ALL,
-  revertEmailTemplate: ALL,
+  getEmailTemplate: NO_MINI_ONLY,
+  updateEmailTemplate: NO_MINI_ONLY,
+  revertEmailTemplate: NO_MINI_ONLY,
   listMiniAssessments: ALL,
   downloadMiniAssessmentsSpreadsheet: ALL,
-  // Assessments (shared with SCO Given) and clients.
-  listAssessments: ALL,
-  editAssessments: ALL,
-  combineAssessments: ALL,
-  deleteAssessments: ALL,
-  listAssessmentDetails: ALL,
-  listAssessmentIds: ALL,
-  previewInvite: ALL,
-  sendInvites: ALL,
-  downloadMailingDetails: ALL,
-  listAssessmentProjects: ALL,
-  previewReportEmail: ALL,
-  sendReports: ALL,
-  assignAssessmentSco: ALL,
-  revokeAssessmentSco: ALL,
-  setAssessmentsWrapped: ALL,
-  listAssessmentHistory: ALL,
-  copyAssessmentLink: ALL,
-  downloadAssessmentReport: ALL,
-  createReportDownload: ALL,
-  getReportDownload: ALL,
-  stopReportDownload: ALL,
-  downloadReportArchive: ALL,
-  listClients: ALL,
-  createClient: ALL,
-  uploadClientsSpreadsheet: ALL,
-  importNewClientResults: ALL,
-  getClient: ALL,
-  addClientAssessment: ALL,
-  importClientResults: ALL,
-  // Balance: the balance itself and a bulk order stay (see above); the screen's history and cancelling do not.
+  // Assessments (shared with SCO Given) and clients: an assistant keeps them (see above).
+  listAssessments: NO_MINI_ONLY,
+  editAssessments: NO_MINI_ONLY,
+  combineAssessments: NO_MINI_ONLY,
+  deleteAssessments: NO_MINI_ONLY,
+  listAssessmentDetails: NO_MINI_ONLY,
+  listAssessmentIds: NO_MINI_ONLY,
+  summarizeAssessmentSelection: NO_MINI_ONLY,
+  getAssessmentBatchJob: NO_MINI_ONLY,
+  stopAssessmentBatchJob: NO_MINI_ONLY,
+  previewInvite: NO_MINI_ONLY,
+  sendInvites: NO_MINI_ONLY,
+  downloadMailingDetails: NO_MINI_ONLY,
+  listAssessmentProjects: NO_MINI_ONLY,
+  previewReportEmail: NO_MINI_ONLY,
+  sendReports: NO_MINI_ONLY,
+  assignAssessmentSco: NO_MINI_ONLY,
+  revokeAssessmentSco: NO_MINI_ONLY,
+  setAssessmentsWrapped: NO_MINI_ONLY,
+  listAssessmentHistory: NO_MINI_ONLY,
+  copyAssessmentLink: NO_MINI_ONLY,
+  downloadAssessmentReport: NO_MINI_ONLY,
+  createReportDownload: NO_MINI_ONLY,
+  getReportDownload: NO_MINI_ONLY,
+  stopReportDownload: NO_MINI_ONLY,
+  downloadReportArchive: NO_MINI_ONLY,
+  listClients: NO_MINI_ONLY,
+  createClient: NO_MINI_ONLY,
+  uploadClientsSpreadsheet: NO_MINI_ONLY,
+  importNewClientResults: NO_MINI_ONLY,
+  getClient: NO_MINI_ONLY,
+  addClientAssessment: NO_MINI_ONLY,
+  importClientResults: NO_MINI_ONLY,
+  // Balance: the balance itself and (for an assistant) a bulk order stay (see above); the screen's history and cancelling do not.
   getCredits: ALL,
-  orderCredits: ALL,
-  listCreditTransactions: NO_ASSISTANT,
-  cancelCreditOrder: NO_ASSISTANT,
+  orderCredits: NO_MINI_ONLY,
+  listCreditTransactions: NEITHER,
+  cancelCreditOrder: NEITHER,
   // The profile's Details section (its photo: the other fields are refused by updateProfile) and Assistants section.
   uploadProfilePhoto: NO_ASSISTANT,
   listAssistants: NO_ASSISTANT,
@@ -102,39 +116,46 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   updateAssistant: NO_ASSISTANT,
   setAssistantBlocked: NO_ASSISTANT,
   // Pairs.
-  listPairs: NO_ASSISTANT,
-  createPair: NO_ASSISTANT,
-  deletePairs: NO_ASSISTANT,
-  previewPairReportEmail: NO_ASSISTANT,
-  sendPairReports: NO_ASSISTANT,
-  downloadPairReport: NO_ASSISTANT,
+  listPairs: NEITHER,
+  createPair: NEITHER,
+  deletePairs: NEITHER,
+  previewPairReportEmail: NEITHER,
+  sendPairReports: NEITHER,
+  downloadPairReport: NEITHER,
   // Teams.
-  listTeams: NO_ASSISTANT,
-  createTeam: NO_ASSISTANT,
-  deleteTeams: NO_ASSISTANT,
-  assignTeamSco: NO_ASSISTANT,
-  revokeTeamSco: NO_ASSISTANT,
-  getTeam: NO_ASSISTANT,
-  updateTeam: NO_ASSISTANT,
-  duplicateTeam: NO_ASSISTANT,
-  addTeamMembers: NO_ASSISTANT,
-  removeTeamMembers: NO_ASSISTANT,
-  updateTeamMember: NO_ASSISTANT,
-  requestTeamReport: NO_ASSISTANT,
-  cancelTeamReportRequest: NO_ASSISTANT,
-  downloadTeamReport: NO_ASSISTANT,
-  downloadTeamSummary: NO_ASSISTANT,
+  listTeams: NEITHER,
+  createTeam: NEITHER,
+  deleteTeams: NEITHER,
+  assignTeamSco: NEITHER,
+  revokeTeamSco: NEITHER,
+  getTeam: NEITHER,
+  updateTeam: NEITHER,
+  duplicateTeam: NEITHER,
+  addTeamMembers: NEITHER,
+  removeTeamMembers: NEITHER,
+  updateTeamMember: NEITHER,
+  requestTeamReport: NEITHER,
+  cancelTeamReportRequest: NEITHER,
+  downloadTeamReport: NEITHER,
+  downloadTeamSummary: NEITHER,
 };
 
 export const ROLE_REFUSED_DETAIL = 'This is not available to an assistant.';
+// spec coach-shell §2.3: the mini-only coach's dashboard notice.
+export const MINI_ONLY_REFUSED_DETAIL = 'Your access is limited to the Mini-Assessment offering.';
 
-/** The roles a session has: an assisted session is the assistant's. */
-export function rolesOf(flags: { assisted: boolean } | undefined): Role[] {
-  return flags?.assisted ? ['assistant'] : [];
+const REFUSED_DETAIL: Readonly<Record<Role, string>> = { assistant: ROLE_REFUSED_DETAIL, miniOnly: MINI_ONLY_REFUSED_DETAIL };
+
+type RoleFlags = { assisted: boolean; onlyMiniAssessment?: boolean | undefined };
+
+/** The roles a session has: an assisted session is the assistant's; a coach limited to minis, as at sign-in. */
+export function rolesOf(flags: RoleFlags | undefined): Role[] {
+  return [...(flags?.assisted ? (['assistant'] as const) : []), ...(flags?.onlyMiniAssessment ? (['miniOnly'] as const) : [])];
 }
 
-/** 403 role_refused when one of the session's roles may not call the operation, else nothing. */
-export function roleRefusal(operationId: OperationId, flags: { assisted: boolean } | undefined): ProblemError | undefined {
+/** 403 role_refused when one of the session's roles may not call the operation (its detail the first such role's), else nothing. */
+export function roleRefusal(operationId: OperationId, flags: RoleFlags | undefined): ProblemError | undefined {
   const refused = REFUSED_ROLES[operationId];
-  return rolesOf(flags).some((role) => refused.includes(role)) ? problem(403, 'role_refused', ROLE_REFUSED_DETAIL) : undefined;
+  const role = rolesOf(flags).find((each) => refused.includes(each));
+  return role ? problem(403, 'role_refused', REFUSED_DETAIL[role]) : undefined;
 }

@@ -748,7 +748,7 @@ export interface paths {
          *     `GET api/v2/coaches/{id}/downloadActivitySummary` with a clean file name; a download resets
          *     the session timer to 30 minutes.
          *
-         *     Problem codes: 401 `session_ended`; 400 `download_failed` (a legacy refusal; 502 when the legacy API failed) (detail: the legacy `error.info`,
+         *     Problem codes: 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 400 `download_failed` (a legacy refusal; 502 when the legacy API failed) (detail: the legacy `error.info`,
          *     which the dashboard shows) or `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["downloadActivitySummary"];
@@ -896,8 +896,10 @@ export interface paths {
          *     through its own size and type checks without buffering the form; the client sends both
          *     when both changed.
          *
-         *     The BFF checks, in order: e-mail, extra recipients (own e-mail stripped first), password
-         *     rules (the new password: the strength rule of `resetPassword` and at least 8 characters), emojis; then, for a password change, `POST api/v2/coaches/{id}/checkPassword` with the
+         *     Every text field refuses emojis first, as every text the legacy API keeps does (NoEmojis, part of
+         *     SingleLineText and MultiLineText). The BFF then checks, in order: e-mail, extra recipients (own
+         *     e-mail stripped first), password rules (the new password: the strength rule of `resetPassword`
+         *     and at least 8 characters); then, for a password change, `POST api/v2/coaches/{id}/checkPassword` with the
          *     current password; then sends the legacy form-data update `POST api/v2/coaches/{id}` with
          *     every field (the unchanged ones from the current coach record) and answers the re-read
          *     profile. In an assistant's session only `password` may be sent (Details, Notifications and
@@ -910,8 +912,8 @@ export interface paths {
          *     - 400 `current_password_incorrect`: Update failed - your current password is incorrect
          *     - 400 `weak_password`: Update failed - password must be strong, please see guidelines above
          *     - 400 `password_mismatch`: Update failed - the confirmed password doesn't match the new password
-         *     - 400 `emojis_not_allowed`: The update failed. Please remove all emojis - the system does not currently allow for saving emojis. (found by the BFF, or the legacy answer's emojis flag)
-         *     - 400 `validation_failed`: a field limit of the schema, told in a sentence naming the field (e.g. 'Please enter the name.'), one in `errors` per field
+         *     - 400 `validation_failed`: a field limit of the schema, told in a sentence naming the field (e.g. 'Please enter the name.'; an emoji: 'The update failed. Please remove all emojis from the business name - the system does not currently allow for saving emojis.'), one in `errors` per field
+         *     - 400 `emojis_not_allowed`: The update failed. Please remove all emojis - the system does not currently allow for saving emojis. (the legacy answer's emojis flag)
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant sent other fields than `password`)
          *     - 400 `profile_update_failed`: The update failed unexpectedly. (a legacy refusal, e.g. an e-mail in use; 502 when the legacy API failed); 504 `upstream_timeout`
          */
@@ -1226,10 +1228,11 @@ export interface paths {
          * Place a bulk credit order
          * @description The 'Purchasing Credits' dialog (spec coach-shell §2.9, §4 "Bulk credit order", §5, §9):
          *     `POST api/v2/coaches/{id}` with `{pendingCredits, newCreditOrder: true}`. At least 10
-         *     credits; only when no order is pending. Invoicing follows outside the portal (within one
+         *     credits and at most 100,000 (`getCredits`' `minimumOrder` and `maximumOrder`); only when no
+         *     order is pending. Invoicing follows outside the portal (within one
          *     working day).
          *
-         *     Problem codes: 400 `validation_failed` (fewer than 10 credits); 401 `session_ended`;
+         *     Problem codes: 400 `validation_failed` (fewer than 10 credits, or more than 100,000); 401 `session_ended`;
          *     403 `csrf_required`; 409 `credit_order_pending`: Failed (an order is already pending);
          *     400 `credit_order_failed`: Failed (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
@@ -1284,7 +1287,7 @@ export interface paths {
          *     `GET api/v2/coaches/{id}/emailtemplates/{templateName}`; the first entry's `coachId` (above 0
          *     means customised) and `emailText` become `isCustomised` and `text`.
          *
-         *     Problem codes: 400 `validation_failed` (unknown template); 401 `session_ended`;
+         *     Problem codes: 400 `validation_failed` (unknown template); 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts);
          *     502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getEmailTemplate"];
@@ -1839,7 +1842,7 @@ export interface paths {
          *     has one, else 0). Rows without a value in the sorted column come last in either direction;
          *     ties keep the default order (newest `createdAt` first).
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listAssessments"];
@@ -1883,7 +1886,7 @@ export interface paths {
          *     selects every filtered record, not only the visible page. Same view, filter and search as
          *     `listAssessments`; the BFF reads the same legacy lists.
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listAssessmentIds"];
@@ -1909,7 +1912,7 @@ export interface paths {
          *     BFF collects the distinct `userCoach` values of the coach's own assessments, leaves out those
          *     of `selfRegister` assessments, and sorts them case-insensitively.
          *
-         *     Problem codes: 401 `session_ended`; 502 `upstream_error`; 504 `upstream_timeout`.
+         *     Problem codes: 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["listAssessmentProjects"];
         put?: never;
@@ -1964,14 +1967,36 @@ export interface paths {
          *     flags the assessment as invited (a client invited before gets a reminder, counted in
          *     `reminders`). With `serverSend` false the legacy answers' subject and body come back as
          *     `drafts` for the coach's own e-mail client. In an impersonator's session the invites go to
-         *     `coachEmailAddress`. Each failed item's message is "{name} send failed with {error}"; the
-         *     client shows "{succeeded} of {total} invite emails sent successfully."
+         *     `coachEmailAddress`: the legacy call takes no address and its server send reaches the client,
+         *     so there `serverSend` must be false and the drafts are addressed to `coachEmailAddress`
+         *     (docs/decisions/010-an-impersonators-invites-are-drafts.md). A selection holding an
+         *     assessment received from another coach is refused as a whole. Each failed item's message is
+         *     "{name} send failed with {error}"; the client shows "{succeeded} of {total} invite emails sent
+         *     successfully."
+         *
+         *     A selection of any size the table allows (up to 50,000 ids, the select-all across pages): with
+         *     `Prefer: respond-async` the call answers 202 with an `AssessmentBatchJob` at once and the batch runs
+         *     on the BFF, one legacy call per item with the concurrency of `BATCH_CONCURRENCY`, under the call's
+         *     `Idempotency-Key` (each item done once, whatever is repeated); the client polls
+         *     `getAssessmentBatchJob` for its progress and its result (this operation's 200 answer) and may stop
+         *     it (`stopAssessmentBatchJob`: nothing new starts, the items done are reported). A refusal of the
+         *     whole selection (the problems below) then ends the job `failed` with that problem. A repeat while
+         *     the job runs, with the same key, answers the same job; another job of the session while one runs
+         *     answers 409 `batch_in_progress`.
          *
          *     Problem codes:
          *     - 400 `nothing_to_send`: There's nothing to be done - there are no invites to be sent.
          *       (every selected assessment is complete)
          *     - 400 `coach_email_required`: Please enter email address (impersonator without `coachEmailAddress`)
+         *     - 400 `own_email_single_only`: Can't send from your email address because more than one
+         *       assessment has been selected. (`serverSend` false with more than one id)
+         *     - 400 `impersonator_server_send`: As you act for the coach, the provider's server cannot send
+         *       invites: it would send them to the clients. Send from your email address instead; the invite
+         *       opens addressed to the coach email address. (impersonator with `serverSend` true)
+         *     - 400 `received_from_another_coach`: Your selection includes assessments that were given to you
+         *       by another coach. Please amend your selection and try again.
          *     - 400 `validation_failed`
+         *     - 409 `batch_in_progress`: Another action is still running. Please wait for it to finish or stop it.
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `impersonator_only` (`coachEmailAddress`
          *       outside an impersonator's session); 502 `upstream_error`; 504 `upstream_timeout`
          */
@@ -1996,11 +2021,14 @@ export interface paths {
          * @description The invite preview (spec assessments-and-clients §2.4 "preview", §4.3 "A preview shows the
          *     generated subject and body first"): one representative e-mail, for the first selected
          *     assessment that is not complete, from `GET api/v2/tokens/{uuid}/sendinvite?serverSend={bool}&forPreview=true`.
-         *     Nothing is sent and nothing is flagged.
+         *     Nothing is sent and nothing is flagged. In an impersonator's session the preview is addressed
+         *     to `coachEmailAddress`, and `serverSend` must be false (as for sendInvites).
          *
          *     Problem codes:
          *     - 400 `nothing_to_send`: There's nothing to be done - there are no invites to be sent.
          *     - 400 `coach_email_required`: Please enter email address
+         *     - 400 `impersonator_server_send`: as for sendInvites
+         *     - 400 `received_from_another_coach`: as for sendInvites
          *     - 400 `preview_failed`: the legacy `error.info`
          *     - 400 `validation_failed`
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `impersonator_only`; 502 `upstream_error`;
@@ -2033,12 +2061,23 @@ export interface paths {
          *     code `report_not_available`. Each failed item's message is "{name} send failed with {error}";
          *     the client shows "{succeeded} of {total} report emails sent successfully."
          *
+         *     A selection of any size the table allows (up to 50,000 ids, the select-all across pages): with
+         *     `Prefer: respond-async` the call answers 202 with an `AssessmentBatchJob` at once and the batch runs
+         *     on the BFF, one legacy call per item with the concurrency of `BATCH_CONCURRENCY`, under the call's
+         *     `Idempotency-Key` (each item done once, whatever is repeated); the client polls
+         *     `getAssessmentBatchJob` for its progress and its result (this operation's 200 answer) and may stop
+         *     it (`stopAssessmentBatchJob`: nothing new starts, the items done are reported). A refusal of the
+         *     whole selection (the problems below) then ends the job `failed` with that problem. A repeat while
+         *     the job runs, with the same key, answers the same job; another job of the session while one runs
+         *     answers 409 `batch_in_progress`.
+         *
          *     Problem codes:
          *     - 400 `report_required`: Please select a report
          *     - 400 `own_email_single_only`: Can't send from your email address because more than one
          *       assessment has been selected. (`serverSend` false with more than one id)
          *     - 400 `coach_email_required`: Please enter email address
          *     - 400 `validation_failed`
+         *     - 409 `batch_in_progress`: Another action is still running. Please wait for it to finish or stop it.
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `impersonator_only`; 502 `upstream_error`;
          *       504 `upstream_timeout`
          */
@@ -2136,10 +2175,21 @@ export interface paths {
          *     "{succeeded} of {total} removed." titled "Not all records could be deleted" when partial,
          *     otherwise "Failed".
          *
+         *     A selection of any size the table allows (up to 50,000 ids, the select-all across pages): with
+         *     `Prefer: respond-async` the call answers 202 with an `AssessmentBatchJob` at once and the batch runs
+         *     on the BFF, one legacy call per item with the concurrency of `BATCH_CONCURRENCY`, under the call's
+         *     `Idempotency-Key` (each item done once, whatever is repeated); the client polls
+         *     `getAssessmentBatchJob` for its progress and its result (this operation's 200 answer) and may stop
+         *     it (`stopAssessmentBatchJob`: nothing new starts, the items done are reported). A refusal of the
+         *     whole selection (the problems below) then ends the job `failed` with that problem. A repeat while
+         *     the job runs, with the same key, answers the same job; another job of the session while one runs
+         *     answers 409 `batch_in_progress`.
+         *
          *     Problem codes:
          *     - 400 `received_from_another_coach`: Your selection includes assessments that were given to
          *       you by another coach. Please amend your selection and try again.
          *     - 400 `validation_failed`
+         *     - 409 `batch_in_progress`: Another action is still running. Please wait for it to finish or stop it.
          *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
          */
         post: operations["deleteAssessments"];
@@ -2293,7 +2343,7 @@ export interface paths {
          *     entries the client shows 'no sent records found' and the note that reports may have been
          *     sent before 17 March 2022, when logging began.
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 404 `not_found`;
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found`;
          *     502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["listAssessmentHistory"];
@@ -2353,12 +2403,78 @@ export interface paths {
          *     - 400 `download_failed`: the legacy `error.info`
          *     - 404 `report_not_available`: This report is not available for this assessment. (the BFF's
          *       message)
-         *     - 401 `session_ended`; 404 `not_found`; 502 `upstream_error`; 504 `upstream_timeout`
+         *     - 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found`; 502 `upstream_error`; 504 `upstream_timeout`
          */
         get: operations["downloadAssessmentReport"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assessments/selection-summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts and first names of a selection of assessments, for the confirm steps
+         * @description The review of Send Invites/Reminders (spec assessments-and-clients §2.4 "the pre-invite review",
+         *     §4.3: who gets an invite, who a reminder, who is skipped as complete) and the report picker of Send
+         *     Reports (§4.5: the reports the selection offers, those waiting for marking), for a selection of any
+         *     size the table allows (the select-all across pages): counts, and the first `names` clients of each
+         *     group instead of thousands of names. A POST because the selection does not fit a URL; it changes
+         *     nothing. The BFF reads the same legacy lists as `listAssessments`. Ids that are not the coach's
+         *     (own or received) are left out.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
+         *     502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        post: operations["summarizeAssessmentSelection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assessments/batch-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The progress and result of an assessments action running as a job
+         * @description Polled by the progress dialog of Send Invites/Reminders, Send Reports and Delete started with
+         *     `Prefer: respond-async` (as Download Reports' job, spec assessments-and-clients §4.6: "Please wait",
+         *     the bar and Stop while `running`, then the result: "{succeeded} of {total} invite emails sent
+         *     successfully.", "{succeeded} of {total} report emails sent successfully.", "{succeeded} of {total}
+         *     removed.", each failure by name). Any instance answers it.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found` (unknown, another
+         *     session's, or expired job); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["getAssessmentBatchJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop an assessments action running as a job
+         * @description The Stop control of the progress dialog (spec assessments-and-clients §4.6): nothing new starts;
+         *     the items in flight finish and count (the legacy API may have done them), and the job ends
+         *     `stopped` with what was done and the items not attempted. Any instance takes it; the one running
+         *     the job stops within one item. Stopping a job that has ended answers it unchanged.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `csrf_required`;
+         *     404 `not_found`; 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        delete: operations["stopAssessmentBatchJob"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2412,7 +2528,7 @@ export interface paths {
          *     the failed list ("The following report(s) could not be generated. The team has been notified
          *     and will be in touch.").
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 404 `not_found` (unknown,
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found` (unknown,
          *     another session's, or expired job); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getReportDownload"];
@@ -2451,7 +2567,7 @@ export interface paths {
          *     connection stops the job. Can be fetched once per job. A download resets the session's idle
          *     timer to 30 minutes.
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 404 `not_found`;
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found`;
          *     409 `archive_already_started`: This download has already been started. (the BFF's message);
          *     502 `upstream_error`; 504 `upstream_timeout`.
          */
@@ -2479,7 +2595,7 @@ export interface paths {
          *     `GET api/v2/coaches/{coachId}/tokensX` by client (received assessments' clients are not the
          *     coach's clients, §4.7), then searches, sorts and pages.
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listClients"];
@@ -2533,7 +2649,7 @@ export interface paths {
          *     `GET api/v2/clients/{clientUuid}/tokens`, each with its results and report links (HTML in
          *     the report viewer, PDF through `downloadAssessmentReport`).
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 404 `not_found` (not one of the
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 404 `not_found` (not one of the
          *     coach's own clients); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getClient"];
@@ -2986,7 +3102,7 @@ export interface components {
             message: string;
         };
         /**
-         * @description The per-item outcome of a batch. `succeeded + failed.length + notAttempted = total`.
+         * @description The per-item outcome of a batch. `succeeded + failed.length + notAttempted = total`. At most 500 items, or 50,000 for the assessments actions that take the table's whole selection (`AssessmentSelection`).
          * @example {
          *       "total": 3,
          *       "succeeded": 2,
@@ -3051,16 +3167,29 @@ export interface components {
             }[];
         };
         /**
-         * @description Free text on one line (a name, a company, a project, a search, a password): every letter of every
-         *     script, digits, punctuation, symbols and spaces; no control characters (NUL, TAB, CR, LF, ESC, DEL,
-         *     the C1 range) and no text-direction marks, overrides or isolates (U+200E, U+200F, U+202A–U+202E,
-         *     U+2066–U+2069). Refused input answers 400 `validation_failed` whose `detail` names the field ("The
-         *     team name contains characters that are not allowed."). Every free-text property on one line uses
-         *     it as `allOf: [{$ref: SingleLineText.yaml}]` with its own `maxLength` and, where its name is not the
-         *     words a user knows it by, a `title` (openapi/CONVENTIONS.md).
+         * @description Text the legacy API keeps holds no emojis (spec coach-shell §8: the legacy API cannot save them and refuses
+         *     the profile update that carries one): no character of Unicode's Extended_Pictographic property (😀, 🚀, ❤,
+         *     ©). SingleLineText and MultiLineText include it, so every free-text field the BFF passes on to the legacy
+         *     API refuses emojis alike; a search (SearchText) is never stored and takes them. Refused input answers 400
+         *     `validation_failed` whose `detail` is the spec's sentence naming the field ("The update failed. Please
+         *     remove all emojis from the team name - the system does not currently allow for saving emojis."). The
+         *     pattern looks ahead for an emoji with `\p{…}`, read with the `u` flag as JSON Schema asks (the BFF's Ajv);
+         *     a validator without it (Spectral's example check) reads a harmless literal instead of failing.
          * @example Tatra Retail Growth
          */
-        SingleLineText: string;
+        NoEmojis: string;
+        /**
+         * @description Free text on one line that the legacy API keeps (a name, a company, a project, a password): every
+         *     letter of every script, digits, punctuation, symbols and spaces; no control characters (NUL, TAB, CR,
+         *     LF, ESC, DEL, the C1 range), no text-direction marks, overrides or isolates (U+200E, U+200F,
+         *     U+202A–U+202E, U+2066–U+2069), and no emojis (NoEmojis). Refused input answers 400
+         *     `validation_failed` whose `detail` names the field ("The team name contains characters that are not
+         *     allowed.", or the spec's sentence about emojis). Every free-text property on one line uses it as
+         *     `allOf: [{$ref: SingleLineText.yaml}]` with its own `maxLength` and, where its name is not the words a
+         *     user knows it by, a `title` (openapi/CONVENTIONS.md).
+         * @example Tatra Retail Growth
+         */
+        SingleLineText: string & components["schemas"]["NoEmojis"];
         /**
          * @description The login form (spec public-and-guest §2 "Login", §5: Sign In is disabled until email and
          *     password are entered, and the authenticator code when that step is shown). The second attempt
@@ -4321,16 +4450,16 @@ export interface components {
             newCount: number;
         };
         /**
-         * @description Free text over several lines (a message, a template, comments, an address): what SingleLineText
-         *     takes, plus line breaks (LF, and CR for the CRLF a browser may send) and TAB; every other control
-         *     character and every text-direction mark, override or isolate is refused with 400
-         *     `validation_failed` naming the field. Used as `allOf: [{$ref: MultiLineText.yaml}]` with the
-         *     property's own `maxLength` (openapi/CONVENTIONS.md).
+         * @description Free text over several lines that the legacy API keeps (a message, a template, comments, an address):
+         *     what SingleLineText takes, plus line breaks (LF, and CR for the CRLF a browser may send) and TAB; every
+         *     other control character and every text-direction mark, override or isolate is refused with 400
+         *     `validation_failed` naming the field, and so is an emoji (NoEmojis). Used as
+         *     `allOf: [{$ref: MultiLineText.yaml}]` with the property's own `maxLength` (openapi/CONVENTIONS.md).
          * @example Dear {{name}},
          *
          *     Please complete your assessment.
          */
-        MultiLineText: string;
+        MultiLineText: string & components["schemas"]["NoEmojis"];
         /**
          * @description A message to the provider from 'Leave A Message' (spec coach-shell §2.1). Both fields are required and the message must not be blank (else 400 `feedback_incomplete`).
          * @example {
@@ -4876,6 +5005,7 @@ export interface components {
          *         }
          *       ],
          *       "minimumOrder": 10,
+         *       "maximumOrder": 100000,
          *       "historyStartsOn": "2023-04-19"
          *     }
          */
@@ -4937,11 +5067,25 @@ export interface components {
              */
             minimumOrder: number;
             /**
+             * Format: int32
+             * @description The largest bulk order `orderCredits` takes (100,000); the order button stays disabled above it.
+             */
+            maximumOrder: number;
+            /**
              * Format: date
              * @description The transaction history only holds transactions since this day (19 April 2023).
              */
             historyStartsOn: string;
         };
+        /**
+         * Search text
+         * @description What a list is searched for: the `q` of every list operation (the shared table's search box). One limit for
+         *     every list: the web's search box takes no more than this (`generated/bff-limits.ts`), so no search a user
+         *     types is refused. SingleLineText's characters rule (the same pattern) without its emoji rule: a search is
+         *     never stored, and finds what was kept with an emoji before.
+         * @example Mokoena
+         */
+        SearchText: string;
         /**
          * @description A balance transaction (columns Date time, Description, Credits, Balance).
          * @example {
@@ -5809,7 +5953,7 @@ export interface components {
             ids: components["schemas"]["SelectedIds"];
             /** @description Assessment language (required in the dialog, so it can be changed but not cleared). */
             language?: components["schemas"]["Language"];
-            /** @description The project (legacy `userCoach`). */
+            /** @description The project (legacy `userCoach`); empty clears it (the legacy `userCoach` sent empty). */
             project?: string & components["schemas"]["SingleLineText"];
             /** @description Reports to send automatically on completion; empty = none. */
             reportsToAutoSend?: components["schemas"]["ReportCode"][];
@@ -5822,7 +5966,9 @@ export interface components {
              * @description Client e-mail, must be valid ("Please provide a valid email address."); locked once an assessment is complete (except for an impersonator).
              */
             email?: string;
+            /** @description The client's company; empty clears it. */
             company?: string & components["schemas"]["SingleLineText"];
+            /** @description Free text about the client (spec §3.1, at most 250 characters); empty clears it. */
             otherData?: string & components["schemas"]["SingleLineText"];
         };
         /**
@@ -5932,8 +6078,20 @@ export interface components {
             userToken?: string;
         };
         /**
-         * @description The selection for an e-mail action (invites and reminders, pair report e-mails, and their
-         *     previews) and how to send. Extends `BatchRequest` (same `ids`) with the sending options.
+         * @description The ids of the selected assessments of an assessments action that may take the table's whole selection (Send
+         *     Invites/Reminders, Send Reports, Delete, their previews and the selection summary): the select-all checkbox
+         *     selects every filtered record across pages (spec assessments-and-clients §2.2), so up to 50,000 ids
+         *     (`listAssessmentIds` answers at most as many). Such a body is up to 2 MB of JSON; those operations accept that
+         *     much (1 MB elsewhere). A selection of more than 500 runs as a job (`Prefer: respond-async`).
+         * @example [
+         *       "a55e55e0-0000-4000-8000-000000000001",
+         *       "a55e55e0-0000-4000-8000-000000000002"
+         *     ]
+         */
+        AssessmentSelection: string[];
+        /**
+         * @description The selection for Send Invites/Reminders (or its preview) and how to send (spec assessments-and-clients §2.3,
+         *     §4.3). As `EmailBatchRequest`, but its `ids` may be the table's whole selection (`AssessmentSelection`).
          * @example {
          *       "ids": [
          *         "a55e55e0-0000-4000-8000-000000000003",
@@ -5942,9 +6100,9 @@ export interface components {
          *       "serverSend": true
          *     }
          */
-        EmailBatchRequest: {
-            ids: components["schemas"]["SelectedIds"];
-            /** @description True sends from the provider's address; false prepares the e-mails for the coach's own e-mail client (answered as `drafts`) (spec assessments-and-clients §4.3). */
+        InviteRequest: {
+            ids: components["schemas"]["AssessmentSelection"];
+            /** @description True sends from the provider's address; false prepares the e-mail for the coach's own e-mail client (answered as `drafts`), allowed for one assessment only (400 `own_email_single_only` "Can't send from your email address because more than one assessment has been selected.") (spec assessments-and-clients §4.3, §5 "Sending and downloading reports"). */
             serverSend: boolean;
             /**
              * Format: email
@@ -6012,6 +6170,82 @@ export interface components {
             drafts: components["schemas"]["EmailDraft"][];
         };
         /**
+         * @description An assessments action running as a job on the BFF (Send Invites/Reminders, Send Reports, Delete called with
+         *     `Prefer: respond-async`), polled by the progress dialog as Download Reports' job is (spec
+         *     assessments-and-clients §4.6: "Please wait" with a progress bar and Stop, then the result). `status`:
+         *
+         *     - `running`: items are being done ("Please wait"); `stopping` once Stop was pressed: nothing new starts and the
+         *       items in flight finish;
+         *     - `complete`: every item was tried; `result` is what the action answers without a job (e.g. "{succeeded} of
+         *       {total} invite emails sent successfully.", the failures by name);
+         *     - `stopped`: Stop was pressed (or the coach logged out); `result` counts what was done and the items not
+         *       attempted (`notAttempted`, `notAttemptedIds`): a repeat with the same `Idempotency-Key` does only those;
+         *     - `failed`: the action was refused or ended early: `problem` is its answer (e.g. 400 `nothing_to_send`, 401
+         *       `session_ended` with the partial `batch`), or, with `reason` `server_stopped`, the BFF instance running it
+         *       stopped (`message` says so; a repeat with the same `Idempotency-Key` does only what was not done).
+         *
+         *     `total` counts the items the action runs (the selection; for invites, without the completed assessments once
+         *     the selection was read), `done` the items tried so far.
+         * @example {
+         *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+         *       "operation": "sendInvites",
+         *       "status": "running",
+         *       "stopping": false,
+         *       "total": 1249,
+         *       "done": 312,
+         *       "createdAt": "2025-09-12T14:03:10Z"
+         *     }
+         */
+        AssessmentBatchJob: {
+            /** Format: uuid */
+            jobId: string;
+            /**
+             * @description The action the job runs (its operationId).
+             * @enum {string}
+             */
+            operation: "sendInvites" | "sendReports" | "deleteAssessments";
+            /** @enum {string} */
+            status: "running" | "complete" | "stopped" | "failed";
+            /** @description Stop was pressed while the job ran. */
+            stopping: boolean;
+            /** Format: int32 */
+            total: number;
+            /** Format: int32 */
+            done: number;
+            /** @description The action's answer, once the job is `complete` or `stopped` (the operation's own result, e.g. `InviteBatchResult`). */
+            result?: components["schemas"]["BatchResult"] & {
+                /**
+                 * Format: int32
+                 * @description Send Invites/Reminders only (`InviteBatchResult`).
+                 */
+                skippedCompleted?: number;
+                /**
+                 * Format: int32
+                 * @description Send Invites/Reminders only (`InviteBatchResult`).
+                 */
+                reminders?: number;
+                /** @description The e-mail actions only (`InviteBatchResult`, `ReportEmailBatchResult`). */
+                drafts?: components["schemas"]["EmailDraft"][];
+            };
+            /** @description The problem the action answered, once the job `failed` (absent with `reason`). */
+            problem?: components["schemas"]["Problem"];
+            /**
+             * @description Why a `failed` job ended, when the BFF knows: the instance running it stopped renewing the job's lease (it was
+             *     restarted, crashed or lost Redis), and the job was failed within seconds.
+             * @enum {string}
+             */
+            reason?: "server_stopped";
+            /** @description What the user is told about a job with a `reason`. */
+            message?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The job is forgotten after this (30 minutes after it ended).
+             */
+            expiresAt?: string;
+        };
+        /**
          * @description One representative e-mail as it would be sent (spec assessments-and-clients §4.3 "A preview shows the generated subject and body first"; coach-shell §9 "Preview shows at most one representative report e-mail per request").
          * @example {
          *       "emailAddress": "thandi.mokoena@karoologistics.co.za",
@@ -6027,7 +6261,7 @@ export interface components {
             body: string;
         };
         /**
-         * @description The selection for Send Reports (or its preview), the reports to send and how (spec assessments-and-clients §2.3, §4.3, §5 "Sending and downloading reports"). Extends `BatchRequest` (same `ids`).
+         * @description The selection for Send Reports (or its preview), the reports to send and how (spec assessments-and-clients §2.3, §4.3, §5 "Sending and downloading reports"). As `BatchRequest`, but its `ids` may be the table's whole selection (`AssessmentSelection`).
          * @example {
          *       "ids": [
          *         "a55e55e0-0000-4000-8000-000000000001",
@@ -6041,7 +6275,7 @@ export interface components {
          *     }
          */
         ReportEmailRequest: {
-            ids: components["schemas"]["SelectedIds"];
+            ids: components["schemas"]["AssessmentSelection"];
             /** @description The reports to send; empty or missing answers 400 `report_required` "Please select a report". For each assessment only the reports it offers (`AvailableReports.pdf`) are sent. */
             reports: components["schemas"]["ReportCode"][];
             /** @description True sends from the provider's address; false prepares the e-mail for the coach's own e-mail client, allowed for one assessment only (400 `own_email_single_only` "Can't send from your email address because more than one assessment has been selected."). */
@@ -6082,6 +6316,18 @@ export interface components {
             ids: components["schemas"]["SelectedIds"];
             /** @description The state to set (`coachWrappedUp`). Every selected assessment must currently be in the other state; a mixed selection is refused with 400 `mixed_wrap_selection`. */
             wrapped: boolean;
+        };
+        /**
+         * @description The selected assessments of an action without options (Delete, the selection summary). As `BatchRequest`, but its `ids` may be the table's whole selection (`AssessmentSelection`).
+         * @example {
+         *       "ids": [
+         *         "a55e55e0-0000-4000-8000-000000000013",
+         *         "a55e55e0-0000-4000-8000-000000000014"
+         *       ]
+         *     }
+         */
+        AssessmentBatchRequest: {
+            ids: components["schemas"]["AssessmentSelection"];
         };
         /**
          * @description Combine two assessments of one client into a Combined result (spec assessments-and-clients
@@ -6243,6 +6489,100 @@ export interface components {
              * @enum {string}
              */
             inviteState: "invited" | "reminded";
+        };
+        /**
+         * @description The selection to summarise and how many names of each group to give.
+         * @example {
+         *       "ids": [
+         *         "a55e55e0-0000-4000-8000-000000000003",
+         *         "a55e55e0-0000-4000-8000-000000000004"
+         *       ],
+         *       "names": 20
+         *     }
+         */
+        SelectionSummaryRequest: {
+            ids: components["schemas"]["AssessmentSelection"];
+            /**
+             * Format: int32
+             * @description Names given per group (default 20).
+             */
+            names?: number;
+        };
+        /**
+         * @description How many assessments a group holds, and the clients' names of the first of them in selection order (at most `names` of the request).
+         * @example {
+         *       "count": 812,
+         *       "names": [
+         *         "Thandi Mokoena",
+         *         "Bence Kovács"
+         *       ]
+         *     }
+         */
+        NamedCount: {
+            /** Format: int32 */
+            count: number;
+            names: string[];
+        };
+        /**
+         * @description What the confirm steps of the assessments actions show of a selection of any size (spec assessments-and-clients
+         *     §2.3, §2.4 "the pre-invite review", §4.3, §4.5): counts, and the first names of each group (`NamedCount`) rather
+         *     than thousands of them ("and 19,950 more"). `total` counts the selected assessments that are the coach's (own
+         *     or received); ids that are not are left out.
+         * @example {
+         *       "total": 1249,
+         *       "invites": {
+         *         "count": 812,
+         *         "names": [
+         *           "Thandi Mokoena",
+         *           "Bence Kovács"
+         *         ]
+         *       },
+         *       "reminders": {
+         *         "count": 301,
+         *         "names": [
+         *           "Oliver Hughes"
+         *         ]
+         *       },
+         *       "complete": {
+         *         "count": 136,
+         *         "names": [
+         *           "Zuzana Horváthová"
+         *         ]
+         *       },
+         *       "received": 0,
+         *       "reports": {
+         *         "offered": [
+         *           "enneaOverview",
+         *           "clientSummary",
+         *           "basic"
+         *         ],
+         *         "awaitingMarking": [
+         *           "imf"
+         *         ]
+         *       }
+         *     }
+         */
+        AssessmentSelectionSummary: {
+            /** Format: int32 */
+            total: number;
+            /** @description Send Invites/Reminders (§4.3) would invite these (not complete, never invited). */
+            invites: components["schemas"]["NamedCount"];
+            /** @description Send Invites/Reminders would remind these (not complete, invited before). */
+            reminders: components["schemas"]["NamedCount"];
+            /** @description Complete assessments (Send Invites/Reminders skips them). */
+            complete: components["schemas"]["NamedCount"];
+            /**
+             * Format: int32
+             * @description Assessments received from another coach (Delete, Edit and Wrap refuse a selection holding one, §4.7).
+             */
+            received: number;
+            /** @description Send Reports' picker (§4.5), over the whole selection. */
+            reports: {
+                /** @description Each report at least one selected assessment offers (`AvailableReports.pdf`), in the spec's order. */
+                offered: components["schemas"]["ReportCode"][];
+                /** @description Reports no selected assessment offers yet that some wait for marking for. */
+                awaitingMarking: components["schemas"]["ReportCode"][];
+            };
         };
         /**
          * @description Start a Download Reports job for the selected assessments (spec assessments-and-clients §2.3, §4.6, §5). Extends `BatchRequest` (same `ids`).
@@ -6948,6 +7288,27 @@ export interface components {
              */
             reportCost: number;
         };
+        /**
+         * @description The selection for an e-mail action (invites and reminders, pair report e-mails, and their
+         *     previews) and how to send. Extends `BatchRequest` (same `ids`) with the sending options.
+         * @example {
+         *       "ids": [
+         *         "a55e55e0-0000-4000-8000-000000000003",
+         *         "a55e55e0-0000-4000-8000-000000000004"
+         *       ],
+         *       "serverSend": true
+         *     }
+         */
+        EmailBatchRequest: {
+            ids: components["schemas"]["SelectedIds"];
+            /** @description True sends from the provider's address; false prepares the e-mails for the coach's own e-mail client (answered as `drafts`) (spec assessments-and-clients §4.3). */
+            serverSend: boolean;
+            /**
+             * Format: email
+             * @description Impersonator sessions only, and then required (400 `coach_email_required` "Please enter email address"); the e-mails go to this address instead of the client (§4.3, §6). Refused (403 `impersonator_only`) in a coach's own session.
+             */
+            coachEmailAddress?: string;
+        };
     };
     responses: {
         /** @description The request is invalid; `detail` is the user-facing message. */
@@ -7104,7 +7465,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Refused: missing `X-CSRF` header or foreign `Origin` (code `csrf_required`), an operation the session's role may not call (code `role_refused`, e.g. an assistant in Teams, Pairs or the Balance history: bff/roles.ts), or an action the coach may not take. */
+        /** @description Refused: missing `X-CSRF` header or foreign `Origin` (code `csrf_required`), an operation the session's role may not call (code `role_refused`, e.g. an assistant in Teams, Pairs or the Balance history, or a coach limited to minis outside the Dashboard, Mini-Assessments, Messages, Samples and Profile: bff/roles.ts), or an action the coach may not take. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -7216,6 +7577,15 @@ export interface components {
          * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
          */
         IdempotencyKey: string;
+        /**
+         * @description `respond-async` (RFC 7240): the action runs as a job on the BFF and the call answers 202 with it at once,
+         *     instead of the result when every item is done. The client polls `getAssessmentBatchJob` for its progress and its
+         *     result, and may stop it (`stopAssessmentBatchJob`). The web client asks for it for every selection; without it
+         *     the call answers when the batch ends (a selection of thousands then holds the request for minutes). Any other
+         *     value answers 400 `validation_failed`.
+         * @example respond-async
+         */
+        PreferRespondAsync: "respond-async";
     };
     requestBodies: never;
     headers: {
@@ -8990,6 +9360,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -9957,6 +10328,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "minimumOrder": 10,
+                     *       "maximumOrder": 100000,
                      *       "historyStartsOn": "2023-04-19"
                      *     }
                      */
@@ -9979,7 +10351,7 @@ export interface operations {
                  * @description Search text, matched case- and accent-insensitively against the description.
                  * @example Enneagram
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -10071,7 +10443,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: int32
-                     * @description How many credits to order (minimum 10).
+                     * @description How many credits to order (minimum 10, maximum 100,000).
                      */
                     credits: number;
                 };
@@ -10177,6 +10549,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10327,7 +10700,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against every shown column.
                  * @example szabo
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
             };
             header?: never;
             path?: never;
@@ -10448,7 +10821,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against every shown column.
                  * @example leadership
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
             };
             header?: never;
             path?: never;
@@ -11500,7 +11873,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -11666,6 +12039,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11767,7 +12141,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
             };
             header?: never;
             path?: never;
@@ -11799,6 +12173,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11837,6 +12212,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11985,6 +12361,15 @@ export interface operations {
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description `respond-async` (RFC 7240): the action runs as a job on the BFF and the call answers 202 with it at once,
+                 *     instead of the result when every item is done. The client polls `getAssessmentBatchJob` for its progress and its
+                 *     result, and may stop it (`stopAssessmentBatchJob`). The web client asks for it for every selection; without it
+                 *     the call answers when the batch ends (a selection of thousands then holds the request for minutes). Any other
+                 *     value answers 400 `validation_failed`.
+                 * @example respond-async
+                 */
+                Prefer?: components["parameters"]["PreferRespondAsync"];
             };
             path?: never;
             cookie?: never;
@@ -12002,7 +12387,7 @@ export interface operations {
                  *       "serverSend": true
                  *     }
                  */
-                "application/json": components["schemas"]["EmailBatchRequest"];
+                "application/json": components["schemas"]["InviteRequest"];
             };
         };
         responses: {
@@ -12031,6 +12416,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["InviteBatchResult"];
+                };
+            };
+            /** @description With `Prefer: respond-async`, the job running the action; poll `getAssessmentBatchJob`. */
+            202: {
+                headers: {
+                    /**
+                     * @description The job's address.
+                     * @example /api/assessments/batch-jobs/0ba7c000-0000-4000-8000-000000000001
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+                     *       "operation": "sendInvites",
+                     *       "status": "running",
+                     *       "stopping": false,
+                     *       "total": 1249,
+                     *       "done": 0,
+                     *       "createdAt": "2025-09-12T14:03:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentBatchJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12064,7 +12474,7 @@ export interface operations {
                  *       "serverSend": true
                  *     }
                  */
-                "application/json": components["schemas"]["EmailBatchRequest"];
+                "application/json": components["schemas"]["InviteRequest"];
             };
         };
         responses: {
@@ -12113,6 +12523,15 @@ export interface operations {
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description `respond-async` (RFC 7240): the action runs as a job on the BFF and the call answers 202 with it at once,
+                 *     instead of the result when every item is done. The client polls `getAssessmentBatchJob` for its progress and its
+                 *     result, and may stop it (`stopAssessmentBatchJob`). The web client asks for it for every selection; without it
+                 *     the call answers when the batch ends (a selection of thousands then holds the request for minutes). Any other
+                 *     value answers 400 `validation_failed`.
+                 * @example respond-async
+                 */
+                Prefer?: components["parameters"]["PreferRespondAsync"];
             };
             path?: never;
             cookie?: never;
@@ -12152,6 +12571,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReportEmailBatchResult"];
+                };
+            };
+            /** @description With `Prefer: respond-async`, the job running the action; poll `getAssessmentBatchJob`. */
+            202: {
+                headers: {
+                    /**
+                     * @description The job's address.
+                     * @example /api/assessments/batch-jobs/0ba7c000-0000-4000-8000-000000000001
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+                     *       "operation": "sendReports",
+                     *       "status": "running",
+                     *       "stopping": false,
+                     *       "total": 1249,
+                     *       "done": 0,
+                     *       "createdAt": "2025-09-12T14:03:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentBatchJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12311,6 +12755,15 @@ export interface operations {
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description `respond-async` (RFC 7240): the action runs as a job on the BFF and the call answers 202 with it at once,
+                 *     instead of the result when every item is done. The client polls `getAssessmentBatchJob` for its progress and its
+                 *     result, and may stop it (`stopAssessmentBatchJob`). The web client asks for it for every selection; without it
+                 *     the call answers when the batch ends (a selection of thousands then holds the request for minutes). Any other
+                 *     value answers 400 `validation_failed`.
+                 * @example respond-async
+                 */
+                Prefer?: components["parameters"]["PreferRespondAsync"];
             };
             path?: never;
             cookie?: never;
@@ -12325,7 +12778,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["BatchRequest"];
+                "application/json": components["schemas"]["AssessmentBatchRequest"];
             };
         };
         responses: {
@@ -12351,6 +12804,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BatchResult"];
+                };
+            };
+            /** @description With `Prefer: respond-async`, the job running the action; poll `getAssessmentBatchJob`. */
+            202: {
+                headers: {
+                    /**
+                     * @description The job's address.
+                     * @example /api/assessments/batch-jobs/0ba7c000-0000-4000-8000-000000000001
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+                     *       "operation": "deleteAssessments",
+                     *       "status": "running",
+                     *       "stopping": false,
+                     *       "total": 1249,
+                     *       "done": 0,
+                     *       "createdAt": "2025-09-12T14:03:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentBatchJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12644,6 +13122,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -12740,6 +13219,188 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    summarizeAssessmentSelection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "a55e55e0-0000-4000-8000-000000000003",
+                 *         "a55e55e0-0000-4000-8000-000000000004"
+                 *       ],
+                 *       "names": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["SelectionSummaryRequest"];
+            };
+        };
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 2,
+                     *       "invites": {
+                     *         "count": 1,
+                     *         "names": [
+                     *           "Thandi Mokoena"
+                     *         ]
+                     *       },
+                     *       "reminders": {
+                     *         "count": 0,
+                     *         "names": []
+                     *       },
+                     *       "complete": {
+                     *         "count": 1,
+                     *         "names": [
+                     *           "Bence Kovács"
+                     *         ]
+                     *       },
+                     *       "received": 0,
+                     *       "reports": {
+                     *         "offered": [
+                     *           "enneaOverview",
+                     *           "clientSummary",
+                     *           "basic"
+                     *         ],
+                     *         "awaitingMarking": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentSelectionSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getAssessmentBatchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's id (from the 202 of `sendInvites`, `sendReports` or `deleteAssessments`).
+                 * @example 0ba7c000-0000-4000-8000-000000000001
+                 */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+                     *       "operation": "sendInvites",
+                     *       "status": "complete",
+                     *       "stopping": false,
+                     *       "total": 3,
+                     *       "done": 3,
+                     *       "result": {
+                     *         "total": 3,
+                     *         "succeeded": 2,
+                     *         "failed": [
+                     *           {
+                     *             "id": "a55e55e0-0000-4000-8000-000000000005",
+                     *             "name": "Oliver Hughes",
+                     *             "code": "send_failed",
+                     *             "message": "Oliver Hughes send failed with Mailbox unavailable"
+                     *           }
+                     *         ],
+                     *         "notAttempted": 0,
+                     *         "skippedCompleted": 1,
+                     *         "reminders": 1,
+                     *         "drafts": []
+                     *       },
+                     *       "createdAt": "2025-09-12T14:03:10Z",
+                     *       "expiresAt": "2025-09-12T14:34:02Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentBatchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    stopAssessmentBatchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's id.
+                 * @example 0ba7c000-0000-4000-8000-000000000001
+                 */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, `stopping` (or ended). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "0ba7c000-0000-4000-8000-000000000001",
+                     *       "operation": "sendInvites",
+                     *       "status": "running",
+                     *       "stopping": true,
+                     *       "total": 1249,
+                     *       "done": 312,
+                     *       "createdAt": "2025-09-12T14:03:10Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssessmentBatchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -12855,6 +13516,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -12939,6 +13601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -12955,7 +13618,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
                  * @example Khumalo
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1
@@ -13033,6 +13696,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -13196,6 +13860,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -13443,7 +14108,7 @@ export interface operations {
                  * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
                  * @example Khumalo
                  */
-                q?: string & components["schemas"]["SingleLineText"];
+                q?: components["schemas"]["SearchText"];
                 /**
                  * @description The page to answer, from 1.
                  * @example 1

@@ -1,6 +1,6 @@
 // The sandbox entry: `node sandbox/server.ts`. A test and demo double of the legacy API, never for production.
 import { buildSandbox } from './app.ts';
-import { IMPERSONATE_PATH } from './controls/impersonate.ts';
+import { impersonationUrl } from './controls/impersonate.ts';
 import { emptySwitches, switchesFromEnv } from './faults/switches.ts';
 import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from './providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from './providers/paypal-sdk.ts';
@@ -13,6 +13,9 @@ const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
 const assessments = Number(process.env.SANDBOX_ASSESSMENTS ?? DEFAULT_ASSESSMENTS);
 const faultsEnabled = process.env.SANDBOX_FAULTS === '1';
 const publicUrl = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+// The portal's address, when a stack starts the sandbox for one: the impersonation form leads there.
+const portalUrl = process.env.SANDBOX_PORTAL_URL || undefined;
+if (portalUrl !== undefined && !URL.canParse(portalUrl)) throw new Error(`SANDBOX_PORTAL_URL must be a URL, got: ${portalUrl}`);
 // selfpay/init names the sandbox itself as the card provider host: it serves the hosted page at /eng/process.
 const cardProviderHost = process.env.SANDBOX_CARD_PROVIDER_HOST ?? new URL(publicUrl).host;
 const seconds = (name: string): number | undefined => {
@@ -34,6 +37,7 @@ const app = await buildSandbox({
   store,
   config: {
     publicUrl,
+    ...(portalUrl !== undefined ? { portalUrl } : {}),
     cardProviderHost,
     ...(reportReadySeconds !== undefined ? { reportReadySeconds } : {}),
     ...(pairReportReadySeconds !== undefined ? { pairReportReadySeconds } : {}),
@@ -54,7 +58,7 @@ const lines = [
   `    assistant  ${SEED_ASSISTANT.email}`,
   ...(soakCoaches > 0 ? [`    soak       ${soakCoachEmail(1)} … ${soakCoachEmail(soakCoaches)} (${soakCoaches} coaches)`] : []),
   `  Two-factor coach TOTP secret: ${TWO_FACTOR_SECRET}`,
-  `  Impersonate a coach: ${publicUrl}${IMPERSONATE_PATH}`,
+  `  Impersonate a coach: ${impersonationUrl({ publicUrl, ...(portalUrl !== undefined ? { portalUrl } : {}) })}`,
   `  Card provider stand-in: host ${cardProviderHost} (POST /eng/process)`,
   `  PayPal stand-in: PAYPAL_API_URL=${publicUrl}${PAYPAL_PREFIX} PAYPAL_CLIENT_SECRET=${PAYPAL_CLIENT_SECRET} PAYPAL_SDK_URL=${publicUrl}${PAYPAL_SDK_PATH}`,
 ];

@@ -5,7 +5,8 @@
 // and the BFF each run in their own process on 127.0.0.1; this process generates the load. The full run (about
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
-// memory and the assessments lists. `BENCH_ONLY=requests|pieces|batches|reports|lists|metrics|flags|render` runs
+// memory, the assessments lists and the shared table in the browser.
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|table|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,7 +23,6 @@ import { type DownloadRun, measureDownload } from './bench/download.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './bench/load.ts';
 import { type BenchProcess, pinToCpu, startProcess } from './bench/processes.ts';
-import { measureRender, renderReport } from './bench/render.ts';
 import {
   CONCURRENT_JOBS,
   GROWTH_ALLOWANCE_MB,
@@ -33,6 +33,7 @@ import {
   SMALL_YOUNG_GENERATION,
 } from './bench/report-memory.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, type GoalRow, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
+import { measureTable, TABLE_ASSESSMENTS, tableReport } from './bench/table.ts';
 
 const ROUNDS = 5;
 const WARM_UP_SECONDS = 12;
@@ -795,6 +796,16 @@ function summary(goals: GoalRow[], started: number, loadBefore: number): string[
   ];
 }
 
+/**
+ * The shared table in Chromium on the production build, the sandbox holding TABLE_ASSESSMENTS assessments for the demo
+ * coach (scripts/bench/table.ts): ticks, Uncheck All, sorts, page and page-size changes at 50 and 500 rows per page.
+ * `BENCH_ONLY=table npm run bench` (about a minute and a half).
+ */
+async function browserTable(): Promise<Part> {
+  log(`table: the assessments table in Chromium, ${TABLE_ASSESSMENTS.toLocaleString('en')} assessments`);
+  return tableReport(await measureTable());
+}
+
 const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   requests: async (upstream) => {
     const servers = await startServers(upstream);
@@ -808,7 +819,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   batches: bffBatches,
   reports: reportMemory,
   lists,
-  render: async () => ({ lines: renderReport(await measureRender()), goals: [] }),
+  table: browserTable,
   flags: async (upstream) => ({ lines: await flagsCost(upstream), goals: [] }),
   metrics: async (upstream) => ({ lines: await metricsCost(upstream), goals: [] }),
 };
@@ -841,6 +852,7 @@ async function main(): Promise<void> {
     add(await bffBatches(upstream));
     add(await reportMemory(upstream));
     add(await lists(upstream));
+    add(await browserTable());
   }
   const closing = goals.length > 0 ? ['', ...summary(goals, started, loadBefore)] : [];
   process.stdout.write(`${[conditions(pinned, loadBefore), ...out, ...closing].join('\n')}\n`);

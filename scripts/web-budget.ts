@@ -1,5 +1,5 @@
 // `npm run budget`: builds the web client and prints each route's initial JavaScript (gzip) against
-// its budget (public routes 130 KB, coach routes 170 KB); exits 1 when a route is over or a public
+// its budget (public routes 110 KB, coach routes 150 KB); exits 1 when a route is over or a public
 // route pulls in coach-area code.
 import { fileURLToPath } from 'node:url';
 import { buildWebClient } from './lib/stack.ts';

@@ -20,6 +20,96 @@ const LEGAL_PAGE_DEFAULTS = {
 const licenceAgreementUrl = process.env.PORTAL_LICENCE_AGREEMENT_URL ?? LEGAL_PAGE_DEFAULTS.licenceAgreement;
 const generalTermsUrl = process.env.PORTAL_GENERAL_TERMS_URL ?? LEGAL_PAGE_DEFAULTS.generalTerms;
 
+// Two shared chunks instead of the dozen slivers the bundler would cut them into (each a request, and gzip works
+// less well on many small files): react-aria's press, hover and focus core with Button, which nearly every page
+// paints at once, and the form fields (text field, form validation, the password field's Show toggle). Listed
+// module by module: a folder would also bring what only tables or dialogs use. Dependencies stay where they are
+// (React in the entry chunk). A module renamed by an upgrade falls back to automatic chunking; `npm run budget`
+// shows the cost.
+const ARIA = 'node_modules/react-aria/dist/private/';
+const ARIA_COMPONENTS = 'node_modules/react-aria-components/dist/private/';
+const STATELY = 'node_modules/react-stately/dist/private/';
+const CONTROLS_MODULES = [
+  'node_modules/clsx/dist/clsx.mjs',
+  `${STATELY}flags/flags.mjs`,
+  ...['utils', 'Button', 'ProgressBar', 'Text'].map((name) => `${ARIA_COMPONENTS}${name}.mjs`),
+  ...['ssr/SSRProvider', 'focus/useFocusRing', 'button/useButton', 'collections/Hidden', 'live-announcer/LiveAnnouncer'].map(
+    (name) => `${ARIA}${name}.mjs`,
+  ),
+  ...[
+    'utils',
+    'useFocusVisible',
+    'focusSafely',
+    'useFocus',
+    'createEventHandler',
+    'createKeyboardShortcutHandler',
+    'useKeyboard',
+    'useFocusable',
+    'textSelection',
+    'context',
+    'usePress',
+    'useFocusWithin',
+    'useHover',
+  ].map((name) => `${ARIA}interactions/${name}.mjs`),
+  ...[
+    'chain',
+    'useLayoutEffect',
+    'useValueEffect',
+    'useId',
+    'mergeRefs',
+    'mergeProps',
+    'useObjectRef',
+    'domHelpers',
+    'shadowdom/DOMFunctions',
+    'isElementVisible',
+    'isFocusable',
+    'isVirtualEvent',
+    'getMetaValue',
+    'useEffectEvent',
+    'runAfterTransition',
+    'useSyncRef',
+    'filterDOMProps',
+    'getNonce',
+    'useGlobalListeners',
+  ].map((name) => `${ARIA}utils/${name}.mjs`),
+  'web/src/components/ui/button.tsx',
+];
+const FIELDS_MODULES = [
+  ...['form/useFormValidationState', 'utils/useControlledState', 'toggle/useToggleState'].map((name) => `${STATELY}${name}.mjs`),
+  ...[
+    'label/useLabel',
+    'label/useField',
+    'textfield/useTextField',
+    'form/useFormValidation',
+    'utils/useFormReset',
+    'utils/useLabels',
+    'button/useToggleButton',
+    'button/useToggleButtonGroup',
+  ].map((name) => `${ARIA}${name}.mjs`),
+  ...[
+    'TextField',
+    'Input',
+    'TextArea',
+    'Label',
+    'FieldError',
+    'Form',
+    'Group',
+    'Autocomplete',
+    'ToggleButton',
+    'ToggleButtonGroup',
+    'SelectionIndicator',
+  ].map((name) => `${ARIA_COMPONENTS}${name}.mjs`),
+  ...['text-field', 'form', 'password-field'].map((name) => `web/src/components/ui/${name}.tsx`),
+];
+const inGroup = (modules: readonly string[]) => {
+  const paths = new Set(modules);
+  return (id: string) => {
+    const path = id.replaceAll('\\', '/');
+    const at = path.search(/(node_modules|web\/src)\//);
+    return at >= 0 && paths.has(path.slice(at));
+  };
+};
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/coachportal/',
@@ -53,6 +143,17 @@ export default defineConfig({
     // The one large chunk is the password strength estimator's dictionaries (zxcvbn-ts, ≈ 1.7 MB,
     // 850 KB gzip), loaded on the reset page's first keystroke; page budgets are checked by `npm run budget`.
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'controls', test: inGroup(CONTROLS_MODULES) },
+            { name: 'fields', test: inGroup(FIELDS_MODULES) },
+          ],
+        },
+      },
+    },
   },
   // `npm run dev:web`: Vite's dev server in front of a running BFF (`npm start`).
   server: { port: 5173, proxy: { '/api': bff } },

@@ -407,3 +407,29 @@ describe('runBatch with a ledger (a request with an Idempotency-Key)', () => {
     expect(calls).toBe(0);
   });
 });
+
+describe('the progress of a batch running as a job', () => {
+  it('is told the total (the items an earlier attempt recorded as done) and each settled item; a Stop it hears starts nothing more', async () => {
+    const told: string[] = [];
+    const stop = new AbortController();
+    const recorded = new Map<string, LedgerEntry>([['id-0', { outcome: 'succeeded', name: 'Client 0' }]]);
+    const ledger: BatchLedger = { recorded: (id) => recorded.get(id), start: async () => true, settle: async () => {} };
+    const progress = {
+      begin: async (total: number, done: number) => void told.push(`begin ${total} ${done}`),
+      // The job's store answers that Stop was pressed once two items settled.
+      settled: async () => {
+        told.push('settled');
+        if (told.filter((entry) => entry === 'settled').length === 2) stop.abort(new Error('stopped'));
+      },
+    };
+    const result = await runBatch(
+      items(6),
+      async (item) => {
+        if (item.id === 'id-2') throw new BatchItemError('send_failed', 'Mailbox unavailable');
+      },
+      { concurrency: 1, signal: stop.signal, ledger, progress },
+    );
+    expect(told).toEqual(['begin 6 1', 'settled', 'settled']);
+    expect(result).toMatchObject({ total: 6, succeeded: 2, failed: [{ id: 'id-2' }], notAttempted: 3 });
+  });
+});

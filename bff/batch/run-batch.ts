@@ -7,13 +7,17 @@ import type { Log, OperationContext } from '../operation.ts';
 import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, TIMEOUT_MESSAGE, titleOf } from '../problem.ts';
 import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
 import { type BatchLedger, type LedgerEntry, ledgerOf, recordedFailure } from './batch-ledger.ts';
+import { type BatchProgress, progressOf } from './batch-progress.ts';
 import type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 import { fanOut } from './fan-out.ts';
 
 export type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 
-/** The contract's `SelectedIds.maxItems`. */
-export const MAX_BATCH_ITEMS = 500;
+/**
+ * The contract's `AssessmentSelection.maxItems`: the assessments table's whole selection (its select-all across pages).
+ * Every other batch's contract caps its `ids` at 500 (`SelectedIds`).
+ */
+export const MAX_BATCH_ITEMS = 50_000;
 // The defaults of BATCH_CONCURRENCY and BATCH_ITEM_TIMEOUT_MS (config.ts); routes pass `config.batch`.
 export const DEFAULT_BATCH_OPTIONS = { concurrency: 4, itemTimeoutMs: 30_000 } as const;
 
@@ -38,13 +42,19 @@ export interface BatchOptions<T extends BatchItem> {
    * recorded is answered from it and not run; every other item is marked started before its call and recorded.
    */
   ledger?: BatchLedger | undefined;
+  /** The job's progress (`batchContext(ctx)` finds it, there when the call runs as a job): told the total and each item settled. */
+  progress?: BatchProgress | undefined;
 }
 
-/** What every batch takes from its request: the client leaving, the log, and the ledger of its Idempotency-Key. */
+/**
+ * What every batch takes from its request: the client leaving (or, for a job, Stop), the log, the ledger of its
+ * Idempotency-Key and the progress of its job.
+ */
 export const batchContext = (ctx: Pick<OperationContext, 'signal' | 'log'>) => ({
   signal: ctx.signal,
   log: ctx.log,
   ledger: ledgerOf(ctx),
+  progress: progressOf(ctx),
 });
 
 type Outcome = { kind: 'succeeded' } | { kind: 'failed'; failure: BatchFailure } | { kind: 'notAttempted' };
@@ -69,14 +79,19 @@ export async function runBatch<T extends BatchItem>(
     failureMessage,
     log,
     ledger,
+    progress,
   }: BatchOptions<T> = {},
 ): Promise<BatchResult> {
   if (items.length > MAX_BATCH_ITEMS) {
-    throw problem(400, 'validation_failed', `Please select at most ${MAX_BATCH_ITEMS} records at a time.`, 'Failed');
+    throw problem(400, 'validation_failed', `Please select at most ${MAX_BATCH_ITEMS.toLocaleString('en')} records at a time.`, 'Failed');
   }
 
   const outcomes: Outcome[] = items.map((item) => replayed(item, ledger?.recorded(item.id)) ?? NOT_ATTEMPTED);
   const toRun = items.flatMap((item, index) => (ledger?.recorded(item.id) ? [] : [index]));
+  // A job's progress is kept on a best-effort basis: the batch goes on whatever its store says.
+  const told = (what: string, telling: Promise<void> | undefined) =>
+    telling?.catch((err: unknown) => log?.warn({ err }, `the progress of a batch job could not be kept (${what})`));
+  await told('begin', progress?.begin(items.length, items.length - toRun.length));
   // Aborted by a session end only: every in-flight item's controller follows it. The client leaving stops new starts.
   const stop = new AbortController();
   let sessionEnded = false;
@@ -138,6 +153,8 @@ export async function runBatch<T extends BatchItem>(
     await ledger
       ?.settle(item, entryOf(item, outcome))
       .catch((err: unknown) => log?.error({ err, itemId: item.id }, 'the outcome of a batch item could not be recorded'));
+    // Before this lane starts another item: a Stop the job's store reports aborts `signal` here.
+    if (outcome.kind !== 'notAttempted') await told('settled', progress?.settled());
   });
 
   const result = summarize(items, outcomes);

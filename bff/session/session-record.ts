@@ -22,6 +22,8 @@ export const SessionRecordSchema = Type.Object({
     assistantName: Type.Optional(Type.String({ maxLength: 100 })),
     assistantEmail: Type.Optional(Type.String({ maxLength: 254 })),
     accreditationLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+    /** The coach is limited to the mini-assessment offering, as at sign-in (spec coach-shell §2.1, §6; bff/roles.ts). */
+    onlyMiniAssessment: Type.Optional(Type.Boolean()),
   }),
 });
 

@@ -92,6 +92,13 @@ function aimOf(a: LegacyAssessment): number {
   return typeof aim === 'number' && Number.isFinite(aim) ? aim : 0;
 }
 
+// spec §1: how the Assessment column shows each type (the web's ASSESSMENT_TYPE_LABELS); the column sorts by it.
+const ASSESSMENT_TYPE_NAMES: Readonly<Record<AssessmentRow['assessmentType'], string>> = {
+  ennea: 'Enneagram',
+  EIT: 'Maturity',
+  full: 'Combined',
+};
+
 // spec §2.2: the columns the table sorts on; score is 100 × finalTPR + aim.
 function assessmentKey({ legacy: a, row }: AssessmentEntry, column: AssessmentSort): SortKey {
   switch (column) {
@@ -106,7 +113,7 @@ function assessmentKey({ legacy: a, row }: AssessmentEntry, column: AssessmentSo
     case 'score':
       return a.finalTPR === null ? null : 100 * a.finalTPR + aimOf(a);
     case 'assessmentType':
-      return row.assessmentType;
+      return ASSESSMENT_TYPE_NAMES[row.assessmentType];
     case 'language':
       return row.language;
     case 'createdAt':

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../handlers/session-cookies.ts';
 import { SEED_COACHES } from '../seed/accounts.ts';
 import { injectLegacy } from '../test-support/legacy-contract.ts';
 import { type TestSandbox, testSandbox } from '../test-support/test-sandbox.ts';
-import { IMPERSONATE_PATH } from './impersonate.ts';
+import { IMPERSONATE_PATH, impersonationUrl } from './impersonate.ts';
 
 describe('POST /__sandbox/impersonate (the admin tool, spec public-and-guest §2 "Session check", §6)', () => {
   let sandbox: TestSandbox;
@@ -79,5 +79,63 @@ describe('POST /__sandbox/impersonate (the admin tool, spec public-and-guest §2
     expect(page.body).toContain(`<option value="${SEED_COACHES.demo.email}">`);
     expect(page.body).not.toContain(`<option value="${SEED_COACHES.admin.email}">`);
     expect(page.body).toContain('value="/coachportal/sessioncheck"');
+  });
+});
+
+describe('the impersonation form for a portal the sandbox knows (npm start, the browser tests)', () => {
+  const PORTAL = 'http://localhost:3000/coachportal/';
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await testSandbox({ config: { publicUrl: 'http://127.0.0.1:4010', portalUrl: PORTAL } });
+  });
+  afterAll(() => sandbox.app.close());
+
+  it('is told on the portal’s host name, where the session’s cookie reaches the BFF', () => {
+    expect(impersonationUrl({ publicUrl: 'http://127.0.0.1:4010', portalUrl: PORTAL })).toBe('http://localhost:4010/__sandbox/impersonate');
+    expect(impersonationUrl({ publicUrl: 'http://127.0.0.1:4010' })).toBe('http://127.0.0.1:4010/__sandbox/impersonate');
+  });
+
+  it('opened on another host name, moves to the portal’s, keeping what it was asked', async () => {
+    const moved = await sandbox.app.inject({
+      method: 'GET',
+      url: `${IMPERSONATE_PATH}?redirectTo=%2Fcoachportal%2Fsessioncheck`,
+      headers: { host: '127.0.0.1:4010' },
+    });
+    expect(moved.statusCode).toBe(303);
+    expect(moved.headers.location).toBe('http://localhost:4010/__sandbox/impersonate?redirectTo=%2Fcoachportal%2Fsessioncheck');
+  });
+
+  it('leads to the portal’s session check by default, and a browser reaches it with the session', async () => {
+    const form = await sandbox.app.inject({ method: 'GET', url: IMPERSONATE_PATH, headers: { host: 'localhost:4010' } });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('value="http://localhost:3000/coachportal/sessioncheck"');
+    const posted = await sandbox.app.inject({
+      method: 'POST',
+      url: IMPERSONATE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:4010' },
+      payload: new URLSearchParams({
+        coachEmail: SEED_COACHES.demo.email,
+        redirectTo: 'http://localhost:3000/coachportal/sessioncheck',
+      }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('http://localhost:3000/coachportal/sessioncheck');
+    expect(posted.cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE);
+  });
+
+  it('answers a browser’s refused form with a page that says why, not JSON', async () => {
+    const refused = await sandbox.app.inject({
+      method: 'POST',
+      url: IMPERSONATE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: '127.0.0.1:4010' },
+      payload: new URLSearchParams({
+        coachEmail: SEED_COACHES.demo.email,
+        redirectTo: 'http://localhost:3000/coachportal/sessioncheck',
+      }).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('redirectTo must be a path or a URL on this host name (127.0.0.1)');
+    expect(refused.cookies).toEqual([]);
   });
 });

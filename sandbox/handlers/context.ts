@@ -30,6 +30,11 @@ export interface SandboxConfig {
   supportEmail: string;
   /** Base URL of the sandbox itself, for links it hands out. */
   publicUrl: string;
+  /**
+   * The portal's address (`npm start` and the browser tests' stacks: `SANDBOX_PORTAL_URL`), when known: the
+   * impersonation form opens the portal's session check, on the portal's host name (where the cookie must be).
+   */
+  portalUrl?: string;
   /** Seconds (sandbox clock) a requested team or pair report takes to be prepared; 0 = supplied at the next call. */
   reportReadySeconds: number;
   /** A pair report's own delay, when it differs from `reportReadySeconds`. */

@@ -16,6 +16,7 @@ export const SEED_COACHES = {
   peer: { uuid: 'bee20000-0000-4000-8000-000000000007', email: 'peer@coachportal.test' },
   profile: { uuid: '9f0f1000-0000-4000-8000-000000000010', email: 'profile@coachportal.test' },
   reset: { uuid: 'e5e70000-0000-4000-8000-000000000011', email: 'reset@coachportal.test' },
+  empty: { uuid: 'e3970000-0000-4000-8000-000000000012', email: 'empty@coachportal.test' },
 } as const;
 
 export const SEED_ASSISTANT = { uuid: 'a5515000-0000-4000-8000-000000000008', email: 'assistant@coachportal.test' } as const;
@@ -112,6 +113,17 @@ export function seedAccounts(store: Store): void {
     { id: 108, ...c.profile, name: 'Nomvula', surname: 'Sithole', accreditationLevel: 2, currency: 'ZAR' },
     // The reset-password browser test changes this coach's password and that of their assistant.
     { id: 109, ...c.reset, name: 'Ayanda', surname: 'Zulu', accreditationLevel: 2, currency: 'ZAR' },
+    // A coach with nothing yet (no clients, assessments, teams, pairs, messages or history), every screen open to
+    // them: the empty state of each screen (`npm run screenshots`).
+    {
+      id: 110,
+      ...c.empty,
+      name: 'Kagiso',
+      surname: 'Mabena',
+      accreditationLevel: 4,
+      currency: 'USD',
+      overrides: { enableMiniAssessment: true },
+    },
   ];
   for (const seed of coaches) addCoach(store, coachRecord(seed));
 

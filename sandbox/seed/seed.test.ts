@@ -77,4 +77,20 @@ describe('seedStore', () => {
     expect(own.filter((a) => a.scoGivenTo.length > 0).length).toBeGreaterThan(0);
     expect(own.filter((a) => a.tokenType === 'selfRegister').map((a) => a.userCoach)).toEqual(['Self-registration']);
   });
+
+  it('gives the empty coach nothing of their own: every list of theirs is empty', () => {
+    const store = seedStore({ now });
+    const { uuid } = SEED_COACHES.empty;
+    const theirs = (records: Iterable<{ coachUuid: string }>) => [...records].filter((record) => record.coachUuid === uuid);
+    expect(store.coaches.get(uuid)?.accreditationLevel).toBe(4);
+    expect(ownAssessments(store, uuid)).toEqual([]);
+    expect(theirs(store.clients.values())).toEqual([]);
+    expect(store.scoGrants.filter((grant) => grant.toCoachUuid === uuid)).toEqual([]);
+    expect(theirs(store.teams.values())).toEqual([]);
+    expect([...store.teams.values()].filter((team) => team.scoGivenTo.includes(uuid))).toEqual([]);
+    expect(theirs(store.couples.values())).toEqual([]);
+    expect(theirs(store.messages)).toEqual([]);
+    expect(theirs(store.balance)).toEqual([]);
+    expect(theirs(store.miniAssessments.values())).toEqual([]);
+  });
 });

@@ -118,7 +118,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   try {
-    run('sandbox', 'sandbox/server.ts', { SANDBOX_PORT: String(options.sandboxPort), ...options.sandboxEnv });
+    // The sandbox's impersonation form leads to this portal, on its host name (sandbox/controls/impersonate.ts).
+    run('sandbox', 'sandbox/server.ts', {
+      SANDBOX_PORT: String(options.sandboxPort),
+      SANDBOX_PORTAL_URL: `${bffUrl}/coachportal/`,
+      ...options.sandboxEnv,
+    });
     await waitFor(`${sandboxUrl}/api/v2/checkForValidSession`, 'the sandbox');
     run(
       'bff',

@@ -49,7 +49,7 @@ describe('measurePublicRoutes', () => {
     expect(login?.gzipBytes).toBeGreaterThan(1000);
   });
 
-  it('fails a route over 130 KB gzip', () => {
+  it('fails a route over 110 KB gzip', () => {
     const [login] = measurePublicRoutes(fakeBuild(PUBLIC_ROUTE_BUDGET_BYTES + 1));
     expect(login?.withinBudget).toBe(false);
   });

@@ -7,7 +7,8 @@
 // Then every free-text field the contract declares (every string of a request body, a multipart form or a query
 // that takes ordinary words, found by walking the routes' schemas, so a new field is covered the day it is
 // added) gets every control character: 400 problem+json whose detail is a sentence naming the field, never a
-// schema path; the spec's text areas keep their line breaks.
+// schema path; the spec's text areas keep their line breaks. And every one the legacy API would keep (a body's,
+// a form's) gets emojis: the spec's sentence naming the field (coach-shell §8); a search (a query) takes them.
 import { randomUUID } from 'node:crypto';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -290,6 +291,12 @@ const LINE_BREAKS = [
   ['CRLF', 'Quiet\r\nriver'],
   ['TAB', 'Quiet\triver'],
 ] as const;
+/** Emojis: refused in every field the legacy API keeps (spec coach-shell §8), taken by a search. */
+const EMOJIS = [
+  ['an emoji', 'Quiet river 🚀'],
+  ['an emoji with its variation selector', 'Quiet river ☀️'],
+  ['a joined family emoji', 'Quiet river 👨\u200D👩\u200D👧'],
+] as const;
 /** What a free-text field takes: ordinary words (a field that refuses them is an id, a code, an address or a date). */
 const WORDS = "Zoë O'Brien-Nkosi 12";
 
@@ -477,8 +484,13 @@ function textRequest(field: TextField, value: string): InjectOptions {
   };
 }
 
+/** The sentence of a refused free-text field: its characters, or its emojis (the spec's text, coach-shell §8). */
+const CHARACTERS_SENTENCE = /^The [^.]+ contains characters that are not allowed\.$/;
+const EMOJIS_SENTENCE =
+  /^The update failed\. Please remove all emojis from the [^.]+ - the system does not currently allow for saving emojis\.$/;
+
 /** Why a refusal is not a sentence naming the field (none when it is). */
-function refusalProblems(answer: LightMyRequestResponse, field: TextField): string[] {
+function refusalProblems(answer: LightMyRequestResponse, field: TextField, sentence = CHARACTERS_SENTENCE): string[] {
   if (answer.statusCode !== 400) return [`status ${answer.statusCode}: ${answer.body.slice(0, 160)}`];
   if (!String(answer.headers['content-type']).startsWith('application/problem+json'))
     return [`content-type ${answer.headers['content-type']}`];
@@ -491,12 +503,29 @@ function refusalProblems(answer: LightMyRequestResponse, field: TextField): stri
   // (no `errors`): the login page's "Please check if password and username are correct".
   if (problem.code !== 'validation_failed' || !problem.errors) return problems;
   const dotted = field.path.join('.');
-  if (!/^The [^.]+ contains characters that are not allowed\.$/.test(problem.detail)) problems.push(`detail "${problem.detail}"`);
+  if (!sentence.test(problem.detail)) problems.push(`detail "${problem.detail}"`);
   if (field.title && !problem.detail.toLowerCase().includes(field.title.toLowerCase()))
     problems.push(`detail does not name "${field.title}"`);
   if (problem.errors?.[0]?.field !== dotted || problem.errors[0].message !== problem.detail)
     problems.push(`errors ${JSON.stringify(problem.errors)}`);
   return problems;
+}
+
+/** The request of a free-text field with `value` in it, from an address of its own, with the session. */
+function sendText(field: TextField, value: string, cookie: string, sent: number): Promise<LightMyRequestResponse> {
+  const request = textRequest(field, value);
+  return server.inject({
+    ...request,
+    // Sign-in and the public pages count per address: every request comes from its own.
+    remoteAddress: `198.51.${Math.floor(sent / 250) % 250}.${sent % 250}`,
+    headers: {
+      'x-csrf': '1',
+      origin: ORIGIN,
+      'idempotency-key': randomUUID(),
+      ...(request.headers as Json),
+    } as InjectOptions['headers'],
+    cookies: { [SESSION_COOKIE]: cookie },
+  });
 }
 
 describe('free text: control characters in every field', () => {
@@ -516,19 +545,7 @@ describe('free text: control characters in every field', () => {
       const name = `${field.operation.operationId} ${field.path.join('.')}`;
       const multiLine = MULTI_LINE.has(name);
       for (const [label, value] of [...NEVER, ...LINE_BREAKS]) {
-        const request = textRequest(field, value);
-        const answer = await server.inject({
-          ...request,
-          // Sign-in and the public pages count per address: every request comes from its own.
-          remoteAddress: `198.51.${Math.floor(sent / 250) % 250}.${sent % 250}`,
-          headers: {
-            'x-csrf': '1',
-            origin: ORIGIN,
-            'idempotency-key': randomUUID(),
-            ...(request.headers as Json),
-          } as InjectOptions['headers'],
-          cookies: { [SESSION_COOKIE]: cookie },
-        });
+        const answer = await sendText(field, value, cookie, sent);
         sent++;
         const kept = multiLine && LINE_BREAKS.some(([, breaks]) => breaks === value);
         if (kept) {
@@ -544,6 +561,33 @@ describe('free text: control characters in every field', () => {
       }
     }
     console.log(`free text: ${sent} requests over ${textFields().length} fields`);
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
+
+describe('free text: emojis in every field the legacy API keeps', () => {
+  it('refuses them with the spec’s sentence naming the field (400 problem+json); a search takes them', async () => {
+    const failures: string[] = [];
+    const cookie = await signIn();
+    let sent = 0;
+    const fields = textFields();
+    expect(fields.filter((field) => field.where !== 'query').length).toBeGreaterThan(60);
+    for (const field of fields) {
+      const name = `${field.operation.operationId} ${field.path.join('.')} (${field.where})`;
+      for (const [label, value] of EMOJIS) {
+        const answer = await sendText(field, value, cookie, sent);
+        sent++;
+        if (field.where === 'query') {
+          // A search is never stored: it is not refused for its emoji (a list answers, or the operation's own refusal).
+          const refused =
+            answer.statusCode === 400 && answer.json().errors?.some((error: { field: string }) => error.field === field.path[0]);
+          if (refused || answer.statusCode >= 500) failures.push(`${name} — ${label}: ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+        } else {
+          for (const problem of refusalProblems(answer, field, EMOJIS_SENTENCE)) failures.push(`${name} — ${label}: ${problem}`);
+        }
+      }
+    }
+    console.log(`free text, emojis: ${sent} requests over ${fields.length} fields`);
     expect(failures).toEqual([]);
   }, 240_000);
 });

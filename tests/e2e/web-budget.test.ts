@@ -37,7 +37,7 @@ test.describe('public route JavaScript budget', () => {
     expect(budgets.length).toBeGreaterThanOrEqual(8);
   });
 
-  test('each public route stays within 130 KB gzip and loads no coach-area code', async () => {
+  test('each public route stays within 110 KB gzip and loads no coach-area code', async () => {
     const budgets = measurePublicRoutes(webDistDir());
     await report(test.info(), budgets);
     for (const budget of budgets) {
@@ -55,7 +55,7 @@ test.describe('coach route JavaScript budget', () => {
     expect(budgets.map((budget) => budget.route)).toContain('src/app/routes/coach/assessments.tsx');
   });
 
-  test('each coach route stays within 170 KB gzip', async () => {
+  test('each coach route stays within 150 KB gzip', async () => {
     const budgets = measureCoachRoutes(webDistDir());
     await report(test.info(), budgets);
     for (const budget of budgets) {

@@ -96,6 +96,8 @@ async function audit(fastify: FastifyInstance) {
       done();
     });
     addHook(route, 'onSend', (request: Audited, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      // A batch answered 202 runs as a job: its line is written when the job ends (plugins/app/batch-jobs.ts).
+      if (batch && reply.statusCode === 202) return done(null, payload);
       const line = auditLine(operation, batch, request, reply, payload);
       request.log.info({ audit: line }, 'coach action');
       // Only a batch that ran has a result to count (notAttempted is set from it).

@@ -215,10 +215,11 @@ function routeOf(
   body: RequestBody | undefined,
 ) {
   // A route without a handler says so in its config (the bad-input suite leaves those out).
-  const { handler, invalid, config } =
+  const { handler, invalid, config, bodyLimit } =
     typeof route === 'function' ? { handler: route } : (route ?? { handler: notImplemented(operationId), config: { implemented: false } });
   return {
     ...(config && { config }),
+    ...(bodyLimit && { bodyLimit }),
     preValidation: checkBody(body, invalid),
     // The operation answers refused input itself (the spec's texts), so the validation error reaches the handler.
     ...(invalid && { attachValidation: true }),

@@ -47,6 +47,7 @@ function describeError(error: unknown, request: FastifyRequest): Omit<ProblemBod
     const { detail, errors } = describeFailures(fastifyError.validation.slice(0, MAX_FIELD_ERRORS), {
       schema: routeSchemaOf(request, where),
       textPatterns: contractTextPatterns(),
+      emojiPatterns: contractEmojiPatterns(),
       where,
     });
     return { status: 400, code: 'validation_failed', title: 'Failed', detail, errors };
@@ -77,6 +78,16 @@ export function contractTextPatterns(): ReadonlySet<string> {
     textPatterns = new Set(TEXT_SCHEMAS.map((name) => String(schemas[name]?.pattern)));
   }
   return textPatterns;
+}
+
+/** The contract's emoji rule (NoEmojis, part of SingleLineText and MultiLineText), whose pattern a refusal is recognised by. */
+let emojiPatterns: ReadonlySet<string> | undefined;
+export function contractEmojiPatterns(): ReadonlySet<string> {
+  if (!emojiPatterns) {
+    const schemas = ((bffContract().components as Schema | undefined)?.schemas ?? {}) as Record<string, Schema | undefined>;
+    emojiPatterns = new Set([String(schemas.NoEmojis?.pattern)]);
+  }
+  return emojiPatterns;
 }
 
 function sendProblem(reply: FastifyReply, body: ProblemBody) {

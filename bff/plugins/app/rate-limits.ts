@@ -2,11 +2,11 @@
 // BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
 // 15 minutes per IP; password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP, the
 // profile's two-factor code check as many per session;
-// the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); everything
-// else RATE_LIMIT_MAX per window per session (per IP without one); logout never. A hit answers 429
-// `rate_limited` with Retry-After, and its completion line names the limit and a hash of the key, as the
-// counter in Redis is named: `portal:rate:<limit>:<hashed key>`. Client IPs come from `request.ip`, which
-// honours TRUST_PROXY only (a forged X-Forwarded-For from anyone else changes nothing).
+// the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); the Download Reports
+// progress poll 1,200 a minute per session; everything else RATE_LIMIT_MAX per window per session (per IP without
+// one); logout never. A hit answers 429 `rate_limited` with Retry-After, and its completion line names the limit and
+// a hash of the key, as the counter in Redis is named: `portal:rate:<limit>:<hashed key>`. Client IPs come from
+// `request.ip`, which honours TRUST_PROXY only (a forged X-Forwarded-For from anyone else changes nothing).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
@@ -151,6 +151,18 @@ function limitsFor(operationId: string, options: RateLimitsOptions): readonly Li
   if (operationId === 'verifyTwoFactor') {
     return [
       { name: 'two-factor-setup', ...strict, key: (request) => (request.session ? `session:${request.session.id}` : `ip:${request.ip}`) },
+    ];
+  }
+  // spec assessments-and-clients §4.6, §9: the Download Reports modal asks for its job every 100 ms (600 a minute) for
+  // as long as the zip takes; a budget of its own, so a long download leaves the session's untouched.
+  if (operationId === 'getReportDownload') {
+    return [
+      {
+        name: 'download-progress',
+        max: 1200,
+        windowMs: MINUTE,
+        key: (request) => (request.session ? `session:${request.session.id}` : `ip:${request.ip}`),
+      },
     ];
   }
   const publicLimits = PUBLIC_LIMITS[operationId];

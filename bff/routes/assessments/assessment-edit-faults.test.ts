@@ -34,6 +34,20 @@ describe('editAssessments', () => {
     expect(clientCalls.map((call) => JSON.parse(call.body))).toEqual([{ surname: 'Whitfield' }]);
   });
 
+  it('sends an emptied project, company and other data as the legacy empty string, and other data changed', async () => {
+    bff = await startFaultBff();
+    bff.upstream.answer(TOKENS_PATH, { status: 200, json: [sameClient(1)] });
+    bff.upstream.answer(token(1), { status: 200, json: {} }, { status: 200, json: {} });
+    bff.upstream.answer('PATCH /api/v2/clients/c1e00000-0000-4000-8000-000000000001', { status: 200, json: {} }, { status: 200, json: {} });
+    const cleared = await edit({ ids: [legacyAssessmentId(1)], project: '', company: '', otherData: '' });
+    expect(cleared.json().succeeded).toBe(1);
+    expect(JSON.parse(bff.calls(token(1))[0]?.body ?? '')).toEqual({ userCoach: '' });
+    const changed = await edit({ ids: [legacyAssessmentId(1)], otherData: 'Prefers Tuesdays' });
+    expect(changed.json().succeeded).toBe(1);
+    const clientCalls = bff.upstream.received.filter((call) => call.url.startsWith('/api/v2/clients/'));
+    expect(clientCalls.map((call) => JSON.parse(call.body))).toEqual([{ company: '', otherData: '' }, { otherData: 'Prefers Tuesdays' }]);
+  });
+
   it('reports a failed assessment by name with the legacy info or "Update failed for {name}."', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TOKENS_PATH, { status: 200, json: [legacyAssessment(1), legacyAssessment(2), legacyAssessment(3)] });

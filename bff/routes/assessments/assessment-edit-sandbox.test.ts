@@ -47,6 +47,24 @@ describe('editAssessments', () => {
     }
   });
 
+  it('clears the project, the company and the other data sent empty; the list shows them empty', async () => {
+    const [a] = own().filter((record) => !record.guestCompletedAt);
+    if (!a) throw new Error('seed');
+    await edit({ ids: [a.uuid], project: 'Temporary', company: 'Temporary Co', otherData: 'Temporary note' });
+    const response = await edit({ ids: [a.uuid], project: '', company: '', otherData: '' });
+    expect(response.json()).toEqual({ total: 1, succeeded: 1, failed: [], notAttempted: 0 });
+    expect(bff.store.assessments.get(a.uuid)?.userCoach ?? '').toBe('');
+    expect(bff.store.clients.get(a.clientUUID)).toMatchObject({ company: null, otherData: null });
+    const details = await injectChecked(bff.server, {
+      method: 'POST',
+      url: '/api/assessments/details',
+      headers: CSRF,
+      payload: { ids: [a.uuid] },
+      cookies: { [SESSION_COOKIE]: session },
+    });
+    expect(details.json().items[0]).toMatchObject({ project: '', company: '', otherData: '' });
+  });
+
   it('locks the name of a completed assessment for the coach, not for an impersonator', async () => {
     const done = own().find((a) => a.guestCompletedAt);
     if (!done) throw new Error('seed');

@@ -1,5 +1,6 @@
 // Edit (spec assessments-and-clients §2.3, §4.9, §5 "Edit", §8): the token fields of each selected assessment and,
-// once per client, the client's fields; a completed assessment keeps its name, surname and e-mail.
+// once per client, the client's fields; a completed assessment keeps its name, surname and e-mail. An empty project,
+// company or other data is passed on empty: the legacy contract's none (`userCoach`, `company`, `otherData`).
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';

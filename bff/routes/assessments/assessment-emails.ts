@@ -20,6 +20,9 @@ export const MESSAGES = {
   // The contract names this code without a text; this is the BFF's.
   reportNotAvailable: 'None of the selected reports is available for this assessment.',
   unknownAssessment: NOT_FOUND_MESSAGE,
+  // The contract names this code without a text; this is the BFF's (docs/decisions/010-an-impersonators-invites-are-drafts.md).
+  impersonatorServerSend:
+    "As you act for the coach, the provider's server cannot send invites: it would send them to the clients. Send from your email address instead; the invite opens addressed to the coach email address.",
 } as const;
 
 /** The legacy answer of one e-mail: sent by the server, or prepared for the coach's own e-mail client. */
@@ -34,10 +37,11 @@ export function emailOutcome(answer: EmailSendResult | undefined, error: unknown
 export const inOrder = (items: readonly Selected[], drafts: Map<string, EmailDraft>): EmailDraft[] =>
   items.flatMap((item) => drafts.get(item.id) ?? []);
 
-export const draftOf = (item: Selected, answer: EmailSendResult): EmailDraft => ({
+/** The draft of one item: to the impersonator's typed coach address when there is one (spec §4.3), else the legacy answer's. */
+export const draftOf = (item: Selected, answer: EmailSendResult, destination: string | null = null): EmailDraft => ({
   id: item.id,
   name: item.name,
-  emailAddress: answer.emailAddress,
+  emailAddress: destination ?? answer.emailAddress,
   subject: answer.subject,
   body: answer.body,
 });

@@ -3,21 +3,38 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import { batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
-import { planInvites } from '../../domain/assessment-batch-rules.ts';
+import { planInvites, refuseReceived } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection, type Selected } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
+import { failed } from '../../problem.ts';
+import type { SessionRecord } from '../../session/session-record.ts';
 import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
-import { draftOf, emailOutcome, inOrder, previewOf } from './assessment-emails.ts';
+import { draftOf, emailOutcome, inOrder, MESSAGES, previewOf } from './assessment-emails.ts';
 
 type InviteBatchResult = Bff['schemas']['InviteBatchResult'];
 type EmailDraft = Bff['schemas']['EmailDraft'];
 type EmailPreview = Bff['schemas']['EmailPreview'];
 
 /**
+ * Where the invites go: the clients (null), or an impersonator's typed coach address (spec §4.3). The legacy
+ * `sendinvite` takes no address and its server send reaches the client, so an impersonator's server send is refused
+ * before anything is read, and their invites are drafts addressed to the typed address
+ * (docs/decisions/010-an-impersonators-invites-are-drafts.md).
+ */
+function inviteDestination(
+  session: SessionRecord,
+  body: Pick<OperationInput<'sendInvites' | 'previewInvite'>['body'], 'serverSend' | 'coachEmailAddress'>,
+): string | null {
+  const destination = destinationOf(session, body.coachEmailAddress);
+  if (destination !== null && body.serverSend) throw failed(400, 'impersonator_server_send', MESSAGES.impersonatorServerSend);
+  return destination;
+}
+
+/**
  * Send Invites/Reminders (contract: sendInvites): completed skipped, one `sendinvite` per other assessment; each one
- * sent flags its record in the coach's list copies.
+ * sent flags its record in the coach's list copies. A selection holding a received assessment is refused.
  */
 export async function sendInvites(
   { body }: OperationInput<'sendInvites'>,
@@ -25,9 +42,14 @@ export async function sendInvites(
   settings: Config['batch'],
   change: CopyChange,
 ): Promise<InviteBatchResult> {
-  // The legacy invite call takes no address: the impersonator's legacy session sends to the coach (spec §4.3).
-  destinationOf(ctx.session, body.coachEmailAddress);
-  const { toSend, skippedCompleted } = planInvites(await readSelection(ctx, body.ids));
+  const destination = inviteDestination(ctx.session, body);
+  // The coach's own e-mail client takes one invite at a time (spec §5 "Sending and downloading reports"); it also
+  // bounds the drafts of a selection of thousands.
+  if (!body.serverSend && body.ids.length > 1) throw failed(400, 'own_email_single_only', MESSAGES.ownEmailSingleOnly);
+  const selection = await readSelection(ctx, body.ids);
+  // A received assessment is not the coach's to invite (the legacy API refuses it, one by one): refused up front (§4.7).
+  refuseReceived(selection);
+  const { toSend, skippedCompleted } = planInvites(selection);
   const drafts = new Map<string, EmailDraft>();
   const edits = new RecordEdits();
   let reminders = 0;
@@ -52,7 +74,7 @@ export async function sendInvites(
       signal.throwIfAborted();
       // A client invited before gets a reminder (spec §4.3).
       if (row.userInvite === 1) reminders++;
-      if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
+      if (!body.serverSend) drafts.set(item.id, draftOf(item, answer, destination));
     },
     { ...settings, ...batchContext(ctx), failureMessage: sendFailed },
   );
@@ -62,8 +84,9 @@ export async function sendInvites(
 
 /** The invite preview (contract: previewInvite): the first selected assessment that is not complete. */
 export async function previewInvite({ body }: OperationInput<'previewInvite'>, ctx: SessionContext): Promise<EmailPreview> {
-  const destination = destinationOf(ctx.session, body.coachEmailAddress);
+  const destination = inviteDestination(ctx.session, body);
   const selection = (await readSelection(ctx, body.ids)).filter((item) => item.row !== null);
+  refuseReceived(selection);
   const [first] = planInvites(selection).toSend;
   const { data, error } = await ctx.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {
     params: { path: { assessmentId: (first as Selected).id }, query: { serverSend: body.serverSend, forPreview: true } },

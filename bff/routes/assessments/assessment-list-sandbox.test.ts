@@ -115,6 +115,18 @@ describe('GET /api/assessments (listAssessments)', () => {
     }
   });
 
+  it('sorts on the Assessment column by the name it shows (Combined, Enneagram, Maturity), not by the type code', async () => {
+    const shown = { full: 'Combined', ennea: 'Enneagram', EIT: 'Maturity' } as const;
+    for (const [order, names] of [
+      ['asc', ['Combined', 'Enneagram', 'Maturity']],
+      ['desc', ['Maturity', 'Enneagram', 'Combined']],
+    ] as const) {
+      const { items } = await list(`?sort=assessmentType&order=${order}&pageSize=500`);
+      const runs = items.map((item) => shown[item.assessmentType]).filter((name, index, all) => name !== all[index - 1]);
+      expect(runs, order).toEqual(names);
+    }
+  });
+
   it('sorts on the client (surname, then name) and on completion', async () => {
     const { items } = await list('?sort=info&order=asc&pageSize=500');
     const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();

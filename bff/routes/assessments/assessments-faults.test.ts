@@ -234,9 +234,12 @@ describe('sendInvites against a faulty legacy API', () => {
     expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null]);
 
     upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
+    // A received assessment is found in the received list, and then refuses the selection before any invite is sent.
     const both = await call('POST', '/api/assessments/invites', { ids: [id(1), id(2)], serverSend: true });
-    expect(both.json()).toMatchObject({ total: 2, succeeded: 2 });
+    expect(both.json()).toMatchObject({ code: 'received_from_another_coach' });
     expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null, null, 'received']);
+    expect(requestsTo(invitePath(1))).toHaveLength(1);
+    expect(requestsTo(invitePath(2))).toHaveLength(0);
   });
 
   it('answers 502 when the token list fails, and 401 session_ended when it answers 403', async () => {

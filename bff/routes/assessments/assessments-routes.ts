@@ -1,5 +1,7 @@
-// The assessments table and its reads, the multi-select actions and the Download Reports job (contract tag `assessments`).
+// The assessments table and its reads, the multi-select actions (those taking the whole selection may run as a job)
+// and the Download Reports job (contract tag `assessments`).
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
+import { getAssessmentBatchJob, stopAssessmentBatchJob } from './assessment-batch-jobs-service.ts';
 import { combineAssessments } from './assessment-combine-service.ts';
 import { deleteAssessments } from './assessment-delete-service.ts';
 import { aboutClientEmail, editAssessments, invalidClientEmail } from './assessment-edit-service.ts';
@@ -8,6 +10,7 @@ import { copyAssessmentLink, listAssessmentHistory } from './assessment-history-
 import { previewInvite, sendInvites } from './assessment-invites-service.ts';
 import { listAssessmentDetails, listAssessmentIds, listAssessmentProjects, listAssessments } from './assessment-list-service.ts';
 import { aboutReports, previewReportEmail, reportRequired, sendReports } from './assessment-report-emails-service.ts';
+import { summarizeAssessmentSelection } from './assessment-selection-service.ts';
 import { setAssessmentsWrapped } from './assessment-wrap-service.ts';
 import {
   createReportDownload,
@@ -17,9 +20,18 @@ import {
   stopReportDownload,
 } from './report-downloads-service.ts';
 
-export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { batch, legacyApiUrl }) => {
+/**
+ * The body limit of the calls that take the table's whole selection (`AssessmentSelection`, 50,000 ids): 50,000 ×
+ * 39 bytes (a quoted uuid and its comma) is 1.95 MB, with room for the options; every other route keeps Fastify's 1 MiB.
+ */
+export const SELECTION_BODY_LIMIT = 2 * 1024 * 1024;
+
+export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, batchJobs, snapshots }, { batch, legacyApiUrl }) => {
   // An empty or missing `reports` answers the spec's toast, not validation_failed.
   const noReport = { rules: [{ when: aboutReports, answer: reportRequired }] };
+  // The actions that take the table's whole selection, and may run as a job (batch/batch-jobs.ts).
+  const wholeSelection = { bodyLimit: SELECTION_BODY_LIMIT } as const;
+  const asJob = { job: true, idempotent: true, changesLists: true, bodyLimit: SELECTION_BODY_LIMIT } as const;
   return {
     listAssessments: (input, ctx) => listAssessments(input, ctx, snapshots),
     listAssessmentIds: (input, ctx) => listAssessmentIds(input, ctx, snapshots),
@@ -33,15 +45,14 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, snapshots }, { ba
       handler: (input, ctx) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl, snapshots.changeOf(ctx)),
     },
     downloadAssessmentReport: (input, ctx) => downloadAssessmentReport(input, ctx, snapshots),
-    sendInvites: { idempotent: true, changesLists: true, handler: (input, ctx) => sendInvites(input, ctx, batch, snapshots.changeOf(ctx)) },
-    previewInvite,
-    sendReports: { invalid: noReport, idempotent: true, changesLists: true, handler: (input, ctx) => sendReports(input, ctx, batch) },
-    previewReportEmail: { invalid: noReport, handler: previewReportEmail },
-    deleteAssessments: {
-      idempotent: true,
-      changesLists: true,
-      handler: (input, ctx) => deleteAssessments(input, ctx, batch, snapshots.changeOf(ctx)),
-    },
+    summarizeAssessmentSelection: { ...wholeSelection, handler: (input, ctx) => summarizeAssessmentSelection(input, ctx, snapshots) },
+    sendInvites: { ...asJob, handler: (input, ctx) => sendInvites(input, ctx, batch, snapshots.changeOf(ctx)) },
+    previewInvite: { ...wholeSelection, handler: previewInvite },
+    sendReports: { ...asJob, invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
+    previewReportEmail: { ...wholeSelection, invalid: noReport, handler: previewReportEmail },
+    deleteAssessments: { ...asJob, handler: (input, ctx) => deleteAssessments(input, ctx, batch, snapshots.changeOf(ctx)) },
+    getAssessmentBatchJob: (input, ctx) => getAssessmentBatchJob(input, ctx, batchJobs),
+    stopAssessmentBatchJob: (input, ctx) => stopAssessmentBatchJob(input, ctx, batchJobs),
     combineAssessments: { changesLists: true, handler: combineAssessments },
     setAssessmentsWrapped: {
       idempotent: true,

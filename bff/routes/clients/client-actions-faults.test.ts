@@ -238,8 +238,13 @@ describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
         ],
       }),
       legacyResult({
-        brokenClients: [{ name: 'Bongani', email: 'bongani@karoo (invalid email)' }, { name: 'Empty' }],
-        error: '2 rows could not be added.',
+        brokenClients: [
+          { name: 'Bongani', email: 'bongani@karoo (invalid email)' },
+          { name: '', surname: 'Dlamini', email: 'dlamini@karoo.test' },
+          { name: 'Empty' },
+          { name: 'Twice', surname: 'Listed', email: 'twice@karoo.test' },
+        ],
+        error: '4 rows could not be added.',
         message: '11 clients and assessments were added.',
       }),
     );
@@ -265,10 +270,13 @@ describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
     expect(done.json()).toEqual({
       status: 'done',
       created: 11,
-      message: '11 clients and assessments were added.',
+      // The summary apart from the rows; each row with its own reason.
+      message: '11 clients and assessments were added. 4 rows could not be added.',
       brokenClients: [
         { name: 'Bongani', email: 'bongani@karoo', reason: '(invalid email)' },
-        { name: 'Empty', reason: '2 rows could not be added.' },
+        { name: '', surname: 'Dlamini', email: 'dlamini@karoo.test', reason: '(missing name)' },
+        { name: 'Empty', reason: '(missing surname and email)' },
+        { name: 'Twice', surname: 'Listed', email: 'twice@karoo.test', reason: '(could not be added)' },
       ],
     });
     expect(bff.calls(BULK)[1]?.body).toContain('name="duplicatesConfirmedOK"\r\n\r\ntrue');

@@ -22,17 +22,34 @@ type LegacyUploadForm =
 export const INVALID_EMAIL = '(invalid email)';
 /** The count of a legacy message such as "11 clients and assessments added." (its only source, the contract says). */
 const LEADING_COUNT = /^(\d{1,5})\b/;
+/** The contract's longest `message` (BulkUploadDone). */
+const MESSAGE_MAX = 2000;
 
-/** A broken row as the contract lists it: the details, and the reason (the e-mail's suffix, else the upload's error). */
-function brokenOf(row: LegacyBroken, error: string | null): BrokenClient {
+/** The legacy answer gives no reason for a row with every detail and a valid address (e.g. an address the file repeats). */
+export const NOT_ADDED = '(could not be added)';
+
+/**
+ * A broken row as the contract lists it: the details, and the row's own reason: the e-mail's suffix, the details it
+ * lacks (spec §5 "Add client": name, surname and email are all required), else that it was not added. The legacy
+ * `error` is the upload's summary, never a row's reason (resultOf shows it with the message).
+ */
+function brokenOf(row: LegacyBroken): BrokenClient {
   const email = row.email ?? '';
   const flagged = email.endsWith(INVALID_EMAIL);
   return {
     ...(row.name !== undefined && { name: row.name }),
     ...(row.surname !== undefined && { surname: row.surname }),
     ...(row.email !== undefined && { email: flagged ? email.slice(0, -INVALID_EMAIL.length).trimEnd() : email }),
-    reason: flagged ? INVALID_EMAIL : (error ?? ''),
+    reason: flagged ? INVALID_EMAIL : (missingOf(row) ?? NOT_ADDED),
   };
+}
+
+/** "(missing name)", "(missing name and email)", "(missing name, surname and email)"; nothing when all are there. */
+function missingOf(row: LegacyBroken): string | undefined {
+  const missing = (['name', 'surname', 'email'] as const).filter((field) => (row[field] ?? '').trim() === '');
+  if (missing.length === 0) return undefined;
+  const last = missing.pop() as string;
+  return `(missing ${missing.length === 0 ? last : `${missing.join(', ')} and ${last}`})`;
 }
 
 function resultOf(data: LegacyBulkResult): BulkUploadResult {
@@ -49,11 +66,18 @@ function resultOf(data: LegacyBulkResult): BulkUploadResult {
     };
   }
   const count = data.message ? LEADING_COUNT.exec(data.message)?.[1] : undefined;
+  // The summary is the message and the upload's error together ("11 added. 2 rows could not be added."), shown
+  // apart from the rows.
+  const message = [data.message, data.error]
+    .map((text) => text?.trim())
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, MESSAGE_MAX);
   return {
     status: 'done',
     ...(count !== undefined && { created: Number(count) }),
-    ...(data.message && { message: data.message }),
-    brokenClients: data.brokenClients.map((row) => brokenOf(row, data.error)),
+    ...(message !== '' && { message }),
+    brokenClients: data.brokenClients.map(brokenOf),
   };
 }
 
@@ -96,6 +120,6 @@ async function sendUpload(ctx: SessionContext, upload: FormData): Promise<BulkUp
   const answer = error as Partial<LegacyBulkResult> & { error?: unknown };
   const message =
     legacyErrorInfo(error) ?? (typeof answer?.error === 'string' && answer.error.trim() !== '' ? answer.error : UNEXPECTED_MESSAGE);
-  const broken = Array.isArray(answer?.brokenClients) ? answer.brokenClients.map((row) => brokenOf(row, null)) : [];
+  const broken = Array.isArray(answer?.brokenClients) ? answer.brokenClients.map(brokenOf) : [];
   throw failed(400, 'upload_failed', message, broken.length > 0 ? { brokenClients: broken } : {});
 }

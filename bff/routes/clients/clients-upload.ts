@@ -7,7 +7,7 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import type { components as Bff } from '../../../generated/bff.ts';
 import { describeFailures, type SchemaFailure } from '../../field-messages.ts';
 import { bffContract, CONTRACT_AJV_OPTIONS } from '../../plugins/app/openapi-routes.ts';
-import { contractTextPatterns } from '../../plugins/app/problems.ts';
+import { contractEmojiPatterns, contractTextPatterns } from '../../plugins/app/problems.ts';
 import { type ProblemError, problem } from '../../problem.ts';
 import { type FileUploadRules, readMultipartFile, type UploadHeaders } from '../../uploads/multipart-file.ts';
 
@@ -96,6 +96,7 @@ function checkedForm(values: Map<string, string[]>, spreadsheet: Buffer<ArrayBuf
       schema: contractSchema('ClientsSpreadsheetUpload'),
       resolve: resolveComponent,
       textPatterns: contractTextPatterns(),
+      emojiPatterns: contractEmojiPatterns(),
       where: 'body',
     });
     throw problem(400, 'validation_failed', detail, 'Failed', { errors }, CLOSE);

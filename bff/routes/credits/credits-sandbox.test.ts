@@ -40,7 +40,13 @@ describe('getCredits', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.balance).toBe(balanceOf(bff.store, demo()?.uuid ?? ''));
-    expect(body).toMatchObject({ pendingCredits: 0, hasPendingOrder: false, minimumOrder: 10, historyStartsOn: '2023-04-19' });
+    expect(body).toMatchObject({
+      pendingCredits: 0,
+      hasPendingOrder: false,
+      minimumOrder: 10,
+      maximumOrder: 100_000,
+      historyStartsOn: '2023-04-19',
+    });
     const completed = [...bff.store.assessments.values()].filter((a) => a.coachUUID === demo()?.uuid && a.guestCompletedAt).length;
     expect(completed).toBeGreaterThan(0);
     expect(body.facilitatedAssessments).toBe(completed);
@@ -84,6 +90,11 @@ describe('orderCredits and cancelCreditOrder', () => {
   it('places one order at a time, refuses another while it is pending, and cancels it', async () => {
     expect((await cancel()).statusCode).toBe(404);
     expect((await order({ credits: 9 })).statusCode).toBe(400);
+    // The largest order getCredits names is the contract's: one more is refused before the legacy call.
+    const tooMany = await order({ credits: 100_001 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'validation_failed', detail: 'The credits can be at most 100000.' });
+    expect(demo()?.pendingCredits).toBe(0);
     const placed = await order({ credits: 50 });
     expect(placed.statusCode).toBe(201);
     expect(placed.json()).toEqual({ pendingCredits: 50 });

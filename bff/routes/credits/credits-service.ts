@@ -20,6 +20,8 @@ type TransactionSort = NonNullable<NonNullable<OperationInput<'listCreditTransac
 
 export const ORDER_FAILED = 'Failed';
 export const MINIMUM_ORDER = 10;
+/** The contract's `orderCredits` maximum: a bulk order above it is a typing slip, refused before the legacy call. */
+export const MAXIMUM_ORDER = 100_000;
 
 // spec coach-shell §9: the prices, costs and discounts the Balance screen lists.
 const PRICE_LISTS: Omit<CreditsOverview, 'balance' | 'pendingCredits' | 'hasPendingOrder' | 'facilitatedAssessments'> = {
@@ -52,6 +54,7 @@ const PRICE_LISTS: Omit<CreditsOverview, 'balance' | 'pendingCredits' | 'hasPend
     { minCredits: 200, maxCredits: null, discountPercent: 15 },
   ],
   minimumOrder: MINIMUM_ORDER,
+  maximumOrder: MAXIMUM_ORDER,
   historyStartsOn: '2023-04-19',
 };
 

@@ -175,8 +175,8 @@ describe('PATCH /api/profile (updateProfile)', () => {
       'an emoji',
       { businessName: 'Sunny coaching ☀️' },
       400,
-      'emojis_not_allowed',
-      'The update failed. Please remove all emojis - the system does not currently allow for saving emojis.',
+      'validation_failed',
+      'The update failed. Please remove all emojis from the business name - the system does not currently allow for saving emojis.',
     ],
     [
       'a weak new password',

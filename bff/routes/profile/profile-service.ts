@@ -186,17 +186,6 @@ export async function saveProfileForm(ctx: SessionContext, form: FormData): Prom
   if (data.emojis === true) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
 }
 
-// spec coach-shell §8: a field with emojis refuses the whole update (the legacy API's own rule, checked first here).
-const EMOJI = /\p{Extended_Pictographic}/u;
-
-/** Every string the update carries, nested ones included. */
-function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsOf);
-  return [];
-}
-
 /** spec §5: one e-mail per entry, each valid; the coach's own address stripped; at most 300 characters joined. */
 export function checkRecipients(entries: readonly string[], ownEmail: string): string[] {
   const recipients = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -262,8 +251,9 @@ function changesOf(body: ProfileUpdate, recipients: string[] | undefined): Parti
 }
 
 /**
- * updateProfile: in the contract's order the e-mail, the extra recipients, the password rules and emojis; then
- * the current password with the legacy API; then the whole form; the answer is the profile read again.
+ * updateProfile (a field with emojis is the contract's refusal, spec coach-shell §8): in the contract's order the
+ * e-mail, the extra recipients and the password rules; then the current password with the legacy API; then the
+ * whole form; the answer is the profile read again.
  */
 export async function updateProfile(
   { body }: OperationInput<'updateProfile'>,
@@ -283,7 +273,6 @@ export async function updateProfile(
     const extra = body.notifications?.extraRecipients;
     const recipients = extra === undefined ? undefined : checkRecipients(extra, body.email?.trim() ?? coach.email);
     if (body.password) checkNewPassword(body.password);
-    if (stringsOf(body).some((value) => EMOJI.test(value))) throw failed(400, 'emojis_not_allowed', PROFILE_MESSAGES.emojis);
     if (body.password) await checkCurrentPassword(ctx, body.password.current);
     await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
     return toProfile(await readCoach(ctx), settings);

@@ -97,6 +97,19 @@ describe('revokeAssessmentSco', () => {
     expect(refused.json()).toMatchObject({ code: 'sco_revoke_failed', detail: 'SCO revoking failed: Not yours' });
   });
 
+  it('says "SCO revoking failed: {error}" for a legacy refusal without a text and for a failed call alike', async () => {
+    bff = await startFaultBff();
+    bff.upstream.answer(TOKENS_PATH, { status: 200, json: [given(1)] });
+    bff.upstream.answer(REVOKE, { status: 400, json: {} }, { status: 500 }, { status: 200, json: { success: false } });
+    const ids = [legacyAssessmentId(1)];
+    const refused = await post('/api/assessments/sco-revocations', { ids });
+    expect(refused.json()).toMatchObject({ status: 400, code: 'sco_revoke_failed', detail: 'SCO revoking failed: There was an unexpected error' });
+    const broken = await post('/api/assessments/sco-revocations', { ids });
+    expect(broken.json()).toMatchObject({ status: 502, code: 'upstream_error', detail: 'SCO revoking failed: There was an unexpected error' });
+    const unexplained = await post('/api/assessments/sco-revocations', { ids });
+    expect(unexplained.json()).toMatchObject({ code: 'sco_revoke_failed', detail: 'SCO revoking failed: There was an unexpected error' });
+  });
+
   it('sends nothing when an assessment was not given to the coach named', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(TOKENS_PATH, { status: 200, json: [given(1), legacyAssessment(2)] });

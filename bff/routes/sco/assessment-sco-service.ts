@@ -7,7 +7,7 @@ import { refuseReceived } from '../../domain/assessment-batch-rules.ts';
 import { readSelection } from '../../domain/assessment-selection.ts';
 import { isScoEmail, isUnknownCoach, revokeFailed } from '../../domain/sco-rules.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { failed, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
+import { failed, ProblemError, problem, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type ScoAssignResult = Bff['schemas']['ScoAssignResult'];
@@ -55,12 +55,25 @@ export async function revokeAssessmentSco(
   );
   const covered = new Set(records.map((record) => record.uuid));
   if (selection.some((item) => !covered.has(item.id))) throw problem(400, 'not_given', NOT_GIVEN, 'Failed');
-  const { data, error } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/revokeSCO', {
-    params: { path: { coachId: ctx.session.coachId } },
-    body: { records },
-    signal: ctx.signal,
-  });
+  let answer: Awaited<ReturnType<typeof postRevoke>>;
+  try {
+    answer = await postRevoke(ctx, records);
+  } catch (error) {
+    // spec §8: every revoke failure reads "SCO revoking failed: {error}", a failed or late call too (its code and
+    // status stay what they are); an ended session stays what it is.
+    if (error instanceof ProblemError && (error.code === 'upstream_error' || error.code === 'upstream_timeout'))
+      throw Object.assign(failed(error.statusCode, error.code, revokeFailed(error.detail)), { cause: error });
+    throw error;
+  }
+  const { data, error } = answer;
   if (!data) throw failed(400, 'sco_revoke_failed', revokeFailed(legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE));
   if (!data.success) throw failed(400, 'sco_revoke_failed', revokeFailed(data.error ?? UNEXPECTED_MESSAGE));
   return { total: ids.length, succeeded: ids.length, failed: [], notAttempted: 0 };
 }
+
+const postRevoke = (ctx: SessionContext, records: { uuid: string; coachUUID: string }[]) =>
+  ctx.legacy.POST('/api/v2/coaches/{coachId}/revokeSCO', {
+    params: { path: { coachId: ctx.session.coachId } },
+    body: { records },
+    signal: ctx.signal,
+  });

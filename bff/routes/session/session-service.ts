@@ -115,7 +115,9 @@ async function startPortalSession(
   settings: SessionSettings,
 ): Promise<Session> {
   const full = await readCoach(ctx.legacyWithCookie(legacyCookie), coach.uuid);
-  const record = await ctx.startSession({ legacyCookie, coachId: coach.uuid, flags: flagsOf(coach, impersonator) });
+  // The login answer does not say whether the coach is limited to minis (the roles need it): the full coach does.
+  const flags = { ...flagsOf(coach, impersonator), ...(full.onlyMiniAssessment && { onlyMiniAssessment: true }) };
+  const record = await ctx.startSession({ legacyCookie, coachId: coach.uuid, flags });
   return toSession(full, record, settings);
 }
 

@@ -1,6 +1,7 @@
 // Bulk Add Clients and Assessments (spec assessments-and-clients §2.1, §2.3, §4.11, §5 "Bulk add", §8), desktop only:
-// the template served with the web client, an upload of a real .xlsx (new clients added, an invalid e-mail listed),
-// the duplicate dialog's Proceed, and a file of the wrong type refused with the BFF's message. Axe on the dialogs.
+// the template served with the web client, the cost in credits confirmed first, an upload of a real .xlsx (new clients
+// added, an invalid e-mail listed), the duplicate dialog's Proceed, and a file of the wrong type refused with the BFF's
+// message. Axe on the dialogs.
 // The flows at desktop; at phone width the Add menu leaves Bulk Add out (spec §2.3: desktop only), axe on the menu.
 import { clientsTemplate, type TemplateRow } from '../../../sandbox/files/bulk-upload.ts';
 import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
@@ -28,6 +29,8 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await dialog.getByText('Enneagram', { exact: true }).click();
   await dialog.getByLabel('Spreadsheet (.xlsx)').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Upload' }).click();
+  // The cost is confirmed before anything is sent (spec §9 "Credits").
+  await page.getByRole('alertdialog', { name: 'Please Note' }).getByRole('button', { name: 'Proceed' }).click();
 }
 
 const xlsx = async (rows: TemplateRow[]) => ({
@@ -44,6 +47,15 @@ test('serves the template, adds the clients of a spreadsheet and lists the inval
   const stamp = Date.now();
   await openBulkAdd(page);
   await expectNoAxeViolations(page);
+  const dialog = page.getByRole('dialog', { name: BULK_ADD });
+  await dialog.getByText('Combined', { exact: true }).click();
+  await dialog.getByLabel('Spreadsheet (.xlsx)').setInputFiles(await xlsx([{ name: 'A', surname: 'B', email: 'a@b.test' }, { name: 'C' }]));
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const cost = page.getByRole('alertdialog', { name: 'Please Note' });
+  await expect(cost).toContainText('The spreadsheet lists 2 clients: 2 Combined assessments at 3 credits each, 6 credits in all.');
+  await expectNoAxeViolations(page);
+  await cost.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cost).toBeHidden();
   await upload(
     page,
     await xlsx([

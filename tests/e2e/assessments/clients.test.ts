@@ -1,7 +1,7 @@
 // The clients view and the client results page in the browser (spec assessments-and-clients §2.1,
 // §3.8, §4.5): the clients the BFF lists, a client's assessments, and a report as HTML (a new tab)
 // and as PDF (a download). The flows at desktop, axe on every state; the clients view (the phone's three columns)
-// and a client's page once at phone width, with axe.
+// and a client's page once at phone width, with axe, and a client's page no wider than a 375 px screen.
 import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
 import { type AssessmentList, bff, type ClientDetails, type ClientList, countText, dataRows } from './assessments-steps.ts';
 
@@ -81,5 +81,20 @@ test.describe('at phone width', () => {
     await expectNoAxeViolations(page);
     await openClient(page, first);
     await expectNoAxeViolations(page);
+  });
+
+  test('a client page with report links stays within a 375 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const done = await bff<AssessmentList>(page, '/api/assessments?filter=showAll&sort=completedAt&pageSize=100');
+    const row = done.items.find((item) => item.completedAt && !item.receivedFromAnotherCoach && item.project);
+    if (!row) throw new Error('no completed assessment with a project in the demo data');
+    await page.goto(`/coachportal/clighent/${row.clientId}`);
+    await expect(page.getByRole('button', { name: /as PDF$/ }).first()).toBeVisible();
+    await expect
+      .poll(
+        () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'the page is no wider than the screen',
+      )
+      .toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-// Every pipeline filter and every sortable column of the assessments table at this viewport, each checked
-// against what the BFF answers for the same query (spec assessments-and-clients §2.2, §4.1, §4.2), and the
+// Every pipeline filter (Show all among them) and every sortable column of the assessments table at this viewport,
+// each checked against what the BFF answers for the same query (spec assessments-and-clients §2.2, §4.1, §4.2), and the
 // table's Refresh control. The filters at desktop; the sorts at both widths (the phone shows fewer sortable
 // columns); a filter at phone width; axe on the filtered, sorted and refreshed states.
 import { DEMO, expect, expectNoAxeViolations, forEachLayout, LAYOUTS, test } from '../support/fixtures.ts';
@@ -19,22 +19,33 @@ test('filters by each pipeline filter as the BFF does', async ({ page }) => {
   // Received SCOs is offered once the list says the coach has received some: the options are read after that.
   await expect(filter.locator('option[value="receivedScos"]')).toBeAttached();
   let options: string[] = [];
-  // §4.1: the pipeline filters, Received SCOs among them for a coach who has received some.
+  // §4.1: the nine pipeline filters in the spec's order, Show all and (for a coach who has received some) Received SCOs
+  // among them.
   await expect
     .poll(async () => {
       const values = await filter.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-      options = values.filter((value) => value !== '' && value !== 'showAll');
+      options = values.filter((value) => value !== '');
       return options;
     })
-    .toEqual(expect.arrayContaining(['notInvitedYet', 'completeSendReport', 'receivedScos']));
-  expect(options.length).toBeGreaterThanOrEqual(8);
+    .toEqual([
+      'notInvitedYet',
+      'invitedNotStarted',
+      'startedIncomplete',
+      'completeInMarking',
+      'completeSendReport',
+      'showAll',
+      'receivedScos',
+      'wrapped',
+      'unwrapped',
+    ]);
+  await expect(filter.locator('option[value="showAll"]')).toHaveText('Show all');
   for (const option of options) {
     const expected = await bff<AssessmentList>(page, `/api/assessments?filter=${option}`);
     await filter.selectOption(option);
     await expect(page).toHaveURL((url) => url.searchParams.get('filter') === option);
     await expect(countText(page, `Filtered ${expected.filteredTotal} of ${expected.total} records`)).toBeVisible();
     if (expected.items.length > 0) await firstRowIs(page, expected);
-    else await expect(page.getByText('No assessments found.')).toBeVisible();
+    else await expect(page.getByText('No assessments match this filter.')).toBeVisible();
     await expect(dataRows(page), option).toHaveCount(Math.min(expected.items.length, 50));
   }
   await expectNoAxeViolations(page);

@@ -39,7 +39,9 @@ test('lists every message as the BFF does, then marks them read: the BFF lists n
   for (const message of expected.items) {
     const article = page.getByRole('article', { name: message.subject });
     await expect(article).toBeVisible();
-    await expect(article.getByText('New', { exact: true })).toHaveCount(message.isNew ? 1 : 0);
+    // The heading is the subject alone; the badge beside it reads 'New message'.
+    await expect(article.getByRole('heading', { level: 2, name: message.subject, exact: true })).toBeVisible();
+    await expect(article.getByText('New message', { exact: true })).toHaveCount(message.isNew ? 1 : 0);
     await expect(article.locator('time')).toHaveAttribute('datetime', message.updatedAt);
   }
   await expectNoAxeViolations(page);

@@ -1,10 +1,11 @@
 // The Profile screen (spec coach-shell §2.12, §3, §4 "Two-factor", "Assistant blocked/unblocked", "Profile", §5,
 // §6, §8): reached from the coach's name in the drawer; every save message of §5/§8 from the browser's checks and
-// the BFF's, and a save the BFF reads back (demo coach, set back afterwards); a password change, a photo and
-// two-factor set-up with a real TOTP code, then turned off (profile@coachportal.test, a coach only this file
-// changes, set back afterwards); an assistant added, edited, blocked and unblocked, who then sets a password
-// through the e-mailed link and signs in to a profile without Details, Assistants, Notifications or Web
-// Profile; and a coach limited to the mini-assessment. The flows at desktop, axe on every state; at phone width
+// the BFF's, the field being edited never under the floating save bar (both widths), and a save the BFF reads back
+// (demo coach, set back afterwards); a password change, a photo and two-factor set-up with a real TOTP code, then
+// turned off after its confirmation (profile@coachportal.test, a coach only this file changes, set back
+// afterwards); an assistant added, edited, blocked and unblocked, who then sets a password through the e-mailed
+// link and signs in to a profile without Details, Assistants, Notifications or Web Profile; and a coach limited
+// to the mini-assessment. The flows at desktop, axe on every state; at phone width
 // the profile from the drawer behind Menu with its save bar and Web Resources, two-factor set-up and the drawer's
 // avatar, the assistant dialogs and the assistant's profile, and the mini coach's profile, axe on each.
 import { generateSync } from 'otplib';
@@ -19,6 +20,7 @@ import {
   forEachLayout,
   LAYOUTS,
   type Layout,
+  type Locator,
   openDashboard,
   PASSWORD,
   type Page,
@@ -93,6 +95,15 @@ async function bffAssistants(page: Page): Promise<Assistant[]> {
 async function expectNoAxeViolationsWithSaveBar(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expectNoAxeViolations(page);
+}
+
+/** Whether the floating Save Changes bar lies over any part of the element. */
+function underSaveBar(element: Locator): Promise<boolean> {
+  return element.evaluate((field) => {
+    const bar = document.querySelector('[aria-label="Unsaved changes"]')?.getBoundingClientRect();
+    const box = field.getBoundingClientRect();
+    return bar !== undefined && box.left < bar.right && bar.left < box.right && box.top < bar.bottom && bar.top < box.bottom;
+  });
 }
 
 /** The section tabs come with the profile's own request, after the page heading: the assertion waits for them. */
@@ -304,15 +315,38 @@ test.describe('the demo coach', () => {
       await recipients.fill(original.notifications.extraRecipients.join('\n'));
       const business = page.getByLabel('Business name');
       await business.fill(`${original.businessName} 😀`);
-      await saveExpectingMessage(
-        page,
-        'The update failed. Please remove all emojis - the system does not currently allow for saving emojis.',
-      );
+      const emojis =
+        'The update failed. Please remove all emojis from the business name - the system does not currently allow for saving emojis.';
+      await saveExpectingMessage(page, emojis);
+      await expect(business).toHaveAccessibleDescription(emojis);
       await setFaults({ serverErrors: { updateCoachProfile: 503 } });
       await business.fill(`${original.businessName} (desktop)`);
       await saveExpectingMessage(page, 'The update failed unexpectedly.');
       await setFaults({});
       await expectNoAxeViolationsWithSaveBar(page);
+    });
+  });
+
+  forEachLayout(LAYOUTS, (layout) => {
+    test(`keeps the field being edited out from under the save bar and its message (${layout})`, async ({ page }) => {
+      await page.goto('/coachportal/profile');
+      await page.getByLabel('New Password', { exact: true }).fill('q7#Vx!m2Lp9z-wide');
+      await expect(saveButton(page)).toBeVisible();
+      // Confirm Password at the window's bottom edge, where the bar floats; then typed in.
+      const confirm = page.getByLabel('Confirm Password', { exact: true });
+      await confirm.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().bottom - window.innerHeight));
+      await confirm.fill('q7#Vx!m2Lp9z-wid');
+      const status = page.getByText("Passwords don't yet match");
+      await expect(status).toBeVisible();
+      await expect.poll(() => underSaveBar(confirm)).toBe(false);
+      await expect.poll(() => underSaveBar(status)).toBe(false);
+      // The message makes the bar taller: the field it is about stays clear of it.
+      await saveExpectingMessage(page, "Update failed - the confirmed password doesn't match the new password");
+      await expect.poll(() => underSaveBar(confirm)).toBe(false);
+      await expect.poll(() => underSaveBar(status)).toBe(false);
+      await expect(confirm).toBeInViewport();
+      await saveBar(page).getByRole('button', { name: 'Discard' }).click();
+      await expect(saveBar(page)).toHaveCount(0);
     });
   });
 
@@ -510,7 +544,16 @@ test.describe('the profile coach', () => {
       expect((await createSession(other, PROFILE_COACH, PASSWORD)).body.outcome).toBe('twoFactorRequired');
       await expectNoAxeViolations(page);
 
+      // Turning it off asks first: Cancel keeps it on.
       await section.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Turn off two-factor authentication?' });
+      await expect(question).toBeVisible();
+      await expectNoAxeViolations(page);
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(question).toHaveCount(0);
+      expect((await bffProfile(page)).twoFactorEnabled).toBe(true);
+      await section.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+      await question.getByRole('button', { name: 'Turn off', exact: true }).click();
       await expect(section.getByRole('button', { name: 'Turn on two-factor authentication' })).toBeVisible();
       expect((await bffProfile(page)).twoFactorEnabled).toBe(false);
     } finally {

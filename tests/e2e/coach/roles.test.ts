@@ -1,7 +1,8 @@
 // Navigation by role (spec coach-shell §2.1, §6): the drawer of each kind of session the seeded accounts give — the
 // demo coach (level 4, minis enabled, SCOs given), an assistant acting for the demo coach, a coach limited to
 // mini-assessments, a level-1 coach and an administrator impersonating a coach; an address the role may not open
-// lands on the dashboard, and the BFF refuses the hidden area's calls. Axe on each drawer.
+// lands on the dashboard, and the BFF refuses the hidden area's calls. Axe on each drawer. An assistant, whose drawer has
+// no Assessments, adds a client through the dashboard's Add New Client (assessments-and-clients §1, §6).
 // Every role at desktop; at phone width the drawer behind Menu (Balance is hidden on a phone) of the demo coach
 // and of an impersonated coach, axe on each.
 import { DEMO, expect, expectNoAxeViolations, type Layout, openDashboard, type Page, stackUrls, test } from '../support/fixtures.ts';
@@ -38,14 +39,22 @@ const ROLES: RoleCase[] = [
     role: 'an assistant',
     email: 'assistant@coachportal.test',
     drawer: without('Assessments', 'Teams', 'Pairs', 'Balance'),
-    closed: ['/coachportal/assessments', '/coachportal/teams', '/coachportal/balance', '/coachportal/clients'],
+    // Assessments is out of the menu, not closed: an assistant may add clients (assessments-and-clients §1, §6).
+    closed: ['/coachportal/teams', '/coachportal/balance', '/coachportal/pairs'],
     refused: '/api/teams',
   },
   {
     role: 'a coach limited to mini-assessments',
     email: 'mini@coachportal.test',
     drawer: ['Dashboard', 'Mini-Assessments', 'Messages', 'Samples & Brochures'],
-    closed: ['/coachportal/assessments', '/coachportal/teams', '/coachportal/help', '/coachportal/email-templates'],
+    closed: [
+      '/coachportal/assessments',
+      '/coachportal/sco-given',
+      '/coachportal/teams',
+      '/coachportal/help',
+      '/coachportal/email-templates',
+    ],
+    refused: '/api/assessments',
   },
   {
     role: 'a level-1 coach',
@@ -122,6 +131,27 @@ for (const role of ROLES) {
     });
   });
 }
+
+test.describe('an assistant adding a client for the coach', () => {
+  test.use({ account: 'assistant@coachportal.test' });
+
+  test("opens Add Assessment for New Client from the dashboard's Add New Client and adds the client", async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByRole('button', { name: 'Add New Team' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add New Client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Assessment for New Client' });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/coachportal/assessments');
+    const surname = `Assisted${Date.now()}`;
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Naledi');
+    await dialog.getByRole('textbox', { name: /^Surname/ }).fill(surname);
+    await dialog.getByRole('textbox', { name: /^E-mail/ }).fill(`${surname.toLowerCase()}@example.com`);
+    await dialog.getByText('Enneagram (1 credit)').click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    const done = page.getByRole('alertdialog', { name: 'Success' });
+    await expect(done.getByText(`An assessment has been added for Naledi ${surname}.`)).toBeVisible();
+  });
+});
 
 test.describe('at phone width', () => {
   test.use({ layout: 'phone' });

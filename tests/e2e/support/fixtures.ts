@@ -169,8 +169,9 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
         sandboxPort: await freePort(),
         bffPort: await freePort(),
         webDistDir,
-        // A pair a test adds stays unsupplied (so deletable) however slow the run; team reports come after 20 s.
-        sandboxEnv: { SANDBOX_FAULTS: '1', SANDBOX_PAIR_REPORT_READY_SECONDS: '3600' },
+        // A pair a test adds stays unsupplied (so deletable) however slow the run; team reports come after 20 s. One soak
+        // account (soak-0001@coachportal.test, 3,000 assessments) for the actions on a selection of thousands.
+        sandboxEnv: { SANDBOX_FAULTS: '1', SANDBOX_PAIR_REPORT_READY_SECONDS: '3600', SANDBOX_SOAK_COACHES: '1' },
         // Each context stands for a visitor of its own: it sends its own X-Forwarded-For, which the BFF
         // honours from loopback only, so per-IP limits apply per context.
         bffEnv: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },

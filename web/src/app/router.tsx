@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading.tsx';
+import { GUEST_REPORT_NAMES, REPORT_NAMES } from '../lib/labels/assessments.ts';
 import { lazyRoute } from './lazy-route.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
@@ -17,6 +18,18 @@ const Policy = lazyRoute(() => import('./routes/public/policy.tsx'));
 const MiniAssessment = lazyRoute(() => import('./routes/public/mini-assessment.tsx'));
 const CoachArea = lazyRoute(() => import('./routes/coach/coach-area.tsx'));
 
+/**
+ * spec assessments-and-clients §2.1: /reports/{code} is the report studio, /reports/{uuid} the legacy guest report. A
+ * report code (§3.8, or public-and-guest §2's e, m, c, cp) is never a guest id (a 36-character uuid).
+ */
+const isReportCode = (segment: string) => Object.hasOwn(REPORT_NAMES, segment) || Object.hasOwn(GUEST_REPORT_NAMES, segment);
+
+/**
+ * The report studio: the specification names the route and nothing it shows or calls, so the coach is sent to the
+ * nearest real screen, the sample report of each report (web/README.md "What is built").
+ */
+const ToReportSamples = () => <Redirect to="/samples-and-brochures" replace />;
+
 /** The route table (spec public-and-guest §2); everything else is the coach area. */
 export function AppRoutes() {
   return (
@@ -31,7 +44,7 @@ export function AppRoutes() {
           <Route path="/resetpassword" component={ResetPassword} />
           <Route path="/register/*?" component={Register} />
           <Route path="/paymentstatus" component={PaymentStatus} />
-          <Route path="/reports/:guestId" component={GuestReport} />
+          <Route path="/reports/:guestId">{({ guestId }) => (isReportCode(guestId) ? <ToReportSamples /> : <GuestReport />)}</Route>
           <Route path="/reports/:reportCode/:guestId" component={GuestReport} />
           <Route path="/customreports/:reportCode/:guestId" component={GuestReport} />
           <Route path="/policies/:coachUuid/:policyUuid" component={Policy} />

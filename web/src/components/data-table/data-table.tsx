@@ -1,15 +1,27 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Cell, Column, Row, type Selection, type SortDescriptor, Table, TableBody, TableHeader } from 'react-aria-components';
+import {
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { problemMessage } from '../../lib/problem.ts';
 import { ProblemAlert } from '../problem-alert.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { Checkbox } from '../ui/checkbox.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import './data-table.css';
+import { useGridKeyboard } from './grid-keyboard.ts';
+import { NO_SELECTION, type SelectionStore, useIsSelected, useSelectedCount } from './selection-store.ts';
 import type { TableAction } from './table-actions.ts';
 import { TablePagination } from './table-pagination.tsx';
-import { isFiltered, PAGE_SIZES, type PageSize, type TableState } from './table-state.ts';
+import { isFiltered, PAGE_SIZES, type PageSize, SEARCH_MAX_LENGTH, type TableState } from './table-state.ts';
 import { TableToolbar } from './table-toolbar.tsx';
-import type { TableSelection } from './use-table-state.ts';
 
 export interface DataColumn<R> {
   /** The column's id; for a sortable column, the sort key the BFF knows. */
@@ -20,6 +32,7 @@ export interface DataColumn<R> {
   isRowHeader?: boolean;
   /** Short values that must not wrap (dates, codes). */
   nowrap?: boolean;
+  /** The cell: it depends on the row alone (a row renders again when it or the set of columns changes, not otherwise). */
   render: (row: R) => ReactNode;
 }
 
@@ -32,71 +45,152 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
   /** The table's accessible name. */
   label: string;
   columns: readonly DataColumn<R>[];
-  /** The page of rows, or undefined while the first answer is awaited. */
+  /** The page of rows, or undefined until the first answer. */
   rows: readonly R[] | undefined;
-  /** The rows shown are the previous page's while the next one loads. */
+  /** The rows shown are the previous answer's while the next one loads. */
   isStale?: boolean;
   error: unknown;
-  /** Every record of the view, and those matching filter and search. */
-  total: number;
-  filteredTotal: number;
+  /** Asks for the list again (the Retry of a failed load). */
+  onRetry?: () => void;
+  /** Every record of the view, and those matching filter and search; undefined until known. */
+  total: number | undefined;
+  filteredTotal: number | undefined;
   state: TableState<S, F>;
   onChange: (change: Partial<TableState<S, F>>) => void;
   filterOptions?: readonly FilterOption<F>[];
   /** Without it the table has no checkboxes (a view with no toolbar). */
-  selection?: TableSelection;
+  selection?: SelectionStore;
   /** Every record matching the filter and search, across all pages (the select-all checkbox). */
   loadAllIds?: () => Promise<readonly string[]>;
   actions?: readonly TableAction[];
   isNarrow: boolean;
+  /** What an empty table says when neither a search nor a filter narrows it ('No teams yet. Add a team to start.'). */
   emptyText: string;
+  /** The records in a sentence, plural ('teams'): 'No teams match “xyz”.' */
+  noun?: string;
 }
 
 const SEARCH_DELAY_MS = 300;
+/** The skeleton rows shown until the first answer. */
+const SKELETON_ROWS = 8;
+// Keys of the skeleton's rows and cells (no table has more columns).
+const SKELETON_KEYS = Array.from({ length: 20 }, (_, index) => `skeleton-${index}`);
+/**
+ * The rows of a new page painted first, more than the table's window shows; the rest of a long page (up to 500) are
+ * rendered once those are on screen, in a transition that a click or a key interrupts.
+ */
+const FIRST_ROWS = 50;
+
+/** The query of the rows shown: the state the last answer was asked with. */
+type Shown<S extends string, F extends string> = TableState<S, F>;
 
 /**
- * The shared table (spec coach-shell §2.2, assessments-and-clients §2.2): search, the filter
- * dropdown, the 'Filtered n of m records' indicator with its clear button, 'n selected' with
- * 'Uncheck All', a select-all checkbox over every filtered record, sortable headers, pagination and
- * Items per page; the toolbar's buttons follow the selection count. react-aria's Table gives the
- * grid keyboard navigation (arrows, Space selects) and aria-sort.
+ * The shared table (spec coach-shell §2.2, assessments-and-clients §2.2): search, the filter dropdown, the 'Filtered n
+ * of m records' indicator with its clear button, 'n selected' with 'Uncheck All', a select-all checkbox over every
+ * filtered record, Shift-click ranges of rows, sortable headers, pagination and Items per page; the toolbar's buttons
+ * follow the selection count. A grid (one Tab stop, arrows between cells: `grid-keyboard.ts`) of plain table rows,
+ * each rendered again only when its record or the columns change: a tick re-renders its row and the count, nothing
+ * else (`selection-store.ts`). Until the first answer it shows skeleton rows and no counts; a failed load says why
+ * with Retry; the counts, the page shown and the empty text follow the rows on screen, not the request in flight.
  */
 export function DataTable<R extends { id: string }, S extends string, F extends string>(props: DataTableProps<R, S, F>) {
   const { label, columns, rows, error, total, filteredTotal, state, onChange, selection, actions = [], isNarrow } = props;
   const [selectAllError, setSelectAllError] = useState<unknown>(null);
   const [selectingAll, setSelectingAll] = useState(false);
-  const filtered = isFiltered(state);
+  const baseId = useId();
+  const isLoading = rows === undefined && !error;
+
+  // The state of the rows on screen: the requested one once its answer is in.
+  const shownRef = useRef<Shown<S, F>>(state);
+  if (rows !== undefined && !props.isStale) shownRef.current = state;
+  const shown = shownRef.current;
+  // A new search or filter in flight: the old counts are not this one's.
+  const countsKnown =
+    rows !== undefined && total !== undefined && filteredTotal !== undefined && shown.q === state.q && shown.filter === state.filter;
 
   // A new filter or search shows other records: the selection of the old ones goes.
   const clear = selection?.clear;
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared when the filter or the search changes.
   useEffect(() => clear?.(), [state.filter, state.q, clear]);
-  const selectedCount = selection?.selected.size ?? 0;
 
-  const onSelectionChange = (keys: Selection) => {
+  // The rows in their order and the last row ticked, for a Shift-click's range (read when a box is ticked).
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const anchor = useRef<string | undefined>(undefined);
+  const onTick = useCallback(
+    (id: string, selected: boolean, extend: boolean) => {
+      if (!selection) return;
+      const ids = (rowsRef.current ?? []).map((row) => row.id);
+      const from = anchor.current === undefined ? -1 : ids.indexOf(anchor.current);
+      const to = ids.indexOf(id);
+      anchor.current = id;
+      if (extend && from >= 0 && to >= 0) selection.change(ids.slice(Math.min(from, to), Math.max(from, to) + 1), selected);
+      else selection.change([id], selected);
+    },
+    [selection],
+  );
+
+  const onSelectAll = (select: boolean) => {
     if (!selection) return;
-    if (keys !== 'all' || !props.loadAllIds) {
-      selection.set(keys === 'all' ? new Set((rows ?? []).map((row) => row.id)) : new Set([...keys].map(String)));
+    const pageIds = (rows ?? []).map((row) => row.id);
+    if (!select) {
+      selection.clear();
       return;
     }
+    selection.change(pageIds, true);
+    if (!props.loadAllIds) return;
     // spec §2.2: the select-all checkbox selects every filtered record, not only this page.
-    selection.set(new Set([...selection.selected, ...(rows ?? []).map((row) => row.id)]));
     setSelectingAll(true);
     setSelectAllError(null);
     props
       .loadAllIds()
-      .then((ids) => selection.set(new Set(ids)))
+      .then((ids) => selection.set(ids))
       .catch((failure: unknown) => setSelectAllError(failure))
       .finally(() => setSelectingAll(false));
   };
 
-  const sortDescriptor: SortDescriptor = { column: state.sort, direction: state.order === 'asc' ? 'ascending' : 'descending' };
-  const onSortChange = ({ column, direction }: SortDescriptor) =>
-    onChange({ sort: String(column) as S, order: direction === 'ascending' ? 'asc' : 'desc' });
+  const sortBy = (column: string) =>
+    onChange(column === state.sort ? { order: state.order === 'asc' ? 'desc' : 'asc' } : { sort: column as S, order: 'asc' });
+
+  // A new page, sort, size, search or filter opens at its first row with the header in view.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const shownKey = [shown.page, shown.pageSize, shown.sort, shown.order, shown.q, shown.filter].join('\u0000');
+  const lastShownKey = useRef(shownKey);
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller || shownKey === lastShownKey.current) return;
+    lastShownKey.current = shownKey;
+    scroller.scrollTop = 0;
+    if (scroller.getBoundingClientRect().top < Number.parseFloat(getComputedStyle(scroller).scrollMarginTop || '0')) {
+      scroller.scrollIntoView({ block: 'start' });
+    }
+  }, [shownKey]);
+
+  // A new page shows its first rows, then the rest; the same page asked again (after an action) shows them all.
+  const [completePage, setCompletePage] = useState<string | undefined>(undefined);
+  const shownCount = rows === undefined ? 0 : completePage === shownKey ? rows.length : Math.min(rows.length, FIRST_ROWS);
+  const isComplete = rows === undefined || shownCount === rows.length;
+  useEffect(() => {
+    if (isComplete) return;
+    // After the first rows' frame is painted (an animation frame runs before it, a timer after it).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setCompletePage(shownKey)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isComplete, shownKey]);
+  const isBusy = isLoading || (props.isStale ?? false) || !isComplete;
+
+  const columnsKey = columns.map((column) => column.id).join(' ');
+  const keyboard = useGridKeyboard();
+  const width = columns.length + (selection ? 1 : 0);
 
   return (
     <div className="data-table">
-      {actions.length > 0 ? <TableToolbar actions={actions} selectedCount={selectedCount} isNarrow={isNarrow} /> : null}
+      {actions.length > 0 ? <SelectionToolbar actions={actions} store={selection ?? NO_SELECTION} isNarrow={isNarrow} /> : null}
       <div className="data-table__controls">
         <SearchBox value={state.q} onSearch={(q) => onChange({ q })} />
         {props.filterOptions ? (
@@ -110,7 +204,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
           </div>
         ) : null}
         <p className="data-table__count" role="status">
-          {filtered ? (
+          {!countsKnown ? null : isFiltered(shown) ? (
             <>
               <span className="data-table__filtered">Filtered</span> {filteredTotal} of {total} records
             </>
@@ -118,7 +212,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
             <>{total} records</>
           )}
         </p>
-        {filtered ? (
+        {isFiltered(state) ? (
           <Button
             variant="quiet"
             className="data-table__clear"
@@ -128,78 +222,74 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
             <span aria-hidden="true">×</span>
           </Button>
         ) : null}
-        {selection && selectedCount > 0 ? (
-          <p className="data-table__selected">
-            <span role="status">{selectingAll ? 'Selecting all...' : `${selectedCount} selected`}</span>
-            <Button variant="quiet" onPress={selection.clear}>
-              Uncheck All
-            </Button>
-          </p>
-        ) : null}
+        {selection ? <SelectionStatus store={selection} selectingAll={selectingAll} /> : null}
       </div>
-      <ProblemAlert error={selectAllError ?? error} />
-      <div className="data-table__scroll">
-        <Table
+      <ProblemAlert error={selectAllError} />
+      {error && rows !== undefined ? <LoadFailure error={error} onRetry={props.onRetry} /> : null}
+      <div className="data-table__scroll" ref={scrollRef}>
+        <table
+          // A grid (its cells' roles follow: gridcell, rowheader): react-aria's Table's semantics at a table's cost.
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table.
+          role="grid"
           aria-label={label}
-          aria-busy={props.isStale || undefined}
+          aria-busy={isBusy || undefined}
+          aria-multiselectable={selection ? true : undefined}
+          // The grid's Tab stop: focus goes on to its last cell focused (grid-keyboard.ts).
+          tabIndex={0}
           className="data-table__table"
-          selectionMode={selection ? 'multiple' : 'none'}
-          selectedKeys={selection?.selected ?? []}
-          onSelectionChange={onSelectionChange}
-          sortDescriptor={sortDescriptor}
-          onSortChange={onSortChange}
+          onKeyDown={keyboard.onKeyDown}
+          onFocus={keyboard.onFocus}
+          onPointerDown={keyboard.onPointerDown}
         >
-          <TableHeader className="data-table__header">
-            {selection ? (
-              <Column className="data-table__column data-table__column--select">
-                <Checkbox slot="selection" aria-label="Select all records" />
-              </Column>
-            ) : null}
-            {columns.map((column) => (
-              <Column
-                key={column.id}
-                id={column.id}
-                isRowHeader={column.isRowHeader}
-                allowsSorting={column.sortable}
-                className="data-table__column"
-              >
-                {({ allowsSorting, sortDirection }) => (
-                  <span className="data-table__column-label">
-                    {column.label}
-                    {allowsSorting ? (
-                      <span aria-hidden="true" className="data-table__sort">
-                        {sortDirection === 'ascending' ? '▲' : sortDirection === 'descending' ? '▼' : '↕'}
-                      </span>
-                    ) : null}
-                  </span>
-                )}
-              </Column>
-            ))}
-          </TableHeader>
-          <TableBody
-            className="data-table__body"
-            items={rows ?? []}
-            // The rows' cells follow the column set (desktop and phone differ): a new set renders them anew.
-            dependencies={[columns.map((column) => column.id).join(' '), selection !== undefined]}
-            renderEmptyState={() => <p className="data-table__empty">{rows === undefined ? 'Loading...' : props.emptyText}</p>}
-          >
-            {(row) => (
-              <Row id={row.id} className="data-table__row" columns={selection ? [{ id: '' }, ...columns] : columns}>
-                {(column) =>
-                  column.id === '' ? (
-                    <Cell className="data-table__cell data-table__cell--select">
-                      <Checkbox slot="selection" />
-                    </Cell>
-                  ) : (
-                    <Cell className={(column as DataColumn<R>).nowrap ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell'}>
-                      {(column as DataColumn<R>).render(row)}
-                    </Cell>
-                  )
-                }
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+          <thead className="data-table__header">
+            <tr>
+              {selection ? (
+                <th className="data-table__column data-table__column--select" tabIndex={-1}>
+                  <SelectAllCheckbox store={selection} rows={rows} onSelectAll={onSelectAll} />
+                </th>
+              ) : null}
+              {columns.map((column) => (
+                <ColumnHeader
+                  key={column.id}
+                  column={column}
+                  direction={column.id === state.sort ? state.order : undefined}
+                  onSort={() => sortBy(column.id)}
+                />
+              ))}
+            </tr>
+          </thead>
+          {isLoading ? (
+            <SkeletonRows columns={width} />
+          ) : (
+            // A new page's body replaces the old one whole: one node leaves the document, not 500 rows one by one.
+            <tbody key={shownKey} className="data-table__body" data-stale={props.isStale || undefined}>
+              {rows === undefined ? (
+                <StateRow width={width}>
+                  <LoadFailure error={error} onRetry={props.onRetry} />
+                </StateRow>
+              ) : rows.length === 0 ? (
+                <StateRow width={width}>
+                  <EmptyState shown={shown} noun={props.noun ?? 'records'} emptyText={props.emptyText} onChange={onChange} />
+                </StateRow>
+              ) : (
+                rows
+                  .slice(0, shownCount)
+                  .map((row) => (
+                    <DataRow
+                      key={row.id}
+                      row={row}
+                      columns={columns}
+                      columnsKey={columnsKey}
+                      store={selection ?? NO_SELECTION}
+                      selectable={selection !== undefined}
+                      onTick={onTick}
+                      baseId={baseId}
+                    />
+                  ))
+              )}
+            </tbody>
+          )}
+        </table>
       </div>
       <div className="data-table__footer">
         <div className="data-table__page-size">
@@ -210,8 +300,264 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
             onChange={(id) => onChange({ pageSize: Number(id) as PageSize })}
           />
         </div>
-        <TablePagination page={state.page} pageSize={state.pageSize} records={filteredTotal} onPage={(page) => onChange({ page })} />
+        <TablePagination
+          page={shown.page}
+          requested={state.page}
+          pageSize={shown.pageSize}
+          records={countsKnown ? filteredTotal : undefined}
+          isBusy={isBusy}
+          onPage={(page) => onChange({ page })}
+        />
       </div>
+    </div>
+  );
+}
+
+/** The toolbar, enabled by the selection count: it renders again on a tick, the table does not. */
+function SelectionToolbar({ actions, store, isNarrow }: { actions: readonly TableAction[]; store: SelectionStore; isNarrow: boolean }) {
+  return <TableToolbar actions={actions} selectedCount={useSelectedCount(store)} isNarrow={isNarrow} />;
+}
+
+/** 'n selected' with Uncheck All, while any record is selected. */
+function SelectionStatus({ store, selectingAll }: { store: SelectionStore; selectingAll: boolean }) {
+  const count = useSelectedCount(store);
+  if (count === 0) return null;
+  return (
+    <p className="data-table__selected">
+      <span role="status">{selectingAll ? 'Selecting all...' : `${count} selected`}</span>
+      <Button variant="quiet" onPress={store.clear}>
+        Uncheck All
+      </Button>
+    </p>
+  );
+}
+
+type PageSelection = 'all' | 'some' | 'none';
+
+/** Ticked when every row of the page is selected, a dash while some records are. */
+function SelectAllCheckbox({
+  store,
+  rows,
+  onSelectAll,
+}: {
+  store: SelectionStore;
+  rows: readonly { id: string }[] | undefined;
+  onSelectAll: (select: boolean) => void;
+}) {
+  const state = useSyncExternalStore(store.subscribe, (): PageSelection => {
+    const { selected } = store;
+    if (selected.size === 0) return 'none';
+    return rows && rows.length > 0 && rows.every((row) => selected.has(row.id)) ? 'all' : 'some';
+  });
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (input.current) input.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={input}
+      type="checkbox"
+      className="checkbox data-table__checkbox"
+      aria-label="Select all records"
+      checked={state === 'all'}
+      disabled={!rows || rows.length === 0}
+      onChange={() => onSelectAll(state !== 'all')}
+    />
+  );
+}
+
+function ColumnHeader<R>({
+  column,
+  direction,
+  onSort,
+}: {
+  column: DataColumn<R>;
+  direction: 'asc' | 'desc' | undefined;
+  onSort: () => void;
+}) {
+  if (!column.sortable) {
+    return (
+      <th className="data-table__column" tabIndex={-1}>
+        <span className="data-table__column-label">{column.label}</span>
+      </th>
+    );
+  }
+  const sort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+  return (
+    // The whole header sorts when clicked, as its button does from the keyboard (the button's click reaches it).
+    <th aria-sort={sort} className="data-table__column data-table__column--sortable" tabIndex={-1} onClick={onSort}>
+      <button type="button" className="data-table__sort-button">
+        {column.label}
+        <span aria-hidden="true" className="data-table__sort">
+          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+interface DataRowProps<R extends { id: string }> {
+  row: R;
+  /** The columns as the screen gave them this time; a row renders again only when `columnsKey` (their ids) changes. */
+  columns: readonly DataColumn<R>[];
+  columnsKey: string;
+  store: SelectionStore;
+  selectable: boolean;
+  onTick: (id: string, selected: boolean, extend: boolean) => void;
+  baseId: string;
+}
+
+const sameRow = <R extends { id: string }>(a: DataRowProps<R>, b: DataRowProps<R>) =>
+  a.row === b.row &&
+  a.columnsKey === b.columnsKey &&
+  a.store === b.store &&
+  a.selectable === b.selectable &&
+  a.onTick === b.onTick &&
+  a.baseId === b.baseId;
+
+/** A row: its checkbox follows the selection; its cells render once for the record and the columns. */
+const DataRow = memo(function DataRow<R extends { id: string }>({
+  row,
+  columns,
+  columnsKey,
+  store,
+  selectable,
+  onTick,
+  baseId,
+}: DataRowProps<R>) {
+  const selected = useIsSelected(store, row.id);
+  const headerId = `${baseId}-${row.id}`;
+  return (
+    // The role written out, as react-aria wrote it: tests and tools find a cell's row by it.
+    // biome-ignore lint/a11y/noRedundantRoles: see above.
+    <tr role="row" className="data-table__row" aria-selected={selectable ? selected : undefined}>
+      {selectable ? (
+        <td
+          className="data-table__cell data-table__cell--select"
+          tabIndex={-1}
+          // The role written out: not every tool derives a grid's cells from the table's role (testing-library).
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table.
+          role="gridcell"
+        >
+          <input
+            id={`${headerId}-select`}
+            type="checkbox"
+            className="checkbox data-table__checkbox"
+            aria-label="Select"
+            aria-labelledby={`${headerId}-select ${headerId}`}
+            checked={selected}
+            // A checkbox's change comes from its click: Shift held extends from the last row ticked.
+            onChange={(event) => onTick(row.id, event.currentTarget.checked, (event.nativeEvent as MouseEvent).shiftKey === true)}
+          />
+        </td>
+      ) : null}
+      <RowCells row={row} columns={columns} columnsKey={columnsKey} headerId={headerId} />
+    </tr>
+  );
+}, sameRow) as <R extends { id: string }>(props: DataRowProps<R>) => ReactNode;
+
+const sameCells = <R,>(a: { row: R; columnsKey: string }, b: { row: R; columnsKey: string }) =>
+  a.row === b.row && a.columnsKey === b.columnsKey;
+
+const RowCells = memo(function RowCells<R>({
+  row,
+  columns,
+  headerId,
+}: {
+  row: R;
+  columns: readonly DataColumn<R>[];
+  columnsKey: string;
+  headerId: string;
+}) {
+  return columns.map((column) => {
+    const className = column.nowrap ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
+    return column.isRowHeader ? (
+      <th key={column.id} id={headerId} scope="row" className={className} tabIndex={-1}>
+        {column.render(row)}
+      </th>
+    ) : (
+      <td
+        key={column.id}
+        className={className}
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the grid's cells (see the select cell).
+        role="gridcell"
+      >
+        {column.render(row)}
+      </td>
+    );
+  });
+}, sameCells) as <R>(props: { row: R; columns: readonly DataColumn<R>[]; columnsKey: string; headerId: string }) => ReactNode;
+
+/** Grey bars in the table's shape until the first answer: no counts, no 'Loading...' in the middle of nowhere. */
+function SkeletonRows({ columns }: { columns: number }) {
+  const cells = SKELETON_KEYS.slice(0, columns);
+  return (
+    <tbody className="data-table__body" aria-hidden="true">
+      {SKELETON_KEYS.slice(0, SKELETON_ROWS).map((row) => (
+        <tr key={row} className="data-table__row data-table__row--skeleton">
+          {cells.map((cell) => (
+            <td key={cell} className="data-table__cell">
+              <span className="data-table__skeleton" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** One row across the table: the empty state, or a first load that failed. */
+function StateRow({ width, children }: { width: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td
+        colSpan={width}
+        className="data-table__state"
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the grid's cells (see the select cell).
+        role="gridcell"
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Why the list is not there, and Retry. */
+function LoadFailure({ error, onRetry }: { error: unknown; onRetry: (() => void) | undefined }) {
+  return (
+    <div className="data-table__failure">
+      <Alert tone="error">{problemMessage(error)}</Alert>
+      {onRetry ? (
+        <Button variant="secondary" onPress={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** An empty answer: nothing matches the search or the filter (with the way back), or there is nothing yet. */
+function EmptyState<S extends string, F extends string>({
+  shown,
+  noun,
+  emptyText,
+  onChange,
+}: {
+  shown: Shown<S, F>;
+  noun: string;
+  emptyText: string;
+  onChange: (change: Partial<TableState<S, F>>) => void;
+}) {
+  const q = shown.q.trim();
+  if (!q && shown.filter === undefined) return <p className="data-table__empty">{emptyText}</p>;
+  return (
+    <div className="data-table__empty">
+      <p>{q ? `No ${noun} match “${q}”.` : `No ${noun} match this filter.`}</p>
+      <Button variant="secondary" onPress={() => onChange(q ? { q: '' } : { filter: undefined })}>
+        {q ? 'Clear search' : 'Clear filter'}
+      </Button>
     </div>
   );
 }
@@ -238,7 +584,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     return () => clearTimeout(timer);
   }, [text]);
   const id = useId();
-  // A plain search input: the platform gives Esc-to-clear and the keyboard; no form validation needed.
+  // A plain search input: the platform gives Esc-to-clear and the keyboard. It takes no more than the contract's
+  // search text, so that no search is refused.
   return (
     <div className="field data-table__search">
       <label className="visually-hidden" htmlFor={id}>
@@ -250,7 +597,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         type="search"
         placeholder="Search"
         value={text}
-        maxLength={200}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => setText(event.target.value)}
       />
     </div>

@@ -16,6 +16,8 @@ export interface TableAction {
   /** Left out at phone width. */
   desktopOnly?: boolean;
   onAction: () => void;
+  /** Fetches the action's code ahead of the press (hover or focus of its button or menu item). */
+  preload?: () => void;
 }
 
 /** Whether a button is enabled for this many selected records. */
@@ -46,8 +48,11 @@ export interface ActionProps<R> {
 
 /** A toolbar entry of a screen's registry: the button and the action behind it. */
 export interface RegisteredAction<R, X> extends Omit<TableAction, 'id' | 'onAction'> {
-  /** The action, usually `lazy(() => import('./<action>.tsx'))` so that its code loads when first used. */
-  component: ComponentType<ActionProps<R> & X>;
+  /**
+   * The action, usually `lazyWithPreload(() => import('./<action>.tsx'))` (`lib/lazy-with-preload.ts`): its code loads
+   * when the pointer or the keyboard reaches its button, so that it is there by the press.
+   */
+  component: ComponentType<ActionProps<R> & X> & { preload?: () => void };
   /** Whether the screen offers it, from its extras (e.g. the view); always when absent. */
   isShown?: (extras: X) => boolean;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BFF_MAX_LENGTH } from '../../../../generated/bff-limits.ts';
 import { isActionEnabled } from './table-actions.ts';
 import {
   isFiltered,
@@ -43,6 +44,11 @@ describe('the shared table state in the URL (spec coach-shell §2.2)', () => {
     expect(read('filter=nope&sort=drop&order=up&page=-2&pageSize=7')).toEqual(read(''));
     expect(read('page=1.5').page).toBe(1);
     expect(read('filter=showAll').filter).toBeUndefined();
+  });
+
+  it("cuts a search in a shared link to what the list operations take (the contract's SearchText)", () => {
+    const long = 'x'.repeat(300);
+    expect(readTableState(new URLSearchParams({ q: long }), CONFIG).q).toBe('x'.repeat(BFF_MAX_LENGTH.SearchText));
   });
 
   it('writes only what differs from the defaults, and reads back the same state', () => {

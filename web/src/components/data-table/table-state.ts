@@ -1,9 +1,12 @@
 // The shared table's state as the URL carries it (spec coach-shell §2.2; design: table state in the
 // URL so reload, Back and a shared link keep it). Pure functions, tested without a browser.
+import { BFF_MAX_LENGTH } from '../../../../generated/bff-limits.ts';
 
 export const PAGE_SIZES = [10, 50, 100, 200, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 50;
+/** The longest search every list operation takes (the contract's `q`): the search box takes no more. */
+export const SEARCH_MAX_LENGTH: number = BFF_MAX_LENGTH.SearchText;
 export type SortOrder = 'asc' | 'desc';
 
 export interface TableState<Sort extends string = string, Filter extends string = string> {
@@ -41,7 +44,7 @@ export function readTableState<Sort extends string, Filter extends string>(
   const filter = oneOf(config.filters, params.get('filter'));
   return {
     filter: filter === config.noFilter ? undefined : filter,
-    q: params.get('q')?.slice(0, 200) ?? '',
+    q: params.get('q')?.slice(0, SEARCH_MAX_LENGTH) ?? '',
     sort: oneOf(config.sorts, params.get('sort')) ?? config.defaultSort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? config.defaultOrder ?? 'desc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,

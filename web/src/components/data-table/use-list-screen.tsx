@@ -7,7 +7,7 @@ import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions
 import type { PageSize, SortOrder, TableStateConfig } from './table-state.ts';
 import { useTableSelection, useTableState } from './use-table-state.ts';
 
-// The alert loads when first shown (the coach routes' 170 KB budget); so does each action (the screen's registry).
+// The alert loads when first shown (the coach routes' 150 KB budget); so does each action (the screen's registry).
 const MessageDialog = lazy(async () => ({ default: (await import('../ui/message-dialog.tsx')).MessageDialog }));
 
 /** What the list operation is asked for: the table's state. */
@@ -36,8 +36,8 @@ export type RowOf<D extends ListPage> = ItemOf<D> & { id: string };
 
 export interface ListScreenConfig<S extends string, F extends string, D extends ListPage, P extends object, X extends object> {
   table: TableStateConfig<S, F>;
-  /** The list's query hook (e.g. `useTeams`), called once with the table's state and `params`. */
-  useList: (query: ListQuery<S, F> & P) => { data: D | undefined; error: unknown; isPlaceholderData: boolean };
+  /** The list's query hook (e.g. `useTeams`), called once with the table's state and `params`; `refetch` is Retry's. */
+  useList: (query: ListQuery<S, F> & P) => { data: D | undefined; error: unknown; isPlaceholderData: boolean; refetch?: () => unknown };
   /** The list operation's own parameters, besides the table's (e.g. the view). */
   params?: P;
   /** The row's id, for a list whose items carry none (`position`: the item's place in the whole list). */
@@ -82,7 +82,7 @@ export function useListScreen<S extends string, F extends string, D extends List
   const queryClient = useQueryClient();
   const q = state.q || undefined;
   const filter = state.filter ?? config.table.noFilter;
-  const { data, error, isPlaceholderData } = config.useList({
+  const { data, error, isPlaceholderData, refetch } = config.useList({
     ...(config.params as P),
     q,
     page: state.page,
@@ -144,15 +144,16 @@ export function useListScreen<S extends string, F extends string, D extends List
       rows,
       isStale: isPlaceholderData,
       error,
-      total: data?.total ?? 0,
-      filteredTotal: data?.filteredTotal ?? 0,
+      onRetry: refetch && (() => void refetch()),
+      total: data?.total,
+      filteredTotal: data?.filteredTotal,
       state,
       onChange: update,
       isNarrow,
       selection: registry ? selection : undefined,
       loadAllIds: loadAllIds && (() => loadAllIds({ q, filter }, queryClient)),
       actions: Object.entries(registry ?? {}).flatMap(([id, { component, isShown, ...entry }]) =>
-        isShown && !isShown(extras) ? [] : [{ id, ...entry, onAction: () => start(id) }],
+        isShown && !isShown(extras) ? [] : [{ id, ...entry, onAction: () => start(id), preload: component.preload }],
       ),
     },
     data,

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/local-storage.ts';
+import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import {
   DEFAULT_PAGE_SIZE,
   isPageSize,
@@ -38,17 +39,11 @@ export function useTableState<Sort extends string, Filter extends string>(config
 }
 
 // The selection lives beside the state: every table screen loads this module with the table, so a screen that
-// selects rows needs no chunk of its own for it (the coach routes' 170 KB budget).
-export interface TableSelection {
-  /** The selected records' ids, on any page. */
-  selected: ReadonlySet<string>;
-  set: (ids: ReadonlySet<string>) => void;
-  clear: () => void;
-}
+// selects rows needs no chunk of its own for it (the coach routes' 150 KB budget).
+export type TableSelection = SelectionStore;
 
 /** The records a table has selected; kept while paging and sorting so that a selection can span pages. */
 export function useTableSelection(): TableSelection {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const clear = useCallback(() => setSelected((current) => (current.size === 0 ? current : new Set())), []);
-  return useMemo(() => ({ selected, set: setSelected, clear }), [selected, clear]);
+  const [store] = useState(createSelectionStore);
+  return store;
 }

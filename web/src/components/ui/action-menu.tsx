@@ -1,11 +1,14 @@
 import type { Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { preloadOnIntent } from '../../lib/lazy-with-preload.ts';
 import './menu.css';
 
 export interface ActionMenuItem {
   id: string;
   label: string;
   isDisabled?: boolean;
+  /** Fetches what the command opens ahead of the press (the item hovered or reached by the arrow keys). */
+  preload?: () => void;
 }
 
 export interface ActionMenuProps {
@@ -29,7 +32,7 @@ export function ActionMenu({ label, items, onAction }: ActionMenuProps) {
       <Popover className="popover menu-popover" placement="bottom start">
         <Menu className="menu menu--actions" items={items} disabledKeys={disabledKeys} onAction={(key: Key) => onAction(String(key))}>
           {(item) => (
-            <MenuItem id={item.id} className="menu__item" textValue={item.label}>
+            <MenuItem id={item.id} className="menu__item" textValue={item.label} {...preloadOnIntent(item.preload)}>
               {item.label}
             </MenuItem>
           )}

@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   /** The question, as the spec words it. */
   children: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are (Esc does the same); 'Cancel' unless the question needs other words. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** A destructive action's button is red. */
@@ -15,13 +17,22 @@ export interface ConfirmDialogProps {
 }
 
 /** A question before an action that cannot be undone: Cancel (focused first, and Esc) or the action. */
-export function ConfirmDialog({ title, isOpen, children, confirmLabel, onConfirm, onCancel, isDestructive }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  isOpen,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  isDestructive,
+}: ConfirmDialogProps) {
   return (
     <Dialog title={title} role="alertdialog" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <div className="message-dialog__body">{children}</div>
       <div className="dialog__actions">
         <Button variant="secondary" autoFocus onPress={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={isDestructive ? 'danger' : 'primary'} onPress={onConfirm}>
           {confirmLabel}

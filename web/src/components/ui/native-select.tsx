@@ -4,6 +4,8 @@ import './native-select.css';
 export interface NativeSelectOption {
   id: string;
   label: string;
+  /** Shown but not choosable (its label says why). */
+  isDisabled?: boolean;
 }
 
 export interface NativeSelectProps {
@@ -34,7 +36,7 @@ export function NativeSelect({ label, options, value, onChange, isDisabled }: Na
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
-          <option key={option.id} value={option.id}>
+          <option key={option.id} value={option.id} disabled={option.isDisabled}>
             {option.label}
           </option>
         ))}

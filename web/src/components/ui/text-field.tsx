@@ -17,10 +17,14 @@ export interface TextFieldProps extends AriaTextFieldProps {
   adornment?: ReactNode;
 }
 
-/** Label + input + description + error, wired for screen readers by react-aria. */
+/**
+ * Label + input + description + error, wired for screen readers by react-aria. The field is checked by the app
+ * (`isInvalid`, `errorMessage`: the spec's words), never by the browser: react-aria's native behaviour would show the
+ * browser's own message ("Please enter a part following '@'") beside the form's, so it is "aria" unless asked.
+ */
 export function TextField({ label, description, errorMessage, placeholder, adornment, className, ...props }: TextFieldProps) {
   return (
-    <AriaTextField {...props} className={['field', className].filter(Boolean).join(' ')}>
+    <AriaTextField validationBehavior="aria" {...props} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
       <div className="field__row">
         <Input className="field__input" placeholder={placeholder} />

@@ -25,5 +25,8 @@ export function formatPrice({ currency, amount, plusVat }: Schemas['CreditPrice'
   return `${currency === 'ZAR' ? 'R' : '$'}${amount}${plusVat ? ' + VAT' : ''}`;
 }
 
+/** spec assessments-and-clients §9: what one assessment of each type costs, in credits. */
+export const ASSESSMENT_COST: Readonly<Record<Schemas['AssessmentType'], number>> = { full: 3, EIT: 2, ennea: 1 };
+
 /** "1 credit", "3 credits". */
 export const credits = (count: number): string => `${count} ${Math.abs(count) === 1 ? 'credit' : 'credits'}`;

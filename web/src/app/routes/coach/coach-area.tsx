@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { preloadDataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
+import { preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { CoachFrame } from '../../coach-frame.tsx';
@@ -58,6 +60,10 @@ export function Component() {
   useEffect(() => {
     if (!session && check.data) signedIn(check.data);
   }, [session, check.data, signedIn]);
+  // Most screens are tables: the table's code, not part of any screen's first paint, is fetched once the area is
+  // up and the browser idle, so that the next table screen opens with it at hand.
+  const signedInNow = session !== null;
+  useEffect(() => (signedInNow ? preloadWhenIdle(preloadDataTable) : undefined), [signedInNow]);
 
   if (!session) return check.isPending || check.data ? <Loading label="Loading..." /> : <Redirect to="/login" replace />;
   return (

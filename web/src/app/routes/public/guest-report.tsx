@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'wouter';
+import { PublicLayout } from '../../../components/public-layout.tsx';
 import { GuestReportPage } from '../../../features/guest-report/components/guest-report-page.tsx';
 import { InvalidReportLink } from '../../../features/guest-report/components/invalid-report-link.tsx';
 import { reportRequestFrom } from '../../../features/guest-report/utils/report-request.ts';
@@ -12,5 +13,5 @@ export function Component() {
   const params = useParams<{ reportCode?: string; guestId?: string }>();
   const [search] = useSearchParams();
   const request = reportRequestFrom(params, search);
-  return request ? <GuestReportPage request={request} /> : <InvalidReportLink />;
+  return <PublicLayout>{request ? <GuestReportPage request={request} /> : <InvalidReportLink />}</PublicLayout>;
 }

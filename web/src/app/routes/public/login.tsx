@@ -1,5 +1,10 @@
+import { PublicLayout } from '../../../components/public-layout.tsx';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 
 export function Component() {
-  return <LoginForm />;
+  return (
+    <PublicLayout>
+      <LoginForm />
+    </PublicLayout>
+  );
 }

@@ -1,5 +1,10 @@
+import { PublicLayout } from '../../../components/public-layout.tsx';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
 
 export function Component() {
-  return <ResetPasswordForm />;
+  return (
+    <PublicLayout>
+      <ResetPasswordForm />
+    </PublicLayout>
+  );
 }

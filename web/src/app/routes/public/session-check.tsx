@@ -1,5 +1,10 @@
+import { PublicLayout } from '../../../components/public-layout.tsx';
 import { SessionCheck } from '../../../features/auth/components/session-check.tsx';
 
 export function Component() {
-  return <SessionCheck />;
+  return (
+    <PublicLayout>
+      <SessionCheck />
+    </PublicLayout>
+  );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../../generated/bff.ts';
 import { $api } from '../../../lib/query.ts';
 
-export type EmailBatchRequest = components['schemas']['EmailBatchRequest'];
+export type InviteRequest = components['schemas']['InviteRequest'];
 export type EmailPreview = components['schemas']['EmailPreview'];
 
 /**
@@ -10,7 +10,6 @@ export type EmailPreview = components['schemas']['EmailPreview'];
  * "preview", §4.3 "A preview shows the generated subject and body first"). A POST that sends nothing, so a query
  * keyed by the request; asked while the Preview dialog is open.
  */
-export const previewInviteQueryOptions = (body: EmailBatchRequest) =>
-  $api.queryOptions('post', '/api/assessments/invite-previews', { body });
+export const previewInviteQueryOptions = (body: InviteRequest) => $api.queryOptions('post', '/api/assessments/invite-previews', { body });
 
-export const useInvitePreview = (body: EmailBatchRequest, enabled: boolean) => useQuery({ ...previewInviteQueryOptions(body), enabled });
+export const useInvitePreview = (body: InviteRequest, enabled: boolean) => useQuery({ ...previewInviteQueryOptions(body), enabled });

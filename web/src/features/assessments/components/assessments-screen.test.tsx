@@ -153,6 +153,32 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
     expect(screen.queryByRole('option', { name: 'Received SCOs' })).toBeNull();
   });
 
+  it('offers the nine filters of spec §4.1 in its order, Show all among them; Show all asks for every record', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen('/assessments?filter=notInvitedYet');
+    expect(await screen.findByText('20 of 60 records')).toBeTruthy();
+    const filter = screen.getByRole('combobox', { name: 'Filter' }) as HTMLSelectElement;
+    expect([...filter.options].map((option) => option.text)).toEqual([
+      'Select a filter',
+      'Not invited yet',
+      'Invited, not started',
+      'Started, incomplete',
+      'Complete, in marking',
+      'Complete, send report',
+      'Show all',
+      'Received SCOs',
+      'Wrapped',
+      'Unwrapped',
+    ]);
+
+    await user.selectOptions(filter, 'Show all');
+    expect(await screen.findByText('60 of 60 records')).toBeTruthy();
+    expect(lastList(seen)?.get('filter')).toBe('showAll');
+    expect(filter.value).toBe('showAll');
+    expect(url()).toBe('/assessments?filter=showAll');
+  });
+
   it('applies the filter of a dashboard tile link and shows "Filtered n of m records"; x clears it', async () => {
     const user = userEvent.setup();
     const seen = fakeBff(ROWS);

@@ -1,5 +1,5 @@
 import type { FilterOption } from '../../../components/data-table/data-table.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { Link } from '../../../components/ui/link.tsx';
@@ -28,12 +28,12 @@ const SORTS: readonly AssessmentSort[] = [
   'toCoach',
 ];
 const FILTERS = Object.keys(PIPELINE_FILTER_LABELS) as PipelineFilter[];
-// spec §2.2: the default sort is by tokenCreatedAt (newest first).
+// spec §2.2: the default sort is by tokenCreatedAt (newest first). Show all is one of the filters (spec §4.1), kept in
+// the address and shown chosen; with no filter chosen the BFF shows everything too (the contract's default).
 const TABLE_CONFIG: TableStateConfig<AssessmentSort, PipelineFilter> = {
   sorts: SORTS,
   defaultSort: 'createdAt',
   filters: FILTERS,
-  noFilter: 'showAll',
 };
 
 const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO Given' };
@@ -57,9 +57,9 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   });
   const hasReceived = screen.data?.hasReceived ?? false;
 
-  // spec §2.2, §4.1: the Received SCOs filter only when the coach has received any.
+  // spec §2.2, §4.1: the nine filters in the spec's order, the Received SCOs filter only when the coach has received any.
   const filterOptions: FilterOption<PipelineFilter>[] = FILTERS.filter(
-    (id) => id !== 'showAll' && (id !== 'receivedScos' || (view === 'own' && hasReceived)),
+    (id) => id !== 'receivedScos' || (view === 'own' && hasReceived),
   ).map((id) => ({ id, label: PIPELINE_FILTER_LABELS[id] }));
 
   return (
@@ -81,6 +81,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
         })}
         filterOptions={filterOptions}
         emptyText={view === 'given' ? 'You have not given any assessments to other coaches.' : 'No assessments found.'}
+        noun="assessments"
       />
       {screen.dialogs}
     </section>

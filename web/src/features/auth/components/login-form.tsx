@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { LogoMark } from '../../../components/brand/logo.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { lazyWithPreload, preloadOnIntent } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
 import { signedInAtom } from '../../../lib/session/session.ts';
@@ -15,8 +15,10 @@ import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { isEmail } from '../../../lib/validation.ts';
 import { signInBody, useSignIn } from '../api/create-session.ts';
 import { type LoginNotice, useLoginNotice } from '../hooks/use-login-notice.ts';
-import { ResetLinkDialog } from './reset-link-dialog.tsx';
 import './auth.css';
+
+// The e-mail modal loads when the pointer or the keyboard reaches a link that opens it, not with the page.
+const ResetLinkDialog = lazyWithPreload(async () => ({ default: (await import('./reset-link-dialog.tsx')).ResetLinkDialog }));
 
 type Opener = 'Forgot Password?' | 'New Account?';
 
@@ -70,7 +72,6 @@ export function LoginForm() {
 
   return (
     <main className="page auth-page">
-      <LogoMark size={48} />
       <h1>Coach Portal Login</h1>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <Form
@@ -102,21 +103,25 @@ export function LoginForm() {
         </Button>
       </Form>
       <div className="row auth-page__links">
-        <Button variant="quiet" onPress={() => setDialog('Forgot Password?')}>
+        <Button variant="quiet" {...preloadOnIntent(ResetLinkDialog.preload)} onPress={() => setDialog('Forgot Password?')}>
           Forgot Password?
         </Button>
-        <Button variant="quiet" onPress={() => setDialog('New Account?')}>
+        <Button variant="quiet" {...preloadOnIntent(ResetLinkDialog.preload)} onPress={() => setDialog('New Account?')}>
           New Account?
         </Button>
       </div>
-      <ResetLinkDialog
-        title={dialog}
-        onClose={() => setDialog(null)}
-        onSent={(message) => {
-          setDialog(null);
-          setNotice({ tone: 'success', text: message });
-        }}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <ResetLinkDialog
+            title={dialog}
+            onClose={() => setDialog(null)}
+            onSent={(message) => {
+              setDialog(null);
+              setNotice({ tone: 'success', text: message });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

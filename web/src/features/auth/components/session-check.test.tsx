@@ -39,12 +39,23 @@ describe('session check page', () => {
     expect(calls[0]?.csrf).toBe('1');
   });
 
-  it('explains a refused session and links to the login page', async () => {
+  it('sends a visitor whose session the server does not allow to the login page, without an invented message', async () => {
     serve(fetchMock, {
       'POST /api/session/impersonation': [problem(401, 'session_not_allowed', 'Your session has ended. Please log in again.')],
     });
-    renderCheck();
-    expect((await screen.findByRole('alert')).textContent).toBe('Your session has ended. Please log in again.');
+    const { location } = renderCheck();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Checking for valid session...');
+  });
+
+  it('explains any other failure and links to the login page', async () => {
+    serve(fetchMock, {
+      'POST /api/session/impersonation': [problem(502, 'upstream_error', 'The portal could not be reached. Please try again later.')],
+    });
+    const { location } = renderCheck();
+    expect((await screen.findByRole('alert')).textContent).toBe('The portal could not be reached. Please try again later.');
     expect(screen.getByRole('link', { name: 'Go to the login page' }).getAttribute('href')).toBe('/login');
+    expect(location.history?.at(-1)).toBe('/sessioncheck');
   });
 });

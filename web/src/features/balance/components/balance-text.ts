@@ -6,6 +6,9 @@ export const BALANCE_TEXT = {
   failed: 'Failed',
   ordered: (count: number) => `Thank you: your order of ${count} credits is pending. You will receive the invoice within 1 working day.`,
   cancelled: 'Your pending order has been cancelled.',
+  // spec: none for the amount (§5: at least 10); the contract's largest order has its own sentence.
+  tooFewCredits: (minimum: number) => `Please enter a whole number of at least ${minimum}.`,
+  tooManyCredits: (maximum: string) => `A bulk order can be at most ${maximum} credits.`,
   confirmCancel: (count: number) => `Are you sure you want to cancel your pending order of ${count} credits?`,
 } as const;
 

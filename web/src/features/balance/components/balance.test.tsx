@@ -29,6 +29,7 @@ const OVERVIEW = {
     { minCredits: 200, maxCredits: null, discountPercent: 15 },
   ],
   minimumOrder: 10,
+  maximumOrder: 100_000,
   historyStartsOn: '2023-04-19',
 };
 const PAGE = (items: object[]) => ({ items, total: items.length, filteredTotal: items.length, page: 1, pageSize: 50 });
@@ -91,6 +92,34 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
     expect(await screen.findByText(BALANCE_TEXT.ordered(60))).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ credits: 60 });
     expect(await screen.findByText('60 credits awaiting the invoice.')).toBeTruthy();
+  });
+
+  it('refuses an order above the largest the BFF takes with its own sentence, not the minimum’s', async () => {
+    const calls = serve(fetchMock, {
+      'GET /api/credits': [json(OVERVIEW)],
+      'GET /api/credits/transactions': [json(PAGE([]))],
+    });
+    const user = userEvent.setup();
+    renderBalance();
+    await user.click(await screen.findByRole('button', { name: 'Purchase credits' }));
+    const dialog = await screen.findByRole('dialog', { name: BALANCE_TEXT.purchaseTitle });
+    const amount = within(dialog).getByLabelText('Number of credits');
+    const order = within(dialog).getByRole('button', { name: 'Order' });
+    await user.type(amount, '1234567');
+    expect(order.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByText('A bulk order can be at most 100 000 credits.')).toBeTruthy();
+    expect(within(dialog).queryByText('Please enter a whole number of at least 10.')).toBeNull();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(amount);
+    await user.type(amount, '100000');
+    expect(order.hasAttribute('disabled')).toBe(false);
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    await user.type(amount, '1');
+    expect(within(dialog).getByText('A bulk order can be at most 100 000 credits.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '9');
+    expect(within(dialog).getByText('Please enter a whole number of at least 10.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it("toasts 'Failed' when the order fails", async () => {

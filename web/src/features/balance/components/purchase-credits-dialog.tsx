@@ -14,14 +14,19 @@ export interface PurchaseCreditsDialogProps {
   onClose: () => void;
 }
 
-const wholeNumber = (text: string): number | null => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null);
+const wholeNumber = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+const grouped = (count: number) => count.toLocaleString('en-ZA');
 
-/** 'Purchasing Credits' (spec coach-shell §2.9, §4, §5): at least the minimum order; the discount its size earns. */
+/**
+ * 'Purchasing Credits' (spec coach-shell §2.9, §4, §5): at least the minimum order and at most the largest the BFF
+ * takes, each refusal in its own words; the discount its size earns.
+ */
 export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCreditsDialogProps) {
   const [amount, setAmount] = useState('');
   const order = useOrderCredits();
   const count = wholeNumber(amount);
-  const enough = count !== null && count >= overview.minimumOrder;
+  const tooMany = count !== null && count > overview.maximumOrder;
+  const enough = count !== null && count >= overview.minimumOrder && !tooMany;
   const tier =
     count === null
       ? undefined
@@ -66,7 +71,9 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
           value={amount}
           onChange={setAmount}
           isInvalid={amount !== '' && !enough}
-          errorMessage={`Please enter a whole number of at least ${overview.minimumOrder}.`}
+          errorMessage={
+            tooMany ? BALANCE_TEXT.tooManyCredits(grouped(overview.maximumOrder)) : BALANCE_TEXT.tooFewCredits(overview.minimumOrder)
+          }
           description={
             enough && tier
               ? tier.discountPercent > 0

@@ -1,4 +1,5 @@
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { type TableStateConfig, tableDate } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
@@ -56,6 +57,7 @@ export function TransactionHistory({ since }: { since: string | undefined }) {
         label="Transaction history"
         columns={screen.isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
         emptyText={BALANCE_TEXT.noHistory}
+        noun="transactions"
       />
     </article>
   );

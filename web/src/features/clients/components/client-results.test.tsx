@@ -133,6 +133,35 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
     expect(await screen.findByText('The Maturity reports are waiting for marking.')).toBeTruthy();
   });
 
+  it('shows the reports sent automatically and where each group is: not sent, sent but not downloaded, downloaded', async () => {
+    const [first] = CLIENT.assessments;
+    if (!first) throw new Error('fixture');
+    const autoSent = {
+      ...CLIENT,
+      assessments: [
+        {
+          ...first,
+          id: ASSESSMENT_ID,
+          assessmentType: 'full' as const,
+          reportsToAutoSend: ['clientSummary' as const, 'imf' as const],
+          autoSendStatus: { ennea: 'sent' as const, maturity: 'notSent' as const },
+        },
+        { ...first, id: 'a55e55e0-0000-4000-8000-000000000004', reportsToAutoSend: ['basic' as const], autoSendStatus: { ennea: 'downloaded' as const } },
+      ],
+    };
+    serve(fetchMock, { [`GET /api/clients/${CLIENT_ID}`]: [json(autoSent)] });
+    renderPage();
+    const [full, ennea] = await screen.findAllByRole('article');
+    if (!full || !ennea) throw new Error('two assessments');
+    const fact = (card: HTMLElement, term: string) => within(card).getByText(term).nextElementSibling?.textContent;
+    expect(fact(full, 'Sent automatically')).toBe('Enneagram Overview, Maturity Report');
+    expect(fact(full, 'Enneagram reports')).toBe('Sent, not downloaded');
+    expect(fact(full, 'Maturity reports')).toBe('Not yet sent to the client');
+    expect(fact(ennea, 'Sent automatically')).toBe('Enneagram Report');
+    expect(fact(ennea, 'Enneagram reports')).toBe('Downloaded');
+    expect(within(ennea).queryByText('Maturity reports')).toBeNull();
+  });
+
   it('shows the BFF message when the client is not one of the coach’s', async () => {
     serve(fetchMock, { [`GET /api/clients/${CLIENT_ID}`]: [problem(404, 'not_found', 'The client was not found.')] });
     renderPage();

@@ -17,6 +17,18 @@ const DOWNLOADING = 'Downloading...';
 
 const cut = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '–');
 
+type AutoSendStatus = NonNullable<NonNullable<ClientAssessment['autoSendStatus']>['ennea']>;
+/** spec §4.2: the status of each report group sent automatically (legacy o, s, d). */
+const AUTO_SEND_STATUS: Readonly<Record<AutoSendStatus, string>> = {
+  notSent: 'Not yet sent to the client',
+  sent: 'Sent, not downloaded',
+  downloaded: 'Downloaded',
+};
+const AUTO_SEND_GROUPS = [
+  { key: 'ennea', label: 'Enneagram reports' },
+  { key: 'maturity', label: 'Maturity reports' },
+] as const;
+
 /** The client results page /clighent/{uuid} (spec assessments-and-clients §2.1, §3.8, §4.5): the client, their assessments and report links. */
 export function ClientResults({ clientId }: { clientId: string }) {
   const { data, error, isPending } = useClient(clientId);
@@ -109,9 +121,36 @@ function AssessmentCard({ assessment }: { assessment: ClientAssessment }) {
             </div>
           ) : null}
         </dl>
+        <AutoSend assessment={assessment} />
         <ReportLinks assessment={assessment} />
       </article>
     </li>
+  );
+}
+
+/**
+ * The reports sent to the client automatically on completion (legacy `reportsToAutoSend`) and, per report group,
+ * where they are: not yet sent, sent but not downloaded, downloaded (spec §4.2). Nothing when none are.
+ */
+function AutoSend({ assessment }: { assessment: ClientAssessment }) {
+  if (assessment.reportsToAutoSend.length === 0) return null;
+  const status = assessment.autoSendStatus ?? {};
+  return (
+    <dl className="client-assessment__facts">
+      <div>
+        <dt>Sent automatically</dt>
+        <dd>{assessment.reportsToAutoSend.map((code) => REPORT_NAMES[code]).join(', ')}</dd>
+      </div>
+      {AUTO_SEND_GROUPS.map(({ key, label }) => {
+        const state = status[key];
+        return state ? (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{AUTO_SEND_STATUS[state]}</dd>
+          </div>
+        ) : null;
+      })}
+    </dl>
   );
 }
 

@@ -60,6 +60,6 @@ describe('the clients view (spec assessments-and-clients §2.1, the shared table
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zz');
     expect(await screen.findByText('0 of 1 records')).toBeTruthy();
     expect(asked.at(-1)?.get('q')).toBe('zz');
-    expect(screen.getByText('No clients found.')).toBeTruthy();
+    expect(screen.getByText('No clients match “zz”.')).toBeTruthy();
   });
 });

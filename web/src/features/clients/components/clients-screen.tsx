@@ -1,6 +1,8 @@
-import { type DataColumn, DataTable } from '../../../components/data-table/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { type TableStateConfig, tableDate } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -23,7 +25,7 @@ const name: DataColumn<ClientRow> = {
       <Link href={`/clighent/${row.id}`}>
         {row.name} {row.surname}
       </Link>
-      <span className="client-name__email">{row.email}</span>
+      <EmailAddress className="client-name__email" address={row.email} />
     </span>
   ),
 };
@@ -68,6 +70,7 @@ export function ClientsScreen() {
         label="Clients"
         columns={screen.isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
         emptyText="No clients found."
+        noun="clients"
       />
     </section>
   );

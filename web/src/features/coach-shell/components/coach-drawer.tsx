@@ -1,24 +1,24 @@
-import {
-  CircleHelp,
-  ClipboardCheck,
-  ClipboardList,
-  FileText,
-  HeartHandshake,
-  LayoutDashboard,
-  LifeBuoy,
-  LogOut,
-  type LucideIcon,
-  Mail,
-  MessageSquare,
-  NotebookPen,
-  Share2,
-  Users,
-  Wallet,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CircleHelp from 'lucide-react/icons/circle-help';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import FileText from 'lucide-react/icons/file-text';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogOut from 'lucide-react/icons/log-out';
+import Mail from 'lucide-react/icons/mail';
+import MessageSquare from 'lucide-react/icons/message-square';
+import NotebookPen from 'lucide-react/icons/notebook-pen';
+import Share2 from 'lucide-react/icons/share-2';
+import Users from 'lucide-react/icons/users';
+import Wallet from 'lucide-react/icons/wallet';
 import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { EmailAddress } from '../../../components/email-address.tsx';
+import { AssistantBadge, Badge } from '../../../components/ui/badge.tsx';
 import type { Session } from '../../../lib/session/session.ts';
-import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent } from '../utils/drawer-items.ts';
+import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent, offersSupport } from '../utils/drawer-items.ts';
 import type { CoachShellParts } from './coach-shell-parts.ts';
 
 export interface CoachDrawerProps {
@@ -93,7 +93,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
             <span className="coach-drawer__name">
               {coach.name} {coach.surname}
             </span>
-            {roles.assisted ? <span className="badge coach-drawer__badge--role">Assistant</span> : null}
+            {roles.assisted ? <AssistantBadge /> : null}
             <span className="visually-hidden">: profile</span>
           </span>
         </Link>
@@ -105,10 +105,10 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
                   <DrawerIcon icon={ICONS[item.id]} />
                   <span className="coach-drawer__label">{item.label}</span>
                   {item.badge ? (
-                    <span className="badge">
+                    <Badge>
                       {item.badge.text}
                       <span className="visually-hidden">: {item.badge.label}</span>
-                    </span>
+                    </Badge>
                   ) : null}
                 </Link>
               </li>
@@ -119,21 +119,25 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
                 Log Out
               </button>
             </li>
-            <li>
-              <button type="button" className="coach-drawer__link" onClick={() => setLeavingMessage(true)}>
-                <DrawerIcon icon={NotebookPen} />
-                Leave A Message
-              </button>
-            </li>
-            <li>
-              <a className="coach-drawer__link coach-drawer__help-email" href={`mailto:${session.supportEmail}`}>
-                <DrawerIcon icon={LifeBuoy} />
-                <span className="coach-drawer__label">
-                  Email support
-                  <span className="coach-drawer__help-address">{session.supportEmail}</span>
-                </span>
-              </a>
-            </li>
+            {offersSupport(session) ? (
+              <>
+                <li>
+                  <button type="button" className="coach-drawer__link" onClick={() => setLeavingMessage(true)}>
+                    <DrawerIcon icon={NotebookPen} />
+                    Leave A Message
+                  </button>
+                </li>
+                <li>
+                  <a className="coach-drawer__link coach-drawer__help-email" href={`mailto:${session.supportEmail}`}>
+                    <DrawerIcon icon={LifeBuoy} />
+                    <span className="coach-drawer__label">
+                      Email support
+                      <EmailAddress className="coach-drawer__help-address" address={session.supportEmail} />
+                    </span>
+                  </a>
+                </li>
+              </>
+            ) : null}
           </ul>
         </div>
       </nav>

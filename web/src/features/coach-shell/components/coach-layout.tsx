@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Logo } from '../../../components/brand/logo.tsx';
@@ -64,7 +65,7 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
           onClick={() => setDrawerOpen((open) => !open)}
         >
           <span className="coach-layout__menu-icon" aria-hidden="true" />
-          Menu
+          <span className="visually-hidden">Menu</span>
         </button>
         <Logo className="coach-layout__brand" />
         <span className="coach-layout__title" aria-hidden="true">
@@ -72,9 +73,10 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
         </span>
         {/* Balance is hidden for assistants (spec §2.1), so is the figure. */}
         {session.roles.assisted ? null : <BalanceCircle balance={session.coach.tokenBalance} />}
-        {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's). */}
+        {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's), as its icon: the width goes to the title. */}
         <Button variant="secondary" className="coach-layout__log-out" onPress={logOut}>
-          Log Out
+          <LogOut className="icon" aria-hidden="true" strokeWidth={1.75} />
+          <span className="visually-hidden">Log Out</span>
         </Button>
       </header>
       <CoachDrawer

@@ -65,10 +65,13 @@ function roleMayUse({ coach, roles }: SessionRoles, id: CoachScreenId): boolean 
 /**
  * Whether the session may open a screen by its address: a screen the drawer hides from the role opens the dashboard
  * instead (the BFF refuses its calls too). The profile is every coach's; the team report page goes with Teams; SCO
- * Given stays open once the last SCO is revoked (its list is then empty).
+ * Given stays open once the last SCO is revoked (its list is then empty), except to a coach limited to minis. An
+ * assistant's drawer has no Assessments, yet they may add clients for the coach (assessments-and-clients §1, §6):
+ * the screen opens through the dashboard's Add New Client.
  */
 export function mayOpen(session: SessionRoles, id: CoachScreenId): boolean {
-  if (id === 'profile' || id === 'scoGiven') return true;
+  if (id === 'profile') return true;
+  if (id === 'scoGiven' || (id === 'assessments' && session.roles.assisted)) return !session.coach.onlyMiniAssessment;
   return roleMayUse(session, id === 'team' ? 'teams' : id);
 }
 
@@ -83,6 +86,14 @@ export function drawerItems(session: SessionRoles): DrawerItem[] {
     if (id === 'balance') return { ...item, hideOnPhone: true };
     return item;
   });
+}
+
+/**
+ * Whether the drawer offers 'Leave A Message' and the help e-mail link (spec coach-shell §2.1): not to a coach
+ * limited to mini-assessments, who sees only Dashboard, Mini-Assessments, Messages, Samples and Log Out.
+ */
+export function offersSupport({ coach }: SessionRoles): boolean {
+  return !coach.onlyMiniAssessment;
 }
 
 /** The drawer item a location belongs to (a screen's sub-pages keep their item current). */

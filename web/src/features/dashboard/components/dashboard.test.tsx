@@ -173,6 +173,11 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     await screen.findByText('Planned maintenance');
     expect(screen.queryByRole('link', { name: 'View Assessments' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+    // assessments-and-clients §1, §6: an assistant may add clients for the coach; Teams stay hidden.
+    expect(screen.queryByRole('button', { name: 'Add New Team' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add New Client' }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/assessments?add=1');
+    window.history.replaceState(null, '', '/');
   });
 
   it("shows the problem's detail in an alert when the dashboard cannot be read", async () => {

@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AssistantBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -42,7 +43,7 @@ export function Dashboard({ session }: { session: Session }) {
       <h1 id="dashboard-title">
         {assistant ? (
           <>
-            Welcome, {assistant.name} <span className="badge dashboard__badge">Assistant</span>
+            Welcome, {assistant.name} <AssistantBadge className="dashboard__badge" />
           </>
         ) : (
           <>
@@ -88,16 +89,15 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
       ) : null}
       {dashboard.onlyMiniAssessment ? null : (
         <div className="dashboard__actions">
-          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the target page's add dialog. Assessments and Teams are hidden for assistants. */}
+          {/* spec §2.3: desktop only; the re-route flag (`add=1`) opens the target page's add dialog. An assistant may add
+              clients for the coach (assessments-and-clients §1, §6); Teams are hidden for assistants. */}
+          <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/assessments?add=1')}>
+            Add New Client
+          </Button>
           {assisted ? null : (
-            <>
-              <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/assessments?add=1')}>
-                Add New Client
-              </Button>
-              <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
-                Add New Team
-              </Button>
-            </>
+            <Button variant="secondary" className="dashboard__desktop-only" onPress={() => navigate('/teams?add=1')}>
+              Add New Team
+            </Button>
           )}
           <DownloadSummaryButton />
         </div>

@@ -139,7 +139,7 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
     expect(field.value).toBe('Hello {guestsurname}, bye');
   });
 
-  it('opens the template the URL names and keeps each template’s unsaved text when switching', async () => {
+  it('opens the template the URL names, and another one at once while nothing is changed', async () => {
     window.history.replaceState(null, '', '/email-templates?template=send_reports');
     serve(fetchMock, {
       'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
@@ -148,11 +148,44 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
     const user = userEvent.setup();
     renderScreen();
     expect((await textArea()).value).toBe('Reports: {reportlinks}');
-    await user.type(await textArea(), ' soon');
     await user.selectOptions(screen.getByLabelText('Template'), 'ennea_invite');
     await waitFor(async () => expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}'));
     expect(window.location.search).toBe('?template=ennea_invite');
-    await user.selectOptions(screen.getByLabelText('Template'), 'send_reports');
-    await waitFor(async () => expect((await textArea()).value).toBe('Reports: {reportlinks} soon'));
+    expect(screen.queryByRole('alertdialog', { name: EMAIL_TEMPLATES_TEXT.unsavedTitle })).toBeNull();
+  });
+
+  it('asks before another template replaces unsaved changes: Keep editing keeps them, Discard drops them', async () => {
+    window.history.replaceState(null, '', '/email-templates?template=send_reports');
+    serve(fetchMock, {
+      'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
+      [`GET ${PATH}`]: [json(template())],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(await textArea(), ' soon');
+    const picker = screen.getByLabelText('Template') as HTMLSelectElement;
+
+    await user.selectOptions(picker, 'ennea_invite');
+    const question = await screen.findByRole('alertdialog', { name: EMAIL_TEMPLATES_TEXT.unsavedTitle });
+    expect(question.textContent).toContain(
+      EMAIL_TEMPLATES_TEXT.confirmDiscard('Send reports (send_reports)', 'Enneagram invite (ennea_invite)'),
+    );
+    await user.click(within(question).getByRole('button', { name: EMAIL_TEMPLATES_TEXT.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: EMAIL_TEMPLATES_TEXT.unsavedTitle })).toBeNull());
+    expect((await textArea()).value).toBe('Reports: {reportlinks} soon');
+    expect(picker.value).toBe('send_reports');
+    expect(window.location.search).toBe('?template=send_reports');
+
+    await user.selectOptions(picker, 'ennea_invite');
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: EMAIL_TEMPLATES_TEXT.unsavedTitle })).getByRole('button', {
+        name: EMAIL_TEMPLATES_TEXT.discard,
+      }),
+    );
+    await waitFor(async () => expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}'));
+    expect(window.location.search).toBe('?template=ennea_invite');
+    // The discarded text is gone: the template opens with its saved text again.
+    await user.selectOptions(picker, 'send_reports');
+    await waitFor(async () => expect((await textArea()).value).toBe('Reports: {reportlinks}'));
   });
 });

@@ -24,17 +24,24 @@ export const EMAIL_TEMPLATES_TEXT = {
   updated: 'Successful',
   failed: 'Error, Unsuccessful',
   reverted: 'Reverted succesfully',
+  // spec: none for leaving a changed template; the portal asks before the change is lost.
+  unsavedTitle: 'Unsaved changes',
+  confirmDiscard: (shown: string, next: string) => `Your changes to ${shown} are not saved. Discard them and open ${next}?`,
+  keepEditing: 'Keep editing',
+  discard: 'Discard changes',
 } as const;
 const TOAST_MS = 3000;
 /** The longest text the legacy API keeps. */
 export const TEMPLATE_MAX = 20_000;
 
 const isTemplateName = (value: string | null): value is EmailTemplateName => EMAIL_TEMPLATES.some((entry) => entry.id === value);
+const templateLabel = (name: EmailTemplateName) => EMAIL_TEMPLATES.find((entry) => entry.id === name)?.label ?? name;
 
 /**
  * The Email Templates screen (spec coach-shell §2.5, §3 "Email template", §4): the template chosen (kept in
  * the URL), its text, the placeholders that can be inserted at the caret, Update only for a changed text,
- * Revert only for a customised template. Unsaved edits of each template survive switching between them.
+ * Revert only for a customised template. Choosing another template with unsaved changes asks first: keep
+ * editing, or discard them.
  */
 export function EmailTemplates() {
   usePageTitle(EMAIL_TEMPLATES_TEXT.title);
@@ -42,9 +49,20 @@ export function EmailTemplates() {
   const chosen = params.get('template');
   const name: EmailTemplateName = isTemplateName(chosen) ? chosen : 'ennea_invite';
   const { data, error, isPending } = useEmailTemplate(name);
-  const [drafts, setDrafts] = useState<Partial<Record<EmailTemplateName, string>>>({});
+  // The unsaved text of the template shown, if the coach changed it.
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  // Another template chosen while the text shown has unsaved changes: it opens once they are discarded.
+  const [switchingTo, setSwitchingTo] = useState<EmailTemplateName | null>(null);
 
-  const setDraft = (text: string | undefined) => setDrafts((all) => ({ ...all, [name]: text }));
+  const open = (next: EmailTemplateName) => {
+    setDraft(undefined);
+    setParams((current) => ({ ...Object.fromEntries(current), template: next }), { replace: true });
+  };
+  const choose = (value: string) => {
+    if (!isTemplateName(value) || value === name) return;
+    if (draft === undefined) open(value);
+    else setSwitchingTo(value);
+  };
 
   return (
     <section className="email-templates stack" aria-labelledby="email-templates-title">
@@ -54,16 +72,25 @@ export function EmailTemplates() {
         filled in for each client when the e-mail is sent.
       </p>
       <div className="email-templates__picker">
-        <NativeSelect
-          label="Template"
-          options={EMAIL_TEMPLATES}
-          value={name}
-          onChange={(value) => setParams((current) => ({ ...Object.fromEntries(current), template: value }), { replace: true })}
-        />
+        <NativeSelect label="Template" options={EMAIL_TEMPLATES} value={name} onChange={choose} />
       </div>
       {isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={error} />
-      {data ? <Editor key={name} template={data} draft={drafts[name]} onDraft={setDraft} /> : null}
+      {data ? <Editor key={name} template={data} draft={draft} onDraft={setDraft} /> : null}
+      <ConfirmDialog
+        title={EMAIL_TEMPLATES_TEXT.unsavedTitle}
+        isOpen={switchingTo !== null}
+        confirmLabel={EMAIL_TEMPLATES_TEXT.discard}
+        cancelLabel={EMAIL_TEMPLATES_TEXT.keepEditing}
+        isDestructive
+        onConfirm={() => {
+          if (switchingTo) open(switchingTo);
+          setSwitchingTo(null);
+        }}
+        onCancel={() => setSwitchingTo(null)}
+      >
+        {switchingTo ? EMAIL_TEMPLATES_TEXT.confirmDiscard(templateLabel(name), templateLabel(switchingTo)) : null}
+      </ConfirmDialog>
     </section>
   );
 }

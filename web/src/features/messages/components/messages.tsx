@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { useAcknowledgeMessages } from '../../../lib/api/acknowledge-messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -51,10 +52,15 @@ function MessageItem({ message }: { message: Message }) {
     <li className="messages__item">
       <article aria-label={message.subject}>
         <header className="messages__header">
-          <h2 className="messages__subject">
-            {message.subject}
-            {message.isNew ? <span className="badge messages__new">New</span> : null}
-          </h2>
+          {/* The heading is the subject alone; the badge beside it says what it means to a screen reader too. */}
+          <div className="messages__title">
+            <h2 className="messages__subject">{message.subject}</h2>
+            {message.isNew ? (
+              <Badge className="messages__new">
+                New<span className="visually-hidden"> message</span>
+              </Badge>
+            ) : null}
+          </div>
           <time className="messages__time" dateTime={message.updatedAt}>
             {formatDateTime(message.updatedAt)}
           </time>

@@ -1,16 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { MiniLanguage } from '../api/mini-api.ts';
 import { currentAnswer, currentQuestion } from '../hooks/mini-steps.ts';
 import { FALLBACK_ERROR_TITLE, translator } from '../hooks/mini-texts.ts';
 import { useMiniAssessment } from '../hooks/use-mini-assessment.ts';
-import { ErrorStep } from './error-step.tsx';
-import { LanguageStep } from './language-step.tsx';
-import { QuestionStep } from './question-step.tsx';
-import { RegistrationStep } from './registration-step.tsx';
 import './mini-assessment.css';
 
+// The page's first paint is '...' until its texts arrive: the steps' code (radio groups, fields, buttons) loads
+// beside that first request, not before it (the public-route budget).
+const ErrorStep = lazyWithPreload(async () => ({ default: (await import('./error-step.tsx')).ErrorStep }));
+const LanguageStep = lazyWithPreload(async () => ({ default: (await import('./language-step.tsx')).LanguageStep }));
+const RegistrationStep = lazyWithPreload(async () => ({ default: (await import('./registration-step.tsx')).RegistrationStep }));
+const QuestionStep = lazyWithPreload(async () => ({ default: (await import('./question-step.tsx')).QuestionStep }));
 // Only the last step shows HTML: the sanitiser loads with it, not with the page (the public-route budget).
 const ResultsStep = lazy(async () => ({ default: (await import('./results-step.tsx')).ResultsStep }));
 
@@ -22,10 +25,15 @@ export function MiniAssessmentPage({ coachUuid }: { coachUuid: string }) {
   const mini = useMiniAssessment(coachUuid);
   // Until a language is chosen the page speaks English.
   const language = mini.state.language ?? 'english';
+  useEffect(() => {
+    for (const step of [ErrorStep, LanguageStep, RegistrationStep, QuestionStep]) step.preload();
+  }, []);
 
   return (
     <main className="page mini" lang={LANG_ATTRIBUTE[language]}>
-      <MiniStepView mini={mini} language={language} />
+      <Suspense fallback={<Loading />}>
+        <MiniStepView mini={mini} language={language} />
+      </Suspense>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import type { MiniAssessmentRow } from '../api/list-mini-assessments.ts';
 
@@ -18,7 +19,7 @@ const info: DataColumn<Row> = {
       <span className="mini-info__name">
         {row.name} {row.surname}
       </span>
-      <span className="mini-info__email">{row.email}</span>
+      <EmailAddress className="mini-info__email" address={row.email} />
     </span>
   ),
 };

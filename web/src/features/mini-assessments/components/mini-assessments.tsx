@@ -1,4 +1,4 @@
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
@@ -70,6 +70,7 @@ export function MiniAssessments() {
         label="Mini-assessments"
         columns={screen.isNarrow ? PHONE_COLUMNS : DESKTOP_COLUMNS}
         emptyText="No mini-assessments yet. Share your link to start."
+        noun="mini-assessments"
       />
     </section>
   );

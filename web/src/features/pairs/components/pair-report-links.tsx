@@ -1,4 +1,5 @@
-import { FileCode, FileDown } from 'lucide-react';
+import FileCode from 'lucide-react/icons/file-code';
+import FileDown from 'lucide-react/icons/file-down';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { PAIRS_TEXT, PAIRS_TOAST_MS } from '../../../lib/labels/pairs.ts';

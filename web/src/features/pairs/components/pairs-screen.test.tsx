@@ -287,13 +287,21 @@ describe('Delete (spec §7, §8)', () => {
 });
 
 describe('Report Printing Guidelines', () => {
-  it('opens the guidelines the build names, with nothing selected', async () => {
+  it('shows the guidelines and the page the build names, with nothing selected', async () => {
     const user = userEvent.setup();
     fakeBff([SUPPLIED]);
     renderScreen();
     await screen.findByText(SUPPLIED.info);
     await user.click(screen.getByRole('button', { name: 'Report Printing Guidelines' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Printing Guidelines' });
+    // The guidelines themselves, then the provider's page.
+    const guidelines = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(guidelines).toHaveLength(5);
+    expect(guidelines[0]).toMatch(/^Print the PDF \(the PDF button in the Report column\)/);
+    expect(guidelines).toContain('Print at actual size (100%), not “Fit to page”, on A4 or Letter.');
+    expect(guidelines.at(-1)).toBe('A pair shown as “Not available yet” has no report to print yet. A pair report can take up to two working days.');
     expect(
       within(dialog)
         .getByRole('link', { name: /Report Printing Guidelines/ })

@@ -1,4 +1,4 @@
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { PAIRS_TEXT } from '../../../lib/labels/pairs.ts';
@@ -33,6 +33,7 @@ export function PairsScreen() {
         label={PAIRS_TEXT.title}
         columns={pairColumns(screen.isNarrow, (row) => <PairReportLinks pair={row} />)}
         emptyText="No pairs yet. Select two assessments on the Assessments page and choose Add Pairs."
+        noun="pairs"
       />
       {screen.dialogs}
     </section>

@@ -1,8 +1,8 @@
-import { useRef } from 'react';
-import { SafeHtml } from '../../../components/safe-html.tsx';
+import { Suspense, useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { asProblem, type Problem } from '../../../lib/problem.ts';
 import {
@@ -12,10 +12,14 @@ import {
   useAcknowledgePolicy,
   usePolicyPage,
 } from '../api/policy-api.ts';
-import { PolicySignForm } from './policy-sign-form.tsx';
 import { type FieldErrors, problemFieldErrors } from './policy-signature.ts';
 import { PolicySignature } from './policy-signature-details.tsx';
 import './policy-page.css';
+
+// The sanitiser (DOMPurify) and the signing form's fields load beside the policy's request, not before the page's
+// first paint (it says 'Loading...' until the policy is there).
+const SafeHtml = lazyWithPreload(async () => ({ default: (await import('../../../components/safe-html.tsx')).SafeHtml }));
+const PolicySignForm = lazyWithPreload(async () => ({ default: (await import('./policy-sign-form.tsx')).PolicySignForm }));
 
 /** The coach policy page (spec: public-and-guest §2 "Coach policy page", §4 "Policy"). */
 export function PolicyPage(link: PolicyLink) {
@@ -24,6 +28,10 @@ export function PolicyPage(link: PolicyLink) {
   const page = usePolicyPage({ coachUuid, policyUuid });
   const acknowledgement = useAcknowledgePolicy({ coachUuid, policyUuid });
   const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    SafeHtml.preload();
+    PolicySignForm.preload();
+  }, []);
 
   const acknowledge = (body: PolicyAcknowledgement) =>
     acknowledgement.mutate(
@@ -40,12 +48,14 @@ export function PolicyPage(link: PolicyLink) {
       {page.isPending ? <Loading label="Loading..." /> : null}
       {page.isError ? <Alert tone="error">{asProblem(page.error).detail}</Alert> : null}
       {page.data ? (
-        <PolicyView
-          policy={page.data}
-          failure={acknowledgement.isError ? asProblem(acknowledgement.error) : null}
-          isSubmitting={acknowledgement.isPending}
-          onAcknowledge={acknowledge}
-        />
+        <Suspense fallback={<Loading label="Loading..." />}>
+          <PolicyView
+            policy={page.data}
+            failure={acknowledgement.isError ? asProblem(acknowledgement.error) : null}
+            isSubmitting={acknowledgement.isPending}
+            onAcknowledge={acknowledge}
+          />
+        </Suspense>
       ) : null}
     </main>
   );

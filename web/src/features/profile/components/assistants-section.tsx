@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -50,7 +51,9 @@ export function AssistantsSection() {
               return (
                 <tr key={assistant.uuid}>
                   <th scope="row">{name}</th>
-                  <td className="profile__email">{assistant.email}</td>
+                  <td className="profile__email">
+                    <EmailAddress address={assistant.email} />
+                  </td>
                   <td>
                     <Checkbox
                       aria-label={`Block ${name}`}

@@ -318,16 +318,29 @@ describe('Two-factor on the profile (spec coach-shell §4 "Two-factor", §5)', (
     ]);
   });
 
-  it('turns two-factor off', async () => {
+  it('turns two-factor off only after the confirmation', async () => {
     const calls = serveScreen(
       { 'DELETE /api/profile/two-factor': [new Response(null, { status: 204 })] },
       { ...PROFILE, twoFactorEnabled: true },
     );
     const user = userEvent.setup();
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
+    const turnOff = await screen.findByRole('button', { name: 'Turn off two-factor authentication' });
+    await user.click(turnOff);
+    const question = await screen.findByRole('alertdialog', { name: 'Turn off two-factor authentication?' });
+    expect(question.textContent).toContain('Signing in will ask only for your password, without a code from your authenticator app.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Turn off two-factor authentication?' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    await user.click(turnOff);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Turn off two-factor authentication?' })).getByRole('button', {
+        name: 'Turn off',
+      }),
+    );
     await screen.findByRole('button', { name: 'Turn on two-factor authentication' });
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 });
 

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { type Profile, useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { photoUpload, useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
+import { useFieldsClearOf } from '../hooks/use-fields-clear-of.ts';
 import { draftOf, hasPasswordChange, isDirty, NO_PASSWORD, type ProfileDraft, profileChanges } from '../utils/profile-draft.ts';
 import { DetailsSection } from './details-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
@@ -28,6 +29,9 @@ import './profile.css';
 // Loaded when the screen first shows them: the route's first JavaScript stays small.
 const TwoFactorSection = lazy(async () => ({ default: (await import('./two-factor-section.tsx')).TwoFactorSection }));
 const AssistantsSection = lazy(async () => ({ default: (await import('./assistants-section.tsx')).AssistantsSection }));
+
+/** What the save bar keeps clear with a field: its cell of a section's grid (a live status under it too), else its label and message. */
+const FIELD_GROUPS = ['.profile__grid > *', '.field'] as const;
 
 /**
  * The sections this person sees (spec coach-shell §2.12, §6): an assistant has no Details, Assistants,
@@ -71,8 +75,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const score = usePasswordScore(draft.password.new);
   const saving = update.isPending || upload.isPending;
   const dirty = isDirty(profile, draft);
+  const saveBar = useRef<HTMLElement>(null);
+  const saveBarShown = dirty || failure !== null;
 
   useScrollToHash();
+  // The floating bar never sits over the field being edited (nor the one its message is about), nor its status line.
+  useFieldsClearOf(saveBar, saveBarShown, FIELD_GROUPS);
 
   const edit =
     <K extends keyof ProfileDraft>(key: K) =>
@@ -165,8 +173,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         )}
         {show('webProfile', <WebProfileSection webProfile={draft.webProfile} onChange={edit('webProfile')} refused={refused} />)}
       </div>
-      {dirty || failure ? (
-        <section className="profile__save" aria-label="Unsaved changes">
+      {saveBarShown ? (
+        <section ref={saveBar} className="profile__save" aria-label="Unsaved changes">
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           <div className="profile__save-actions">
             <Button

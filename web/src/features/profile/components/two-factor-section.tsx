@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -18,6 +19,10 @@ export const TWO_FACTOR_TEXT = {
   codeIncorrect: 'Code not correct - please try again',
   on: 'Two-factor authentication is on.',
   off: 'Two-factor authentication is off.',
+  // spec: none for turning it off; one click would drop the protection, so the portal asks first.
+  confirmOffTitle: 'Turn off two-factor authentication?',
+  confirmOff: 'Signing in will ask only for your password, without a code from your authenticator app.',
+  confirmOffButton: 'Turn off',
 } as const;
 const CODE = /^\d{6}$/;
 
@@ -30,9 +35,11 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const disable = useDisableTwoFactor();
   const twoFactorSaved = useSetAtom(coachDetailsSavedAtom);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [confirmingOff, setConfirmingOff] = useState(false);
 
   const turnOn = () => start.mutate({}, { onSuccess: setSetup });
-  const turnOff = () =>
+  const turnOff = () => {
+    setConfirmingOff(false);
     disable.mutate(
       {},
       {
@@ -42,6 +49,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         },
       },
     );
+  };
 
   if (enabled && !setup) {
     return (
@@ -51,10 +59,20 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         </p>
         <ProblemAlert error={disable.error} />
         <div>
-          <Button variant="secondary" onPress={turnOff} isPending={disable.isPending}>
+          <Button variant="secondary" onPress={() => setConfirmingOff(true)} isPending={disable.isPending}>
             Turn off two-factor authentication
           </Button>
         </div>
+        <ConfirmDialog
+          title={TWO_FACTOR_TEXT.confirmOffTitle}
+          isOpen={confirmingOff}
+          confirmLabel={TWO_FACTOR_TEXT.confirmOffButton}
+          isDestructive
+          onConfirm={turnOff}
+          onCancel={() => setConfirmingOff(false)}
+        >
+          {TWO_FACTOR_TEXT.confirmOff}
+        </ConfirmDialog>
       </div>
     );
   }

@@ -14,6 +14,9 @@ export interface PayPalPaymentProps {
   onCaptured: (checkoutId: string) => void;
 }
 
+// PayPal's buttons in the portal's shape: stacked, square-cornered like its buttons, labelled 'Pay'.
+const BUTTON_STYLE = { layout: 'vertical', shape: 'rect', label: 'pay' } as const;
+
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /**
@@ -51,6 +54,7 @@ function PayPalButtonsArea({ checkout, onCaptured }: PayPalPaymentProps) {
       {isPending ? <Loading label="Loading PayPal..." /> : null}
       {message ? <Alert tone={message === MESSAGES.cancelled ? 'info' : 'error'}>{message}</Alert> : null}
       <PayPalButtons
+        style={BUTTON_STYLE}
         createOrder={async () => {
           setMessage(null);
           serverMessage.current = null;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import {
@@ -15,10 +16,11 @@ import {
 } from '../api/self-registration-api.ts';
 import { useStoredRegistration } from '../hooks/use-stored-registration.ts';
 import { CardRedirect } from './card-redirect.tsx';
-import { RegistrationForm } from './registration-form.tsx';
 import { coachUuidFromPath, type RegistrationForm as Fields, type FormProblem, MESSAGES } from './registration-rules.ts';
 import './self-registration.css';
 
+// The form's fields load beside the registration's first request (the page says 'Loading...' until it answers).
+const RegistrationForm = lazyWithPreload(async () => ({ default: (await import('./registration-form.tsx')).RegistrationForm }));
 // The PayPal SDK wrapper is fetched only when a checkout needs it.
 const PayPalPayment = lazy(async () => ({ default: (await import('./paypal-payment.tsx')).PayPalPayment }));
 
@@ -38,7 +40,14 @@ export function SelfRegistrationPage({ path }: { path: string }) {
 
 function Registration({ coachUuid }: { coachUuid: string }) {
   const { data: page, error } = useSelfRegistration(coachUuid);
-  if (page) return <RegistrationAndPayment page={page} />;
+  useEffect(() => RegistrationForm.preload(), []);
+  if (page) {
+    return (
+      <Suspense fallback={<Loading label="Loading..." />}>
+        <RegistrationAndPayment page={page} />
+      </Suspense>
+    );
+  }
   return error ? <ProblemAlert error={error} /> : <Loading label="Loading..." />;
 }
 

@@ -21,7 +21,7 @@ import { useUpdateTeamMember } from '../api/update-team-member.ts';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
 import './teams.css';
 
-// The dialogs load when first opened (the coach routes' 170 KB budget).
+// The dialogs load when first opened (the coach routes' 150 KB budget).
 const RequestReportDialog = lazy(() => import('./request-report-dialog.tsx'));
 const MemberCommentsDialog = lazy(() => import('./member-comments-dialog.tsx'));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
@@ -257,7 +257,7 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                   <td className="team-members__wide">{member.enneaResult ?? '-'}</td>
                   <td className="team-members__wide">{member.scoreImf ?? '-'}</td>
                   <td>
-                    {/* A native checkbox: the table's react-aria one would leave the shared table's chunk (the 170 KB budget). */}
+                    {/* A native checkbox: the table's react-aria one would leave the shared table's chunk (the 150 KB budget). */}
                     <input
                       type="checkbox"
                       className="team-members__leader"

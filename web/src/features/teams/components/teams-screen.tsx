@@ -1,4 +1,4 @@
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { type TeamSort, useTeams } from '../../../lib/api/list-teams.ts';
@@ -39,7 +39,7 @@ export function TeamsScreen() {
   return (
     <section className="teams stack" aria-labelledby="teams-title">
       <h1 id="teams-title">{TEAMS_TEXT.title}</h1>
-      <DataTable {...screen.table} label={TEAMS_TEXT.title} columns={columns} emptyText="No teams yet. Add a team to start." />
+      <DataTable {...screen.table} label={TEAMS_TEXT.title} columns={columns} emptyText="No teams yet. Add a team to start." noun="teams" />
       {screen.dialogs}
     </section>
   );

@@ -6,6 +6,7 @@ import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
 import { ADD_TEXTS } from '../shared/client-fields.tsx';
+import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
 import AddForNewClientDialog from './add-for-new-client-dialog.tsx';
 import AddToExistingClientDialog from './add-to-existing-client-dialog.tsx';
 
@@ -97,6 +98,35 @@ describe('Add Assessment for New Client', () => {
     expect(finish).not.toHaveBeenCalled();
   });
 
+  it('tells an incomplete e-mail once, in the spec’s words: never the browser’s own message at the field', async () => {
+    serve(fetchMock, projects());
+    renderNew();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
+    const email = within(dialog).getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement;
+    await userEvent.type(email, 'foo@');
+    await userEvent.tab();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await within(dialog).findByText(ADD_TEXTS.invalidEmail);
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(email.getAttribute('aria-describedby') ?? '').toBe('');
+    expect(dialog.querySelectorAll('.field__error')).toHaveLength(0);
+  });
+
+  it('says to deselect first when pressed with a selection, and opens nothing', async () => {
+    const calls = serve(fetchMock, projects());
+    const finish = vi.fn<(message?: ActionMessage) => void>();
+    render(<AddForNewClientDialog view="own" session={SESSION} ids={[ROW.id]} rows={[ROW]} finish={finish} clearSelection={vi.fn()} />);
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    const message = finish.mock.calls[0]?.[0];
+    expect(message?.title).toBe('Please Note');
+    const { container } = render(<div>{message?.body}</div>);
+    expect(container.textContent).toBe('To add a new client, please deselect any currently selected assessment.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('offers the token type to an impersonator, paid by default', async () => {
     const calls = serve(fetchMock, { ...projects(), 'POST /api/clients': [json(CREATED, 201)] });
     renderNew({ ...SESSION, roles: { ...SESSION.roles, impersonator: true } });
@@ -145,5 +175,32 @@ describe('Add Assessment to Existing Client', () => {
     });
     const message = finish.mock.calls[0]?.[0];
     expect(message?.title).toBe('Success');
+  });
+
+  it("refuses a received assessment up front: the other coach's client is never shown or added to", async () => {
+    const calls = serve(fetchMock, projects());
+    const finish = vi.fn<(message?: ActionMessage) => void>();
+    const received: AssessmentRow = {
+      ...ROW,
+      receivedFromAnotherCoach: true,
+      fromCoach: { id: CREATED.clientId, name: 'Pieter', surname: 'Venter' },
+    };
+    render(
+      <AddToExistingClientDialog
+        view="own"
+        session={SESSION}
+        ids={[received.id]}
+        rows={[received]}
+        finish={finish}
+        clearSelection={vi.fn()}
+      />,
+    );
+    await waitFor(() => expect(finish).toHaveBeenCalledTimes(1));
+    expect(finish.mock.calls[0]?.[0]).toMatchObject({ title: 'Failed' });
+    render(<div data-testid="message">{finish.mock.calls[0]?.[0]?.body}</div>);
+    expect(screen.getByTestId('message').textContent).toBe(RECEIVED_REFUSAL);
+    expect(screen.queryByRole('dialog', { name: 'Add Assessment to Existing Client' })).toBeNull();
+    expect(screen.queryByDisplayValue(ROW.clientEmail)).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

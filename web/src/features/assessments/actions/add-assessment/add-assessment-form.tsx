@@ -11,7 +11,7 @@ import {
   type ReportCode,
   TOKEN_TYPE_LABELS,
 } from '../../../../lib/labels/assessments.ts';
-import { credits } from '../../../../lib/labels/credits.ts';
+import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
 import type { Session } from '../../../../lib/session/session.ts';
 import { useAssessmentProjects } from '../../api/list-assessment-projects.ts';
@@ -19,8 +19,6 @@ import '../shared/add-assessment.css';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 
 export type NewAssessment = components['schemas']['NewAssessment'];
-/** spec §9: assessment cost Combined 3, Maturity 2, Enneagram 1. */
-const COST: Record<AssessmentType, number> = { full: 3, EIT: 2, ennea: 1 };
 /** spec §3.1: the token types the dropdown offers (an impersonator's only). */
 const OFFERED_TOKEN_TYPES = ['paid', 'marketing', 'accreditation', 'retest', 'probono'] as const;
 /** spec §4.5: the reports each assessment type leads to. */
@@ -103,11 +101,11 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
           onChange={(value) => setType(value as AssessmentType)}
           options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
             id,
-            label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(COST[id])})`,
+            label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(ASSESSMENT_COST[id])})`,
             isDisabled: limited && id !== 'ennea',
           }))}
         />
-        {type ? <p className="add-assessment__cost">Cost: {credits(COST[type])}</p> : null}
+        {type ? <p className="add-assessment__cost">Cost: {credits(ASSESSMENT_COST[type])}</p> : null}
         {impersonator ? (
           <NativeSelect
             label="Token type"

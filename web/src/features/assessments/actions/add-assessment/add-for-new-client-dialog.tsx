@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { noteMessage } from '../../../../components/data-table/action-messages.tsx';
+import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useCreateClient } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { ADD_TEXTS, ClientFields, clientProblem, EMPTY_CLIENT } from '../shared/client-fields.tsx';
@@ -7,12 +9,17 @@ import { addedMessage } from './added-message.tsx';
 
 /**
  * Add Assessment for New Client (spec assessments-and-clients §2.3, §5 "Add client and assessment", §8): nothing
- * selected; the client's details and the first assessment in one call. The duplicate-client rule is the BFF's
+ * selected (pressed with a selection, it says to deselect first); the client's details and the first assessment in one call. The duplicate-client rule is the BFF's
  * (409 "You have already added this client. ..."), shown in the dialog so the coach can correct it.
  */
-export default function AddForNewClientDialog({ session, finish }: AssessmentActionProps) {
+export default function AddForNewClientDialog({ ids, session, finish }: AssessmentActionProps) {
   const [client, setClient] = useState(EMPTY_CLIENT);
   const create = useCreateClient();
+  const selected = ids.length > 0;
+  useRunOnMount(() => {
+    if (selected) finish(noteMessage(ADD_TEXTS.deselectFirst));
+  });
+  if (selected) return null;
   return (
     <AddAssessmentForm
       title="Add Assessment for New Client"

@@ -7,7 +7,7 @@ import type { Session } from '../../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
 import { details } from '../shared/send-test-data.ts';
-import AddPairsDialog, { DUE_DATE_TOO_SOON } from './add-pairs-dialog.tsx';
+import AddPairsDialog, { DUE_DATE_FORMAT, DUE_DATE_TOO_SOON } from './add-pairs-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -46,7 +46,7 @@ describe('Add Pairs', () => {
     expect(dialog.textContent).toContain('A pair report for Naledi Khumalo & Johan Merwe.');
     expect((within(dialog).getByRole('radio', { name: 'Couples' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('radio', { name: 'Colleagues' }) as HTMLInputElement).checked).toBe(false);
-    expect(dueDate(dialog).min).toBe('2026-12-01');
+    expect(dialog.textContent).toContain('At least 2 weekdays from today: 2026-12-01 or later.');
     expect(dialog.textContent).toContain('Cost: 2 credits');
     expect(within(dialog).queryByLabelText('Token type')).toBeNull();
   });
@@ -58,6 +58,38 @@ describe('Add Pairs', () => {
     await screen.findByText('Please specify a due date.');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(finish).not.toHaveBeenCalled();
+  });
+
+  it('writes the due date YYYY-MM-DD, as every date of the portal: typed, or picked in the calendar', async () => {
+    // The browser's calendar: the test environment has none.
+    const showPicker = vi.fn();
+    const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'showPicker');
+    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', { value: showPicker, configurable: true });
+    try {
+      serve(fetchMock, {});
+      const { dialog } = renderDialog();
+      const field = dueDate(dialog);
+      expect(field.type).toBe('text');
+      expect(field.placeholder).toBe('YYYY-MM-DD');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Choose the due date in a calendar' }));
+      expect(showPicker).toHaveBeenCalled();
+      const calendar = dialog.querySelector('input[type="date"]') as HTMLInputElement;
+      expect(calendar.min).toBe('2026-12-01');
+      expect(calendar.tabIndex).toBe(-1);
+      fireEvent.change(calendar, { target: { value: '2026-12-03' } });
+      expect(field.value).toBe('2026-12-03');
+
+      setDueDate(dialog, '12/03/2026');
+      expect(dialog.textContent).toContain(DUE_DATE_FORMAT);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Pairs' }));
+      expect(fetchMock).not.toHaveBeenCalled();
+      setDueDate(dialog, '2026-02-30');
+      expect(dialog.textContent).toContain(DUE_DATE_FORMAT);
+    } finally {
+      if (native) Object.defineProperty(HTMLInputElement.prototype, 'showPicker', native);
+      else Reflect.deleteProperty(HTMLInputElement.prototype, 'showPicker');
+    }
   });
 
   it('refuses a date less than 2 weekdays ahead beside the field', async () => {

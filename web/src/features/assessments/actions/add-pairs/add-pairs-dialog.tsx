@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
@@ -8,11 +8,14 @@ import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, PAIRS_TOAST_MS, type Pa
 import { useCreatePair } from '../../api/create-pair.ts';
 import { earliestPairDueDate } from '../../utils/pair-due-date.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { DueDateField, isIsoDate } from './due-date-field.tsx';
 import './add-pairs.css';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 
 /** The BFF's text for a date before the minimum (contract `due_date_too_soon`), also said beside the field. */
 export const DUE_DATE_TOO_SOON = 'The due date must be at least 2 weekdays from today.';
+/** A due date not written as the portal writes dates (spec §2.2: YYYY-MM-DD). */
+export const DUE_DATE_FORMAT = 'Please enter the due date as YYYY-MM-DD.';
 /** spec coach-shell §6: an impersonator picks Billable or Marketing; anyone else's pair is Billable. */
 const PAIR_TOKEN_TYPES = ['paid', 'marketing'] as const;
 const PAIR_TYPES: readonly PairType[] = ['Romance', 'Workplace'];
@@ -27,8 +30,8 @@ export const pairRequestedMessage = (names: string, type: PairType, dueDate: str
 
 /**
  * Add Pairs (spec assessments-and-clients §2.3, §3.5, §4.10, §5 "Pairs", §9): exactly two selected assessments, the
- * type (Couples, the default, or Colleagues), a due date at least 2 weekdays ahead ("Please specify a due date."
- * when none), the token type for an impersonator only, and the cost of 2 credits. The BFF's refusals (not enough
+ * type (Couples, the default, or Colleagues), a due date at least 2 weekdays ahead, written YYYY-MM-DD as every date
+ * of the portal ("Please specify a due date." when none), the token type for an impersonator only, and the cost of 2 credits. The BFF's refusals (not enough
  * credits, a date too soon) show in the dialog so the coach can correct them.
  */
 export default function AddPairsDialog({ ids, rows, session, finish }: AssessmentActionProps) {
@@ -38,20 +41,24 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
   const [tokenType, setTokenType] = useState<(typeof PAIR_TOKEN_TYPES)[number]>('paid');
   const [minDate] = useState(() => earliestPairDueDate(new Date()));
   const create = useCreatePair();
-  const dateId = useId();
-  const tooSoon = dueDate !== '' && dueDate < minDate;
+  const [checked, setChecked] = useState(false);
+  const typed = dueDate.trim();
+  // A date still being typed is told once it is complete, or at Add Pairs.
+  const notADate = typed !== '' && !isIsoDate(typed) && (checked || typed.length >= 10);
+  const tooSoon = isIsoDate(typed) && typed < minDate;
   // The rows seen name the pair; a select-all selection may hold records never shown.
   const names =
     rows.length === ids.length ? rows.map((row) => `${row.clientName} ${row.clientSurname}`).join(' & ') : 'the 2 selected assessments';
 
   const submit = () => {
-    if (dueDate === '') {
+    setChecked(true);
+    if (typed === '') {
       showToast(PAIRS_TEXT.dueDateRequired, 'error', PAIRS_TOAST_MS);
       return;
     }
-    if (tooSoon) return;
+    if (!isIsoDate(typed) || tooSoon) return;
     create.mutate(
-      { body: { assessmentIds: [...ids], coupleType: type, dueDate, ...(impersonator ? { tokenType } : {}) } },
+      { body: { assessmentIds: [...ids], coupleType: type, dueDate: typed, ...(impersonator ? { tokenType } : {}) } },
       { onSuccess: (pair) => finish(pairRequestedMessage(names, pair.coupleType, pair.reportDueDate)) },
     );
   };
@@ -75,25 +82,13 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
         onChange={(value) => setType(value as PairType)}
         options={PAIR_TYPES.map((id) => ({ id, label: PAIR_TYPE_LABELS[id] }))}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={dateId}>
-          Due date
-        </label>
-        <input
-          id={dateId}
-          className="field__input"
-          type="date"
-          required
-          min={minDate}
-          value={dueDate}
-          aria-invalid={tooSoon ? true : undefined}
-          aria-describedby={`${dateId}-hint`}
-          onChange={(event) => setDueDate(event.target.value)}
-        />
-        <p id={`${dateId}-hint`} className={tooSoon ? 'field__error' : 'field__description'}>
-          {tooSoon ? DUE_DATE_TOO_SOON : `At least 2 weekdays from today: ${minDate} or later.`}
-        </p>
-      </div>
+      <DueDateField
+        value={dueDate}
+        onChange={setDueDate}
+        min={minDate}
+        description={`At least 2 weekdays from today: ${minDate} or later.`}
+        errorMessage={notADate ? DUE_DATE_FORMAT : tooSoon ? DUE_DATE_TOO_SOON : undefined}
+      />
       {impersonator ? (
         <NativeSelect
           label="Token type"

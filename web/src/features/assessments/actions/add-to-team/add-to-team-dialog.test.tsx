@@ -87,7 +87,7 @@ describe('Add To Team', () => {
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'Select a team',
       'Leadership Team',
-      'Sales Team',
+      'Sales Team (locked: report requested)',
     ]);
     expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
     await pickTeam('Leadership Team');
@@ -101,12 +101,26 @@ describe('Add To Team', () => {
     expect(clearSelection).toHaveBeenCalled();
   });
 
-  it('refuses a team whose report was requested without asking the BFF', async () => {
-    const calls = serve(fetchMock, { 'GET /api/teams': [teamsPage([OPEN, LOCKED])] });
+  it('marks the teams whose report was requested or issued as locked, and they cannot be chosen', async () => {
+    const ISSUED = team(4, 'Board', { reportState: 'available', reportRequested: 'Full' });
+    window.history.replaceState(null, '', `?addToTeam=${LOCKED.id}`);
+    const calls = serve(fetchMock, { 'GET /api/teams': [teamsPage([OPEN, LOCKED, ISSUED])] });
     const { finish } = renderAction();
-    await pickTeam('Sales Team');
-    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text: TEAM_LOCKED });
+    const select = (await screen.findByLabelText('Team')) as HTMLSelectElement;
+    const options = [...select.options].map((option) => ({ text: option.text, disabled: option.disabled }));
+    expect(options).toEqual([
+      { text: 'Select a team', disabled: false },
+      { text: 'Leadership Team', disabled: false },
+      { text: 'Sales Team (locked: report requested)', disabled: true },
+      { text: 'Board (locked: report issued)', disabled: true },
+    ]);
+    // Not even the team the page was opened for is preselected while it is locked.
+    expect(select.value).toBe('');
+    expect(screen.getByText(TEAM_LOCKED)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(finish).not.toHaveBeenCalled();
     expect(calls.map((call) => call.method)).toEqual(['GET']);
+    window.history.replaceState(null, '', '/');
   });
 
   it("shows the BFF's failure as Failed", async () => {

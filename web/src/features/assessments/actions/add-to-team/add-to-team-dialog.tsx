@@ -19,17 +19,24 @@ const requestedTeam = () => new URLSearchParams(window.location.search).get('add
 /** A team with a report requested or available takes no members (spec assessments-and-clients §4.8). */
 const isLocked = (team: TeamRow) => team.reportState !== 'notRequested';
 
+/** A locked team is listed, marked with why, and cannot be chosen. */
+const teamOption = (team: TeamRow) =>
+  isLocked(team)
+    ? { id: team.id, label: `${team.name} (locked: report ${team.reportState === 'available' ? 'issued' : 'requested'})`, isDisabled: true }
+    : { id: team.id, label: team.name };
+
 /**
  * Add To Team (spec assessments-and-clients §2.3, §5 "Add to team"; coach-shell §8): the selection added to one of the
  * coach's own teams with one call; a coach without a team is asked to create one first, and a team whose report has
- * been requested or issued is refused.
+ * been requested or issued is listed as locked and cannot be chosen.
  */
 export default function AddToTeamAction({ ids, finish, clearSelection }: AssessmentActionProps) {
   const teams = useTeams(ALL_TEAMS);
   const add = useAddTeamMembers();
   const own = teams.data?.items.filter((team) => !team.isReceived);
   const [chosen, setChosen] = useState<string | null>(null);
-  const teamId = (chosen ?? own?.find((team) => team.id === requestedTeam())?.id) || null;
+  // The team the page was opened for is preselected only when it takes members.
+  const teamId = (chosen ?? own?.find((team) => team.id === requestedTeam() && !isLocked(team))?.id) || null;
   const outcome = teams.error
     ? failedMessage(teams.error)
     : own?.length === 0
@@ -72,10 +79,11 @@ export default function AddToTeamAction({ ids, finish, clearSelection }: Assessm
             </p>
             <NativeSelect
               label="Team"
-              options={[{ id: '', label: 'Select a team' }, ...own.map((team) => ({ id: team.id, label: team.name }))]}
+              options={[{ id: '', label: 'Select a team' }, ...own.map(teamOption)]}
               value={teamId ?? ''}
               onChange={(value) => setChosen(value)}
             />
+            {own.some(isLocked) ? <p className="field__description">{TEAM_LOCKED}</p> : null}
           </>
         ) : (
           <Loading label="Loading teams..." />

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
@@ -31,7 +32,101 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(screen.getByLabelText('Spreadsheet (.xlsx)'), SHEET);
 }
 
+/** Upload, then Proceed in the cost question (spec §9): the upload is sent only then. */
+async function uploadConfirmed(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  const question = await screen.findByRole('alertdialog', { name: 'Please Note' });
+  await user.click(within(question).getByRole('button', { name: 'Proceed' }));
+}
+
+async function clientsWorkbook(count: number): Promise<File> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Clients');
+  sheet.addRow(['name', 'surname', 'email', 'company']);
+  for (let n = 1; n <= count; n += 1) sheet.addRow([`Name${n}`, `Surname${n}`, `client${n}@bulk.test`, 'Bulk Co']);
+  return new File([await book.xlsx.writeBuffer()], 'clients.xlsx', { type: SHEET.type });
+}
+
 describe('Bulk Add Clients and Assessments', () => {
+  it('asks to confirm the cost first: 50 clients with a Combined assessment are 150 credits; Cancel goes back to the form', async () => {
+    const calls = serve(fetchMock, {
+      'POST /api/clients/bulk-uploads': [json({ status: 'done', created: 50, message: '50 assessment(s) added.', brokenClients: [] })],
+    });
+    const user = userEvent.setup();
+    const finish = renderAction();
+    await user.click(screen.getByRole('radio', { name: 'Combined' }));
+    await user.upload(screen.getByLabelText('Spreadsheet (.xlsx)'), await clientsWorkbook(50));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Please Note' });
+    expect(question.textContent).toContain(
+      'The spreadsheet lists 50 clients: 50 Combined assessments at 3 credits each, 150 credits in all.',
+    );
+    expect(question.textContent).toContain('Your balance: 42 credits.');
+    expect(calls).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Bulk Add Clients and Assessments' })).toBeTruthy();
+    expect(finish).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: 'Enneagram' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Please Note' });
+    expect(again.textContent).toContain('50 Enneagram assessments at 1 credit each, 50 credits in all.');
+    await user.click(within(again).getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    expect(calls).toHaveLength(1);
+  });
+
+  it('says to deselect first when pressed with a selection, and opens nothing', async () => {
+    const calls = serve(fetchMock, {});
+    const finish = vi.fn<(message?: ActionMessage) => void>();
+    const id = 'a55e55e0-0000-4000-8000-000000000001';
+    render(<BulkAddDialog view="own" session={SESSION} ids={[id]} rows={[]} finish={finish} clearSelection={vi.fn()} />);
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Please Note');
+    expect(body.textContent).toBe('To add a new client, please deselect any currently selected assessment.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('names the cost of one assessment when the spreadsheet cannot be read here', async () => {
+    serve(fetchMock, {});
+    const user = userEvent.setup();
+    renderAction();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Please Note' });
+    expect(question.textContent).toContain('One Enneagram assessment for every client in the spreadsheet, at 1 credit each.');
+  });
+
+  it('lists each failed row on its own line with its reason, apart from the summary', async () => {
+    serve(fetchMock, {
+      'POST /api/clients/bulk-uploads': [
+        json({
+          status: 'done',
+          created: 1,
+          message: '1 assessment(s) added. 3 row(s) could not be added.',
+          brokenClients: [
+            { name: 'Pieter', surname: 'Nel', email: 'pieter@bulk', reason: '(invalid email)' },
+            { name: '', surname: 'Dlamini', email: 'dlamini@bulk.test', reason: '(missing name)' },
+            { name: '', surname: '', email: '', reason: '(missing name, surname and email)' },
+          ],
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    const finish = renderAction();
+    await fillIn(user);
+    await uploadConfirmed(user);
+    const { body } = await finalMessage(finish);
+    expect(within(body).getByText('1 assessment(s) added. 3 row(s) could not be added.').tagName).toBe('P');
+    expect(within(body).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Pieter Nel, pieter@bulk (invalid email)',
+      'Dlamini, dlamini@bulk.test (missing name)',
+      '(missing name, surname and email)',
+    ]);
+  });
+
   it('links the template and asks for an assessment and a spreadsheet before any call', async () => {
     const calls = serve(fetchMock, {});
     const user = userEvent.setup();
@@ -60,7 +155,7 @@ describe('Bulk Add Clients and Assessments', () => {
     const user = userEvent.setup();
     const finish = renderAction();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadConfirmed(user);
     expect(await screen.findByText('Zuzana Horváthová, zuzana@tatrasoft.sk')).toBeTruthy();
     expect(String(calls[0]?.body)).toContain('name="spreadsheet"; filename="clients.xlsx"');
     expect(String(calls[0]?.body)).not.toContain('duplicatesConfirmed');
@@ -81,7 +176,8 @@ describe('Bulk Add Clients and Assessments', () => {
     const user = userEvent.setup();
     const finish = renderAction();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadConfirmed(user);
+    await screen.findByRole('alertdialog', { name: 'Existing clients' });
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(finish).toHaveBeenCalledWith();
     expect(calls).toHaveLength(1);
@@ -97,10 +193,10 @@ describe('Bulk Add Clients and Assessments', () => {
     const user = userEvent.setup();
     const finish = renderAction();
     await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadConfirmed(user);
     expect((await screen.findByRole('alert')).textContent).toBe('Please upload an Excel (.xlsx) spreadsheet.');
     expect(finish).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await uploadConfirmed(user);
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Failed');
     expect(body.textContent).toBe('The spreadsheet could not be read.');

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
-import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
+import { failedMessage, noteMessage } from '../../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -12,10 +12,14 @@ import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { balanceChanged } from '../../../../lib/balance-changed.ts';
 import { ASSESSMENT_TYPE_LABELS, type AssessmentType } from '../../../../lib/labels/assessments.ts';
+import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES, type Language } from '../../../../lib/labels/languages.ts';
 import { problemCode } from '../../../../lib/problem.ts';
 import { $api } from '../../../../lib/query.ts';
+import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { ADD_TEXTS } from '../shared/client-fields.tsx';
+import { countSpreadsheetClients } from './spreadsheet-rows.ts';
 
 type Duplicate = components['schemas']['BulkUploadConfirmation']['duplicates'][number];
 type BrokenClient = components['schemas']['BulkUploadDone']['brokenClients'][number];
@@ -32,7 +36,10 @@ const FORM_PROBLEMS = new Set(['spreadsheet_required', 'spreadsheet_type_not_all
 const personOf = (row: { name?: string; surname?: string; email?: string }) =>
   [[row.name, row.surname].filter(Boolean).join(' '), row.email].filter(Boolean).join(', ');
 
-/** spec §8: the rows that could not be added, by name and e-mail, with the reason (e.g. "(invalid email)"). */
+/**
+ * spec §8: the rows that could not be added, one line each, by name and e-mail with the row's reason (e.g. "(invalid
+ * email)", "(missing name)"); the upload's summary is the message above the list.
+ */
 function BrokenClients({ rows }: { rows: readonly BrokenClient[] }) {
   if (rows.length === 0) return null;
   return (
@@ -41,9 +48,7 @@ function BrokenClients({ rows }: { rows: readonly BrokenClient[] }) {
       <ul className="batch-result__failures">
         {rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of a spreadsheet may repeat
-          <li key={index}>
-            {personOf(row)} {row.reason}
-          </li>
+          <li key={index}>{[personOf(row), row.reason].filter(Boolean).join(' ')}</li>
         ))}
       </ul>
     </>
@@ -76,11 +81,39 @@ function failureMessage(error: unknown): ActionMessage {
 }
 
 /**
- * Bulk Add Clients and Assessments (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add", §8): the template to
- * download, the assessment every row gets and the spreadsheet, sent as multipart (the BFF checks size and type). Existing
- * clients are listed in the duplicate dialog: Proceed repeats the upload with `duplicatesConfirmed`, Cancel ends.
+ * spec §9 "Credits": what the upload costs, asked before anything is sent: every client of the spreadsheet gets the
+ * assessment, charged at its type's cost (a count the browser could not read names the cost of one).
  */
-export default function BulkAddDialog({ session, finish }: AssessmentActionProps) {
+function CostQuestion({ type, clients, balance }: { type: AssessmentType; clients: number | undefined; balance: number }) {
+  const name = ASSESSMENT_TYPE_LABELS[type];
+  const each = credits(ASSESSMENT_COST[type]);
+  return (
+    <div className="message-dialog__body stack">
+      {clients === undefined ? (
+        <p>{`One ${name} assessment for every client in the spreadsheet, at ${each} each.`}</p>
+      ) : (
+        <p>
+          {`The spreadsheet lists ${clients} ${clients === 1 ? 'client' : 'clients'}: ${clients} ${name} ${clients === 1 ? 'assessment' : 'assessments'} at ${each} each, `}
+          <strong>{`${credits(clients * ASSESSMENT_COST[type])} in all`}</strong>.
+        </p>
+      )}
+      <p>Rows that cannot be added are not charged.</p>
+      <p>{`Your balance: ${credits(balance)}.`}</p>
+    </div>
+  );
+}
+
+/**
+ * Bulk Add Clients and Assessments (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add", §8): the template to
+ * download, the assessment every row gets and the spreadsheet; the cost in credits is confirmed first, then the upload is
+ * sent as multipart (the BFF checks size and type). Existing clients are listed in the duplicate dialog: Proceed repeats the upload with `duplicatesConfirmed`, Cancel ends.
+ */
+export default function BulkAddDialog({ ids, session, finish }: AssessmentActionProps) {
+  const selected = ids.length > 0;
+  useRunOnMount(() => {
+    // spec §5 "Add client and assessment": nothing may be selected, "same for bulk add".
+    if (selected) finish(noteMessage(ADD_TEXTS.deselectFirst));
+  });
   const lowLevel = session.coach.accreditationLevel <= 1;
   const [assessmentType, setAssessmentType] = useState<AssessmentType | ''>(lowLevel ? 'ennea' : '');
   const [language, setLanguage] = useState<Language>('english');
@@ -88,6 +121,9 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [duplicates, setDuplicates] = useState<readonly Duplicate[] | null>(null);
+  // The cost question, once the form is complete: the clients the spreadsheet lists (undefined: not readable here).
+  const [cost, setCost] = useState<{ clients: number | undefined } | null>(null);
+  const [counting, setCounting] = useState(false);
   const queryClient = useQueryClient();
   // The billable assessments added are charged.
   const upload = $api.useMutation('post', '/api/clients/bulk-uploads', { onSettled: () => balanceChanged(queryClient) });
@@ -112,22 +148,49 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
       },
       {
         onSuccess: (result) => {
+          setCost(null);
           if (result.status === 'needsConfirmation') setDuplicates(result.duplicates);
           else finish(doneMessage(result));
         },
         onError: (error) => {
           if (!FORM_PROBLEMS.has(problemCode(error) ?? '')) finish(failureMessage(error));
-          else setDuplicates(null);
+          else {
+            setCost(null);
+            setDuplicates(null);
+          }
         },
       },
     );
   };
 
-  const submit = () => {
+  const submit = async () => {
     const incomplete = !file || assessmentType === '';
     setMissing(incomplete);
-    if (!incomplete) send(false);
+    if (incomplete || counting) return;
+    setCounting(true);
+    const clients = await countSpreadsheetClients(file);
+    setCounting(false);
+    setCost({ clients });
   };
+
+  if (selected) return null;
+
+  if (cost && assessmentType !== '') {
+    return (
+      <Dialog title="Please Note" role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : setCost(null))}>
+        <CostQuestion type={assessmentType} clients={cost.clients} balance={session.coach.tokenBalance} />
+        <div className="dialog__actions">
+          {/* Cancel goes back to the form: another assessment or spreadsheet may be chosen. */}
+          <Button variant="secondary" autoFocus onPress={() => setCost(null)}>
+            Cancel
+          </Button>
+          <Button isPending={upload.isPending} onPress={() => send(false)}>
+            {upload.isPending ? 'Uploading...' : 'Proceed'}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
 
   if (duplicates) {
     return (
@@ -164,7 +227,7 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <p>
@@ -208,8 +271,8 @@ export default function BulkAddDialog({ session, finish }: AssessmentActionProps
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isPending={upload.isPending}>
-            {upload.isPending ? 'Uploading...' : 'Upload'}
+          <Button type="submit" isPending={counting}>
+            Upload
           </Button>
         </div>
       </form>

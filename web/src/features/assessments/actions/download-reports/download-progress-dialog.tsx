@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
@@ -6,27 +6,10 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { isProblem } from '../../../../lib/problem.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
-import { useDownloadReportArchive } from '../../api/download-report-archive.ts';
+import { useReportArchive } from '../../api/download-report-archive.ts';
 import { isRunning, useReportDownload } from '../../api/get-report-download.ts';
 import { useStopReportDownload } from '../../api/stop-report-download.ts';
-import { DOWNLOAD_TEXTS, downloadResultMessage } from './download-reports-result.tsx';
-
-/** spec assessments-and-clients §9: the progress bar ticks every 100 ms. */
-export const PROGRESS_TICK_MS = 100;
-
-/**
- * The bar's count, moved every 100 ms towards the polled count (spec §4.6, §9): the job is polled once a second,
- * the bar still moves every tick.
- */
-function useTickedCount(target: number): number {
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (shown >= target) return;
-    const tick = setTimeout(() => setShown((now) => Math.min(target, now + Math.max(1, Math.ceil((target - now) / 5)))), PROGRESS_TICK_MS);
-    return () => clearTimeout(tick);
-  }, [shown, target]);
-  return Math.min(shown, target);
-}
+import { DOWNLOAD_TEXTS, downloadResultMessage, worthSaving } from './download-reports-result.tsx';
 
 export interface DownloadProgressDialogProps {
   jobId: string;
@@ -36,34 +19,60 @@ export interface DownloadProgressDialogProps {
 }
 
 /**
- * The progress modal (spec §4.6): fetches the job's archive (saved by the browser when it ends) and polls the job;
- * "Please wait" with the bar and Stop while it runs, no Esc and no close; then Download Complete, Download Stopped
- * or the failed list. A zip that breaks off keeps the modal until the job ended: the job says whether the server
- * preparing it stopped (its `message`, telling the user to start again); otherwise the connection was lost.
+ * The progress modal (spec §4.6): fetches the job's archive and polls the job every 100 ms; "Please wait" with the
+ * count of files done and Stop, no Esc and no close, for as long as the zip arrives and the job runs. Then the job's
+ * answer after the zip ended says what it holds: Download Complete, Download Stopped (with what the saved zip holds;
+ * a Stop before any report was written saves nothing) or the failed list. A zip that breaks off keeps the modal
+ * until the job ended: the job says whether the server preparing it stopped (its `message`, telling the user to
+ * start again); otherwise the connection was lost.
  */
 export function DownloadProgressDialog({ jobId, total, finish }: DownloadProgressDialogProps) {
-  const archive = useDownloadReportArchive(jobId);
-  const job = useReportDownload(jobId);
+  const { archive, save } = useReportArchive(jobId);
+  // When the zip arrived or broke off: the job's answers from then on are how it ended.
+  const [settledAt, setSettledAt] = useState<number | null>(null);
+  const job = useReportDownload(jobId, settledAt !== null);
   const stop = useStopReportDownload(jobId);
-  useRunOnMount(() => archive.mutate());
+  const { refetch } = job;
+  useRunOnMount(() =>
+    archive.mutate(undefined, {
+      onSettled: () => {
+        setSettledAt(Date.now());
+        // An answer already on its way may have left the BFF before the last file was counted: ask anew.
+        void refetch();
+      },
+    }),
+  );
 
   const ended = job.data && !isRunning(job.data) ? job.data : undefined;
-  // Broken off without an answer from the BFF (the connection, or the instance streaming the zip, went away).
-  const cut = archive.isError && !isProblem(archive.error);
+  const endedAfterZip = ended !== undefined && settledAt !== null && job.dataUpdatedAt >= settledAt;
+  const failedAfterZip = job.isError && settledAt !== null && job.errorUpdatedAt >= settledAt;
+  const finished = useRef(false);
   useEffect(() => {
-    if (archive.isError && !cut) finish(failedMessage(archive.error));
-    else if (job.isError) finish(failedMessage(job.error));
+    const end = (message: ActionMessage) => {
+      if (finished.current) return;
+      finished.current = true;
+      finish(message);
+    };
+    // The BFF refused the archive: nothing was streamed.
+    if (archive.isError && isProblem(archive.error)) end(failedMessage(archive.error));
     // The server preparing the zip stopped: the zip cannot end, whatever the browser still waits for.
-    else if (ended?.reason) finish(downloadResultMessage(ended));
-    else if (ended && cut) finish(failedMessage(archive.error));
-    else if (ended && archive.isSuccess) finish(downloadResultMessage(ended));
-  }, [archive.isError, archive.error, archive.isSuccess, cut, job.isError, job.error, ended, finish]);
+    else if (ended?.reason) end(downloadResultMessage(ended));
+    // Broken off without an answer from the BFF: once the job ended (the BFF noticed) or cannot be read.
+    else if (archive.isError && (ended || failedAfterZip)) end(failedMessage(archive.error));
+    else if (archive.isSuccess && failedAfterZip) {
+      save(archive.data);
+      end(failedMessage(job.error));
+    } else if (archive.isSuccess && endedAfterZip && ended) {
+      if (worthSaving(ended)) save(archive.data);
+      end(downloadResultMessage(ended));
+    }
+  }, [archive.isError, archive.isSuccess, archive.error, archive.data, ended, endedAfterZip, failedAfterZip, job.error, save, finish]);
 
   const count = job.data?.total ?? total;
-  const done = useTickedCount(job.data?.done ?? 0);
+  const done = job.data?.done ?? 0;
   const valueText = `${done} of ${count}`;
   const labelId = useId();
-  const stopping = stop.isPending || job.data?.status === 'stopped';
+  const stopping = stop.isPending || stop.isSuccess || job.data?.status === 'stopped';
   return (
     <Dialog title="Download Reports" role="alertdialog" isKeyboardDismissDisabled isOpen onOpenChange={() => undefined}>
       <div className="stack">

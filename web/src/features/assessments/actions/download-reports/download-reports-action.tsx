@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
+import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+import { Loading } from '../../../../components/ui/loading.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { showToast } from '../../../../components/ui/toast.tsx';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
 import { useCreateReportDownload } from '../../api/create-report-download.ts';
+import { useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { DownloadProgressDialog } from './download-progress-dialog.tsx';
-import { DOWNLOAD_TEXTS } from './download-reports-result.tsx';
+import { DOWNLOAD_TEXTS, waitingForMarking } from './download-reports-result.tsx';
 import './download-reports.css';
-import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 
 type ReportLanguage = components['schemas']['ReportLanguage'];
 
-// spec §3.8: the reports, in the order the spec lists them.
-const REPORTS = Object.keys(REPORT_NAMES) as ReportCode[];
 // spec §9 "Sample report languages": the Enneagram report's variants; every other report is English.
 const LANGUAGES: readonly { id: ReportLanguage; label: string }[] = [
   { id: 'english', label: 'English' },
@@ -27,10 +28,15 @@ const LANGUAGES: readonly { id: ReportLanguage; label: string }[] = [
 ];
 
 /**
- * Download Reports (spec assessments-and-clients §2.3, §4.5, §4.6, §5 "Download"): the reports picked for the
- * selection (each assessment gives those it offers), then the progress modal while the BFF streams the zip.
+ * Download Reports (spec assessments-and-clients §2.3, §4.5, §4.6, §5 "Download"): the reports the selection offers
+ * (the BFF's summary of the whole selection, as Send Reports lists them: each report at least one selected assessment
+ * offers, in the spec's order; those only waiting for marking are named, not offered), then the progress modal while
+ * the BFF streams the zip. Each assessment gives the chosen reports it offers.
  */
 export default function DownloadReportsAction({ ids, finish }: AssessmentActionProps) {
+  const summary = useSelectionSummary(ids, true);
+  const offered = summary.data?.reports.offered ?? [];
+  const waiting = summary.data?.reports.awaitingMarking ?? [];
   const [reports, setReports] = useState<ReportCode[]>([]);
   const [language, setLanguage] = useState<ReportLanguage>('english');
   const create = useCreateReportDownload();
@@ -38,7 +44,7 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
   if (create.data) return <DownloadProgressDialog jobId={create.data.jobId} total={create.data.total} finish={finish} />;
 
   const toggle = (report: ReportCode, on: boolean) =>
-    setReports((chosen) => REPORTS.filter((code) => (code === report ? on : chosen.includes(code))));
+    setReports((chosen) => offered.filter((code) => (code === report ? on : chosen.includes(code))));
   const start = () => {
     if (reports.length === 0) {
       showToast(DOWNLOAD_TEXTS.reportRequired, 'error', TOAST_MS);
@@ -47,25 +53,42 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
     create.mutate({ body: { ids: [...ids], reports, language } }, { onError: (failure) => finish(failedMessage(failure)) });
   };
   return (
-    <FormDialog title="Download Reports" onClose={() => finish()} onSubmit={start} submitLabel="Download" isPending={create.isPending}>
-      <p>
-        {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length} selected assessments`}; `}
-        each assessment gives the reports it offers.
-      </p>
-      <fieldset className="download-reports__reports">
-        <legend>Reports</legend>
-        {REPORTS.map((report) => (
-          <Checkbox key={report} isSelected={reports.includes(report)} onChange={(on) => toggle(report, on)}>
-            {REPORT_NAMES[report]}
-          </Checkbox>
-        ))}
-      </fieldset>
-      <NativeSelect
-        label="Enneagram Report language"
-        options={LANGUAGES}
-        value={language}
-        onChange={(value) => setLanguage(value as ReportLanguage)}
-      />
+    <FormDialog
+      title="Download Reports"
+      onClose={() => finish()}
+      onSubmit={start}
+      submitLabel="Download"
+      isPending={create.isPending}
+      isSubmitDisabled={offered.length === 0}
+    >
+      {summary.isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={summary.error} />
+      {summary.data && offered.length === 0 ? <p>{DOWNLOAD_TEXTS.noReports}</p> : null}
+      {offered.length > 0 ? (
+        <>
+          <p>
+            {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length} selected assessments`}; `}
+            each assessment gives the reports it offers.
+          </p>
+          <fieldset className="download-reports__reports">
+            <legend>Reports</legend>
+            {offered.map((report) => (
+              <Checkbox key={report} isSelected={reports.includes(report)} onChange={(on) => toggle(report, on)}>
+                {REPORT_NAMES[report]}
+              </Checkbox>
+            ))}
+          </fieldset>
+        </>
+      ) : null}
+      {waiting.length > 0 ? <p>{waitingForMarking(waiting.map((code) => REPORT_NAMES[code]))}</p> : null}
+      {offered.includes('basic') ? (
+        <NativeSelect
+          label="Enneagram Report language"
+          options={LANGUAGES}
+          value={language}
+          onChange={(value) => setLanguage(value as ReportLanguage)}
+        />
+      ) : null}
     </FormDialog>
   );
 }

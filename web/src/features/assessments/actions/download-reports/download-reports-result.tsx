@@ -2,15 +2,30 @@ import type { ActionMessage } from '../../../../components/data-table/table-acti
 import { REPORT_NAMES } from '../../../../lib/labels/assessments.ts';
 import type { ReportDownloadJob } from '../../api/get-report-download.ts';
 
-// spec assessments-and-clients §4.6, §8 "Download failures".
+// spec assessments-and-clients §4.5, §4.6, §8 "Download failures"; `stoppedWith` and `nothingSaved` say what a Stop
+// left the coach with (the spec names only "Download Stopped").
 export const DOWNLOAD_TEXTS = {
   reportRequired: 'Please select a report to download',
+  noReports: 'None of the selected assessments has a report to download yet.',
   wait: 'Please wait',
   complete: 'Download Complete',
   stopped: 'Download Stopped',
+  nothingSaved: 'The download was stopped before any report was written: no zip was saved.',
   notGenerated: 'The following report(s) could not be generated. The team has been notified and will be in touch.',
   unexpected: 'There was an unexpected error',
 } as const;
+
+/** What the saved zip holds after a Stop: the reports written in full before it, of all the job was to fetch. */
+export const stoppedWith = (written: number, total: number) => `The download was stopped: the zip holds ${written} of ${total} reports.`;
+
+/** spec §4.5: the reports only waiting for marking are named, not offered. */
+export const waitingForMarking = (names: readonly string[]) => `Waiting for marking: ${names.join(', ')}.`;
+
+/** The reports written into the zip in full: a failed file, even one cut short in the zip, is not one of them. */
+export const writtenOf = (job: ReportDownloadJob) => Math.max(0, job.done - job.failed.length);
+
+/** Whether the browser saves the zip: everything but a Stop before any report was written (an empty zip helps nobody). */
+export const worthSaving = (job: ReportDownloadJob) => job.status !== 'stopped' || writtenOf(job) > 0;
 
 /** The files the BFF could not produce, by client and report, each with the legacy `error.info` beside it. */
 function FailedList({ failed }: { failed: ReportDownloadJob['failed'] }) {
@@ -29,16 +44,19 @@ function FailedList({ failed }: { failed: ReportDownloadJob['failed'] }) {
 }
 
 /**
- * How an ended job is reported (spec §4.6): Download Complete, Download Stopped, or the failed list (alert Failed,
- * spec §8); a job the BFF ended early says why when it knows (its server stopped: start again), else it is Failed.
+ * How an ended job is reported (spec §4.6): Download Complete, Download Stopped with what the saved zip holds, or the
+ * failed list (alert Failed, spec §8); a job the BFF ended early says why when it knows (its server stopped: start
+ * again), else it is Failed.
  */
 export function downloadResultMessage(job: ReportDownloadJob): ActionMessage {
   if (job.status === 'stopped') {
+    const written = writtenOf(job);
     return {
       title: 'Please Note',
       body: (
         <>
           <p>{DOWNLOAD_TEXTS.stopped}</p>
+          <p>{written > 0 ? stoppedWith(written, job.total) : DOWNLOAD_TEXTS.nothingSaved}</p>
           {job.failed.length > 0 && <FailedList failed={job.failed} />}
         </>
       ),

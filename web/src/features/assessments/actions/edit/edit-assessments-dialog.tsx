@@ -8,11 +8,13 @@ import { LANGUAGE_NAMES, type Language } from '../../../../lib/labels/languages.
 import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useEditAssessments } from '../../api/change-assessments.ts';
+import { useAssessmentDetails } from '../../api/list-assessment-details.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { receivedRefusal } from '../shared/received-refusal.ts';
 
 type AssessmentRow = components['schemas']['AssessmentRow'];
-type Field = 'name' | 'surname' | 'email' | 'company' | 'project' | 'language';
+type RowField = 'name' | 'surname' | 'email' | 'company' | 'project' | 'language';
+type Field = RowField | 'otherData';
 
 // spec assessments-and-clients §5 "Edit", §9 field limits.
 export const EDIT_TEXTS = {
@@ -20,18 +22,33 @@ export const EDIT_TEXTS = {
   locked: 'Locked: an assessment of the selection is complete.',
 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LIMITS: Record<Exclude<Field, 'language'>, number> = { name: 100, surname: 100, email: 254, company: 250, project: 250 };
+const LIMITS: Record<Exclude<Field, 'language'>, number> = {
+  name: 100,
+  surname: 100,
+  email: 254,
+  company: 250,
+  project: 250,
+  otherData: 250,
+};
 const LABELS: Record<Field, string> = {
   name: 'Name',
   surname: 'Surname',
   email: 'E-mail',
   company: 'Company',
   project: 'Project',
+  otherData: 'Other data',
   language: 'Assessment language',
 };
+/** The fields an empty value clears (the legacy contract's empty string); name, surname, e-mail and language are required. */
+const CLEARABLE: ReadonlySet<Field> = new Set(['company', 'project', 'otherData']);
+/** The most assessments the details operation reads at once (its `ids`). */
+const DETAILS_MAX = 500;
 
-/** A field's value when every selected row agrees on it, else '' (spec §2.3 "Edit": only agreeing fields are prefilled). */
-function agreed(rows: readonly AssessmentRow[], field: Field): string {
+/** The one value of a list, else '' (spec §5 "Edit": only the fields whose values agree are prefilled). */
+const agreedValue = (values: readonly string[]): string => (new Set(values).size === 1 ? (values[0] ?? '') : '');
+
+/** A field's value when every selected row agrees on it, else ''. */
+function agreed(rows: readonly AssessmentRow[], field: RowField): string {
   const value = (row: AssessmentRow): string =>
     ({
       name: row.clientName,
@@ -41,14 +58,14 @@ function agreed(rows: readonly AssessmentRow[], field: Field): string {
       project: row.project ?? '',
       language: row.language,
     })[field];
-  const values = new Set(rows.map(value));
-  return values.size === 1 ? ([...values][0] ?? '') : '';
+  return agreedValue(rows.map(value));
 }
 
 /**
- * Edit (spec assessments-and-clients §2.3, §4.9, §5 "Edit"): one or many assessments; only the fields the selection
- * agrees on are prefilled and only the changed ones are sent; a completed assessment locks name, surname and e-mail
- * except for an impersonator; the language is required.
+ * Edit (spec assessments-and-clients §2.3, §4.9, §5 "Edit", §7 the client's and the assessment's fields): one or many
+ * assessments; only the fields the selection agrees on are prefilled and only the changed ones are sent; a prefilled
+ * company, project or other data emptied is cleared; a completed assessment locks name, surname and e-mail except for
+ * an impersonator; the language is required. Other data is not in the table's rows: it is read with the details.
  */
 export default function EditAssessmentsDialog({ ids, rows, session, finish, clearSelection }: AssessmentActionProps) {
   const refusal = receivedRefusal(rows);
@@ -57,15 +74,27 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
   });
   const impersonator = session.roles.impersonator;
   const onClose = () => finish();
-  const fields: Field[] = ['name', 'surname', 'email', 'company', 'project', 'language'];
-  const [initial] = useState(() => Object.fromEntries(fields.map((field) => [field, agreed(rows, field)])) as Record<Field, string>);
-  const [values, setValues] = useState(initial);
+  const rowFields: RowField[] = ['name', 'surname', 'email', 'company', 'project', 'language'];
+  const [rowInitial] = useState(
+    () => Object.fromEntries(rowFields.map((field) => [field, agreed(rows, field)])) as Record<RowField, string>,
+  );
+  const readsDetails = !refusal && ids.length <= DETAILS_MAX;
+  const details = useAssessmentDetails(ids, readsDetails);
+  // Unknown (a selection too large to read, or a failed read) is not agreed: left as it is unless filled in.
+  const otherDataLoading = readsDetails && details.isPending;
+  const initial: Record<Field, string> = { ...rowInitial, otherData: agreedValue(details.data?.items.map((item) => item.otherData) ?? []) };
+  const [edited, setEdited] = useState<Partial<Record<Field, string>>>({});
+  const values: Record<Field, string> = { ...initial, ...edited };
   const [submitted, setSubmitted] = useState(false);
   const edit = useEditAssessments();
   const identityLocked = !impersonator && (rows.some((row) => row.completedAt) || rows.length < ids.length);
   const locked = (field: Field) => identityLocked && (field === 'name' || field === 'surname' || field === 'email');
 
-  const changed = fields.filter((field) => values[field].trim() !== initial[field].trim() && values[field].trim() !== '');
+  const fields: Field[] = [...rowFields, 'otherData'];
+  const changed = fields.filter((field) => {
+    const value = values[field].trim();
+    return value !== initial[field].trim() && (value !== '' || CLEARABLE.has(field));
+  });
   const emailInvalid = changed.includes('email') && !EMAIL.test(values.email.trim());
 
   const submit = () => {
@@ -74,6 +103,7 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
     const body: components['schemas']['EditAssessmentsRequest'] = { ids: [...ids] };
     for (const field of changed) {
       if (field === 'language') body.language = values.language as Language;
+      // An emptied company, project or other data is sent empty: the legacy contract's none.
       else body[field] = values[field].trim();
     }
     edit.mutate(
@@ -102,17 +132,17 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
     >
       <p>
         {ids.length === 1 ? 'The selected assessment' : `The ${ids.length} selected assessments`}: fields the selection does not agree on
-        are empty, and stay as they are unless you fill them in.
+        are empty, and stay as they are unless you fill them in. Emptying the company, other data or project clears it.
       </p>
-      {(['name', 'surname', 'email', 'company', 'project'] as const).map((field) => (
+      {(['name', 'surname', 'email', 'company', 'otherData', 'project'] as const).map((field) => (
         <TextField
           key={field}
           label={LABELS[field]}
           type={field === 'email' ? 'email' : 'text'}
           value={values[field]}
-          onChange={(value) => setValues((all) => ({ ...all, [field]: value }))}
+          onChange={(value) => setEdited((all) => ({ ...all, [field]: value }))}
           maxLength={LIMITS[field]}
-          isDisabled={locked(field)}
+          isDisabled={locked(field) || (field === 'otherData' && otherDataLoading)}
           description={locked(field) ? EDIT_TEXTS.locked : undefined}
           isInvalid={field === 'email' && submitted && emailInvalid}
           errorMessage={EDIT_TEXTS.invalidEmail}
@@ -125,7 +155,7 @@ export default function EditAssessmentsDialog({ ids, rows, session, finish, clea
           ...Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label })),
         ]}
         value={values.language}
-        onChange={(language) => setValues((all) => ({ ...all, language }))}
+        onChange={(language) => setEdited((all) => ({ ...all, language }))}
       />
     </FormDialog>
   );

@@ -6,8 +6,9 @@ import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
 import type { Session } from '../../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
-import { details } from '../shared/send-test-data.ts';
-import SendInvitesDialog, { NOTHING_TO_SEND } from './send-invites-dialog.tsx';
+import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
+import { details, summaryOf } from '../shared/send-test-data.ts';
+import SendInvitesDialog, { IMPERSONATOR_SERVER_SEND, NOTHING_TO_SEND } from './send-invites-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -19,7 +20,11 @@ afterEach(() => {
 
 const THANDI = details(1, 'Thandi Mokoena');
 const BENCE = details(2, 'Bence Kovács', { inviteState: 'invited' });
-const OLIVER = details(3, 'Oliver Hughes', { inviteState: 'reminded', receivedFromAnotherCoach: true });
+const OLIVER = details(3, 'Oliver Hughes', { inviteState: 'reminded' });
+const RECEIVED = details(5, 'Zuzana Kováčová', {
+  receivedFromAnotherCoach: true,
+  permissions: { canEdit: false, canDelete: false, canWrap: false, canAssignSco: false, canInvite: true },
+});
 const DONE = details(4, 'Katarína Horváthová', {
   inviteState: 'invited',
   completedAt: '2025-09-03T10:41:37Z',
@@ -59,7 +64,7 @@ const idempotencyKeys = () =>
 describe('Send Invites/Reminders', () => {
   it('reviews who gets an invite, who a reminder and who is skipped, then sends once and shows the BFF result by name', async () => {
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [THANDI, BENCE, OLIVER, DONE] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, BENCE, OLIVER, DONE]))],
       'POST /api/assessments/invites': [
         json({
           total: 3,
@@ -102,18 +107,18 @@ describe('Send Invites/Reminders', () => {
   });
 
   it("ends with the spec's note when every selected assessment is complete, sending nothing", async () => {
-    const calls = serve(fetchMock, { 'POST /api/assessments/details': [json({ items: [DONE] })] });
+    const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([DONE]))] });
     const { finish } = renderAction([DONE]);
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Please Note');
     expect(body.textContent).toBe(NOTHING_TO_SEND);
     expect(NOTHING_TO_SEND).toBe("There's nothing to be done - there are no invites to be sent.");
-    expect(calls.map((call) => call.path)).toEqual(['/api/assessments/details']);
+    expect(calls.map((call) => call.path)).toEqual(['/api/assessments/selection-summaries']);
   });
 
   it('previews one representative e-mail as HTML (through SafeHtml), then goes back to the dialog', async () => {
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [THANDI, BENCE] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, BENCE]))],
       'POST /api/assessments/invite-previews': [
         json({
           emailAddress: 'thandi@example.com',
@@ -142,7 +147,7 @@ describe('Send Invites/Reminders', () => {
 
   it("shows a preview's failure as the BFF's text", async () => {
     serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI]))],
       'POST /api/assessments/invite-previews': [problem(400, 'preview_failed', 'Template not found')],
     });
     renderAction([THANDI]);
@@ -155,7 +160,7 @@ describe('Send Invites/Reminders', () => {
 
   it("prepares one assessment's invite for the coach's own e-mail client and offers it as a mailto link", async () => {
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI]))],
       'POST /api/assessments/invites': [
         json({
           total: 1,
@@ -191,15 +196,28 @@ describe('Send Invites/Reminders', () => {
     expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({ ids: [THANDI.id], serverSend: false });
   });
 
-  it("sends an impersonator's invites to the typed coach address, which must be given", async () => {
+  it('refuses a selection holding an assessment received from another coach before offering to send', async () => {
+    const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, RECEIVED]))] });
+    const { finish } = renderAction([THANDI, RECEIVED]);
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Failed');
+    expect(body.textContent).toBe(RECEIVED_REFUSAL);
+    expect(screen.queryByRole('dialog', { name: 'Send Invites/Reminders' })).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/api/assessments/selection-summaries']);
+  });
+
+  it("prepares an impersonator's invites as drafts to the typed coach address, never sent by the provider's server", async () => {
     const impersonator: Session = { ...SESSION, roles: { ...SESSION.roles, impersonator: true } };
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [THANDI] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI]))],
       'POST /api/assessments/invites': [problem(502, 'upstream_error', 'There was an unexpected error')],
     });
     const { finish } = renderAction([THANDI], impersonator);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
+    expect(within(dialog).getByRole('radio', { name: "From the provider's email address" }).hasAttribute('disabled')).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: /From your email address/ }) as HTMLInputElement).checked).toBe(true);
+    within(dialog).getByText(IMPERSONATOR_SERVER_SEND);
     const address = within(dialog).getByLabelText('Coach email address');
     expect((address as HTMLInputElement).value).toBe(SESSION.coach.email);
     await userEvent.clear(address);
@@ -214,9 +232,23 @@ describe('Send Invites/Reminders', () => {
     expect(body.textContent).toBe('There was an unexpected error');
     expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({
       ids: [THANDI.id],
-      serverSend: true,
+      serverSend: false,
       coachEmailAddress: 'coach@example.test',
     });
+  });
+
+  it('offers an impersonator with more than one assessment selected no way to send, saying why', async () => {
+    const impersonator: Session = { ...SESSION, roles: { ...SESSION.roles, impersonator: true } };
+    const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, BENCE]))] });
+    renderAction([THANDI, BENCE], impersonator);
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio.hasAttribute('disabled'), radio.id).toBe(true);
+    within(dialog).getByText(
+      `${IMPERSONATOR_SERVER_SEND} Can't send from your email address because more than one assessment has been selected.`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(calls.some((call) => call.path === '/api/assessments/invites')).toBe(false);
   });
 });
 
@@ -237,7 +269,7 @@ describe('the Idempotency-Key of a send', () => {
 
   it('stays the same when Send is pressed again after an error, and is new once the choices changed or the send was answered', async () => {
     serve(fetchMock, {
-      'POST /api/assessments/details': Array.from({ length: 5 }, () => json({ items: [BENCE] })),
+      'POST /api/assessments/selection-summaries': Array.from({ length: 5 }, () => json(summaryOf([BENCE]))),
       'POST /api/assessments/invites': [failedCall, failedCall, failedCall, sentOnce, sentOnce],
     });
     // The error ends the dialog: the coach opens the action again on the same selection and presses Send.

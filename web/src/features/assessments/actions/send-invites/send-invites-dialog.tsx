@@ -4,11 +4,22 @@ import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
-import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
-import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-assessment-details.ts';
-import { type EmailBatchRequest, useInvitePreview } from '../../api/preview-invite.ts';
+import type { AssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
+import { type InviteRequest, useInvitePreview } from '../../api/preview-invite.ts';
 import { useSendInvites } from '../../api/send-invites.ts';
+import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
+import {
+  answerHandler,
+  BatchJobProgress,
+  countOf,
+  type JobResult,
+  jobParams,
+  MAX_SELECTION,
+  namesOf,
+  TOO_MANY,
+} from '../shared/batch-job.tsx';
+import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
 import {
   CoachEmailField,
   coachEmailGiven,
@@ -25,62 +36,61 @@ export const NOTHING_TO_SEND = "There's nothing to be done - there are no invite
 
 export const inviteSummary = (succeeded: number, total: number) => `${succeeded} of ${total} invite emails sent successfully.`;
 
-interface InvitePlan {
-  invites: AssessmentDetails[];
-  reminders: AssessmentDetails[];
-  skipped: AssessmentDetails[];
-}
+// The legacy server send reaches the client, never the typed coach address (§4.3): the BFF's text for its refusal
+// (docs/decisions/010-an-impersonators-invites-are-drafts.md).
+export const IMPERSONATOR_SERVER_SEND =
+  "As you act for the coach, the provider's server cannot send invites: it would send them to the clients. Send from your email address instead; the invite opens addressed to the coach email address.";
 
 /**
- * Who gets what (§4.3): a client not invited yet an invite, one invited before a reminder; a completed assessment
- * is skipped (the BFF's `canInvite`). Received (SCO) assessments are invited like the coach's own: the spec
- * refuses them for edit, wrap-up and re-assignment only (§4.7, §5 "Edit").
+ * Who gets what (§4.3), as the BFF summarises the whole selection: a client not invited yet an invite, one invited
+ * before a reminder; a completed assessment is skipped. Each group names its first clients and counts the rest. A
+ * selection holding a received (SCO) assessment is refused before this, as the BFF refuses it (§4.7, §5 "Edit").
  */
-function planOf(selection: readonly AssessmentDetails[]): InvitePlan {
-  const sendable = selection.filter((item) => item.permissions.canInvite);
-  return {
-    invites: sendable.filter((item) => item.inviteState === 'notInvited'),
-    reminders: sendable.filter((item) => item.inviteState !== 'notInvited'),
-    skipped: selection.filter((item) => !item.permissions.canInvite),
-  };
-}
+const planOf = ({ invites, reminders, complete }: AssessmentSelectionSummary) => ({ invites, reminders, skipped: complete });
 
-const names = (items: readonly AssessmentDetails[]) => items.map((item) => `${item.clientName} ${item.clientSurname}`).join(', ');
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const sentMessage = (result: JobResult) =>
+  withDrafts(batchMessage(result, inviteSummary(result.succeeded, result.total)), result.drafts ?? []);
 
 /**
  * Send Invites/Reminders (spec assessments-and-clients §2.3, §2.4, §4.3, §8): the pre-invite review of the whole
  * selection, how to send (the provider's address, or drafts for the coach's own e-mail client when one is
- * selected), the impersonator's coach address, Preview, then one `sendInvites` call and its batch alert.
+ * selected; for an impersonator drafts only, addressed to the typed coach address), Preview, then one `sendInvites`
+ * call and its batch alert. A selection holding a received assessment is refused.
  */
 export default function SendInvitesDialog({ ids, session, finish }: AssessmentActionProps) {
-  const details = useAssessmentDetails(ids, true);
-  const plan = details.data ? planOf(details.data.items) : null;
-  const toSend = plan ? plan.invites.length + plan.reminders.length : 0;
+  const tooMany = ids.length > MAX_SELECTION;
+  const summary = useSelectionSummary(ids, !tooMany);
+  const received = (summary.data?.received ?? 0) > 0;
+  const plan = summary.data && !received ? planOf(summary.data) : null;
+  const toSend = plan ? plan.invites.count + plan.reminders.count : 0;
   const nothingToSend = plan !== null && toSend === 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: it ends the action once, when the review is known.
   useEffect(() => {
-    if (nothingToSend) finish({ title: 'Please Note', body: <p>{NOTHING_TO_SEND}</p> });
-  }, [nothingToSend]);
+    if (tooMany) finish(failedMessage(TOO_MANY));
+    else if (received) finish(failedMessage(RECEIVED_REFUSAL));
+    else if (nothingToSend) finish({ title: 'Please Note', body: <p>{NOTHING_TO_SEND}</p> });
+  }, [tooMany, received, nothingToSend]);
 
-  const [sendFrom, setSendFrom] = useState<SendFrom>('server');
+  // An impersonator's invites are drafts addressed to the typed coach address (§4.3, §6).
+  const impersonator = session.roles.impersonator;
+  const [sendFrom, setSendFrom] = useState<SendFrom>(impersonator ? 'own' : 'server');
+  // Own e-mail is for one assessment (an impersonator has no other way then).
+  const cannotSend = sendFrom === 'own' && ids.length > 1;
   const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
-  const [previewOf, setPreviewOf] = useState<EmailBatchRequest | null>(null);
-  const request = (): EmailBatchRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail) });
+  const [previewOf, setPreviewOf] = useState<InviteRequest | null>(null);
+  const request = (): InviteRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail) });
   const preview = useInvitePreview(previewOf ?? request(), previewOf !== null);
   const send = useSendInvites();
+  const [job, setJob] = useState<AssessmentBatchJob | null>(null);
   const onClose = () => finish();
 
   const submit = () => {
-    if (!coachEmailGiven(session, coachEmail)) return;
+    if (cannotSend || !coachEmailGiven(session, coachEmail)) return;
     const body = request();
     send.mutate(
-      { body, params: submissionKey('sendInvites', body) },
+      { body, params: jobParams('sendInvites', body) },
       {
-        onSuccess: (result) => {
-          submissionAnswered('sendInvites');
-          finish(withDrafts(batchMessage(result, inviteSummary(result.succeeded, result.total)), result.drafts));
-        },
+        onSuccess: answerHandler('sendInvites', setJob, sentMessage, finish),
         onError: (failure) => finish(failedMessage(failure)),
       },
     );
@@ -89,7 +99,8 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
     if (coachEmailGiven(session, coachEmail)) setPreviewOf(request());
   };
 
-  if (nothingToSend) return null;
+  if (tooMany || received || nothingToSend) return null;
+  if (job) return <BatchJobProgress title="Send Invites/Reminders" job={job} resultMessage={sentMessage} finish={finish} />;
   if (previewOf) return <PreviewDialog what="the invite" count={toSend} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
     <FormDialog
@@ -98,38 +109,43 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
       onSubmit={submit}
       submitLabel={send.isPending ? SEND_TEXT.sending : 'Send'}
       isPending={send.isPending}
-      isSubmitDisabled={!plan}
+      isSubmitDisabled={!plan || cannotSend}
       actions={
         <Button variant="secondary" onPress={showPreview} isDisabled={!plan} isPending={send.isPending}>
           Preview
         </Button>
       }
     >
-      {details.isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={details.error} />
+      {summary.isPending ? <Loading label="Loading..." /> : null}
+      <ProblemAlert error={summary.error} />
       {plan ? (
         <dl className="send-email__groups">
-          {plan.invites.length > 0 ? (
+          {plan.invites.count > 0 ? (
             <div>
-              <dt>{`${count(plan.invites.length, 'invite', 'invites')} to send`}</dt>
-              <dd>{names(plan.invites)}</dd>
+              <dt>{`${countOf(plan.invites.count, 'invite', 'invites')} to send`}</dt>
+              <dd>{namesOf(plan.invites)}</dd>
             </div>
           ) : null}
-          {plan.reminders.length > 0 ? (
+          {plan.reminders.count > 0 ? (
             <div>
-              <dt>{`${count(plan.reminders.length, 'reminder', 'reminders')} to send (invited before)`}</dt>
-              <dd>{names(plan.reminders)}</dd>
+              <dt>{`${countOf(plan.reminders.count, 'reminder', 'reminders')} to send (invited before)`}</dt>
+              <dd>{namesOf(plan.reminders)}</dd>
             </div>
           ) : null}
-          {plan.skipped.length > 0 ? (
+          {plan.skipped.count > 0 ? (
             <div>
-              <dt>{`${count(plan.skipped.length, 'assessment', 'assessments')} skipped as complete`}</dt>
-              <dd>{names(plan.skipped)}</dd>
+              <dt>{`${countOf(plan.skipped.count, 'assessment', 'assessments')} skipped as complete`}</dt>
+              <dd>{namesOf(plan.skipped)}</dd>
             </div>
           ) : null}
         </dl>
       ) : null}
-      <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={ids.length} />
+      <SendFromField
+        value={sendFrom}
+        onChange={setSendFrom}
+        selectedCount={ids.length}
+        serverRefusal={impersonator ? IMPERSONATOR_SERVER_SEND : undefined}
+      />
       <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
     </FormDialog>
   );

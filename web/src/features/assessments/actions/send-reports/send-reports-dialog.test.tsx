@@ -5,7 +5,7 @@ import type { ActionMessage } from '../../../../components/data-table/table-acti
 import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
-import { details } from '../shared/send-test-data.ts';
+import { details, summaryOf } from '../shared/send-test-data.ts';
 import SendReportsDialog, { NO_REPORTS } from './send-reports-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
@@ -68,7 +68,7 @@ const checkboxNames = (dialog: HTMLElement) =>
 describe('Send Reports', () => {
   it('offers the reports the selection has (those waiting for marking named), asks for one, and sends them once', async () => {
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [ENNEA, UNMARKED_FULL, MARKED_IMF] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([ENNEA, UNMARKED_FULL, MARKED_IMF]))],
       'POST /api/assessments/report-emails': [
         json({
           total: 3,
@@ -123,7 +123,7 @@ describe('Send Reports', () => {
 
   it("previews the chosen reports' e-mail, and shows a preview's failure as the BFF's text", async () => {
     const calls = serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [ENNEA] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([ENNEA]))],
       'POST /api/assessments/report-email-previews': [
         json({ emailAddress: 'thandi@example.com', subject: 'Your reports from Amara Botha', body: '<p>Your reports are ready:</p>' }),
         problem(400, 'preview_failed', 'Report generation failed'),
@@ -157,7 +157,7 @@ describe('Send Reports', () => {
   });
 
   it('says so when the selection has no report yet, offering only Cancel', async () => {
-    serve(fetchMock, { 'POST /api/assessments/details': [json({ items: [NOT_STARTED] })] });
+    serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([NOT_STARTED]))] });
     const finish = renderAction([NOT_STARTED]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Reports' });
     await within(dialog).findByText(NO_REPORTS);
@@ -169,7 +169,7 @@ describe('Send Reports', () => {
 
   it("ends with the BFF's refusal as a Failed alert", async () => {
     serve(fetchMock, {
-      'POST /api/assessments/details': [json({ items: [ENNEA] })],
+      'POST /api/assessments/selection-summaries': [json(summaryOf([ENNEA]))],
       'POST /api/assessments/report-emails': [problem(400, 'coach_email_required', 'Please enter email address')],
     });
     const finish = renderAction([ENNEA]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { batchMessage, failedMessage } from '../../../../components/data-table/action-messages.tsx';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -7,12 +7,13 @@ import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { showToast } from '../../../../components/ui/toast.tsx';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
-import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
-import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-assessment-details.ts';
+import type { AssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
 import { type ReportEmailRequest, useReportEmailPreview } from '../../api/preview-report-email.ts';
 import { useSendReports } from '../../api/send-reports.ts';
+import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { answerHandler, BatchJobProgress, type JobResult, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
 import {
   CoachEmailField,
   coachEmailGiven,
@@ -33,28 +34,30 @@ export const waitingForMarking = (names: readonly string[]) => `Waiting for mark
 const REPORT_ORDER = Object.keys(REPORT_NAMES) as ReportCode[];
 
 /**
- * The reports the selection offers (the BFF's `availableReports`, spec §4.5): each one that at least one selected
- * assessment offers; those only waiting for marking are shown, not offered. The BFF sends each assessment only the
- * chosen reports it offers.
+ * The reports the selection offers (the BFF's summary of the whole selection, spec §4.5): each one that at least one
+ * selected assessment offers; those only waiting for marking are shown, not offered. The BFF sends each assessment
+ * only the chosen reports it offers.
  */
-function reportsOf(selection: readonly AssessmentDetails[]) {
-  const offered = new Set(selection.flatMap((item) => item.availableReports.pdf));
-  const waiting = new Set(selection.flatMap((item) => item.availableReports.awaitingMarking));
-  return {
-    offered: REPORT_ORDER.filter((code) => offered.has(code)),
-    waiting: REPORT_ORDER.filter((code) => waiting.has(code) && !offered.has(code)),
-  };
-}
+const reportsOf = ({ reports }: AssessmentSelectionSummary) => ({ offered: reports.offered, waiting: reports.awaitingMarking });
+
+const sentMessage = (result: JobResult) =>
+  withDrafts(batchMessage(result, reportSummary(result.succeeded, result.total)), result.drafts ?? []);
 
 /**
  * Send Reports (spec assessments-and-clients §2.3, §2.4, §4.3, §4.5, §5 "Sending and downloading reports", §8): the
  * report picker, how to send (the provider's address, or a draft for the coach's own e-mail client when one is
- * selected), the impersonator's coach address, Preview, then one `sendReports` call and its batch alert. Received
- * (SCO) assessments' reports are sent like the coach's own (the spec refuses them for changes only, §4.7).
+ * selected), the impersonator's coach address, Preview, then one `sendReports` call, run as a job with its progress
+ * and Stop whatever the selection's size, and its batch alert. Received (SCO) assessments' reports are sent like the
+ * coach's own (the spec refuses them for changes only, §4.7).
  */
 export default function SendReportsDialog({ ids, session, finish }: AssessmentActionProps) {
-  const details = useAssessmentDetails(ids, true);
-  const reports = details.data ? reportsOf(details.data.items) : null;
+  const tooMany = ids.length > MAX_SELECTION;
+  const summary = useSelectionSummary(ids, !tooMany);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it ends the action once, on mount.
+  useEffect(() => {
+    if (tooMany) finish(failedMessage(TOO_MANY));
+  }, []);
+  const reports = summary.data ? reportsOf(summary.data) : null;
   const hasReports = reports !== null && reports.offered.length > 0;
   const [chosen, setChosen] = useState<ReadonlySet<ReportCode>>(new Set());
   const [sendFrom, setSendFrom] = useState<SendFrom>('server');
@@ -67,6 +70,7 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
   });
   const preview = useReportEmailPreview(previewOf ?? request(), previewOf !== null);
   const send = useSendReports();
+  const [job, setJob] = useState<AssessmentBatchJob | null>(null);
   const onClose = () => finish();
 
   const toggle = (code: ReportCode, on: boolean) =>
@@ -88,12 +92,9 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
     if (!ready()) return;
     const body = request();
     send.mutate(
-      { body, params: submissionKey('sendReports', body) },
+      { body, params: jobParams('sendReports', body) },
       {
-        onSuccess: (result) => {
-          submissionAnswered('sendReports');
-          finish(withDrafts(batchMessage(result, reportSummary(result.succeeded, result.total)), result.drafts));
-        },
+        onSuccess: answerHandler('sendReports', setJob, sentMessage, finish),
         onError: (failure) => finish(failedMessage(failure)),
       },
     );
@@ -102,6 +103,8 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
     if (ready()) setPreviewOf(request());
   };
 
+  if (tooMany) return null;
+  if (job) return <BatchJobProgress title="Send Reports" job={job} resultMessage={sentMessage} finish={finish} />;
   if (previewOf) return <PreviewDialog what="the reports" count={ids.length} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
     <Dialog title="Send Reports" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -113,8 +116,8 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
           submit();
         }}
       >
-        {details.isPending ? <Loading label="Loading..." /> : null}
-        <ProblemAlert error={details.error} />
+        {summary.isPending && !tooMany ? <Loading label="Loading..." /> : null}
+        <ProblemAlert error={summary.error} />
         {reports && !hasReports ? <p>{NO_REPORTS}</p> : null}
         {hasReports ? (
           <fieldset className="send-email__reports">

@@ -18,6 +18,8 @@ export const ADD_TEXTS = {
   invalidEmail: 'Please provide a valid email address.',
   newClientAssessment: 'Please select an Assessment',
   existingClientAssessment: 'Please select an assessment',
+  /** Add Assessment for New Client and Bulk Add pressed with a selection. */
+  deselectFirst: 'To add a new client, please deselect any currently selected assessment.',
 } as const;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CLIENT_LIMITS: Record<keyof ClientDetails, number> = { name: 100, surname: 100, email: 254, company: 250, otherData: 250 };

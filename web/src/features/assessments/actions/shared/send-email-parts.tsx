@@ -44,26 +44,30 @@ export function coachEmailGiven(session: Session, coachEmail: string): boolean {
 
 /**
  * From the provider's address (the server sends) or as a draft for the coach's own e-mail client, which the spec
- * allows for one assessment only.
+ * allows for one assessment only. `serverRefusal`: why the provider's address is not offered (an impersonator's
+ * invites), said beside the options.
  */
 export function SendFromField({
   value,
   onChange,
   selectedCount,
+  serverRefusal,
 }: {
   value: SendFrom;
   onChange: (value: SendFrom) => void;
   selectedCount: number;
+  serverRefusal?: string | undefined;
 }) {
   const ownDisabled = selectedCount > 1;
+  const reasons = [serverRefusal, ownDisabled ? SEND_TEXT.ownEmailSingleOnly : undefined].filter(Boolean);
   return (
     <RadioGroup
       label="Send"
       value={value}
       onChange={(next) => onChange(next as SendFrom)}
-      description={ownDisabled ? SEND_TEXT.ownEmailSingleOnly : undefined}
+      description={reasons.length > 0 ? reasons.join(' ') : undefined}
       options={[
-        { id: 'server', label: "From the provider's email address" },
+        { id: 'server', label: "From the provider's email address", isDisabled: serverRefusal !== undefined },
         { id: 'own', label: 'From your email address (opens in your own email client)', isDisabled: ownDisabled },
       ]}
     />

@@ -10,6 +10,15 @@ import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-ass
 import { enneaResult, maturityResult } from '../../components/assessment-columns.tsx';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 
+/**
+ * The assessments the dialog lists; a larger selection (the select-all across pages may select 20,000) is told as a
+ * count after them: a table of thousands of rows of 18 columns is read by nobody, and the call would be megabytes.
+ */
+export const DETAILS_SHOWN = 100;
+
+/** The line after the listed assessments of a larger selection. */
+export const moreSelected = (more: number) => `and ${more.toLocaleString('en')} more selected assessments, not listed here.`;
+
 export interface ViewDetailsDialogProps {
   ids: readonly string[];
   isOpen: boolean;
@@ -49,9 +58,14 @@ const COLUMNS: readonly DetailColumn[] = [
 
 const TOKEN_COLUMN: DetailColumn = { label: 'Token (developer test)', value: (d) => d.userToken ?? '' };
 
-/** View Details (spec assessments-and-clients §2.3, §2.4): every field of the selected assessments. */
+/**
+ * View Details (spec assessments-and-clients §2.3, §2.4): every field of the selected assessments, the first
+ * DETAILS_SHOWN of a larger selection and how many more there are.
+ */
 export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetailsDialogProps) {
-  const { data, error, isPending } = useAssessmentDetails(ids, isOpen);
+  const shown = ids.slice(0, DETAILS_SHOWN);
+  const more = ids.length - shown.length;
+  const { data, error, isPending } = useAssessmentDetails(shown, isOpen);
   const columns = showToken ? [...COLUMNS, TOKEN_COLUMN] : COLUMNS;
   // A phone shows each assessment as a list of fields; a table of 18 columns does not fit.
   const isNarrow = useNarrowLayout();
@@ -100,6 +114,7 @@ export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetai
           </table>
         </section>
       ) : null}
+      {data && more > 0 ? <p>{moreSelected(more)}</p> : null}
       <div className="dialog__actions">
         <Button onPress={onClose}>Close</Button>
       </div>

@@ -10,7 +10,10 @@ import { receivedRefusal } from '../shared/received-refusal.ts';
 export const wrappedSummary = (result: BatchResult, wrapped: boolean) =>
   `${result.succeeded} of ${result.total} ${wrapped ? 'wrapped up' : 'unwrapped'}.`;
 
-/** Wrap / Unwrap: wraps when a selected row seen is not wrapped yet; the BFF refuses a mixed selection. */
+/**
+ * Wrap / Unwrap: wraps when a selected row seen is not wrapped yet; the BFF refuses a mixed selection. The selection
+ * is emptied only when every assessment was done.
+ */
 export default function WrapAction({ ids, rows, finish, clearSelection }: AssessmentActionProps) {
   const setWrapped = useSetAssessmentsWrapped();
   useRunOnMount(() => {
@@ -23,7 +26,8 @@ export default function WrapAction({ ids, rows, finish, clearSelection }: Assess
       {
         onSuccess: (result) => {
           submissionAnswered('setAssessmentsWrapped');
-          clearSelection();
+          // A wrap that failed for any keeps the selection, to try again (the BFF skips those already done).
+          if (result.succeeded === result.total) clearSelection();
           finish(batchMessage(result, wrappedSummary(result, wrapped)));
         },
         onError: (failure) => finish(failedMessage(failure)),

@@ -1,0 +1,778 @@
+// Every screen, state and main dialog of the gallery, in the index's order: the coach screens (the drawer's routes,
+// web/src/app/routes/coach/; the frame around them after the dashboard), then the public pages
+// (web/src/app/routes/public/). A screen has
+// its loaded state (the demo coach's data), its empty state (the sandbox's empty coach) where it lists something,
+// and its loading and error states where it calls the BFF (that call held, or answered 503). A dialog is opened as a
+// user opens it: the screen, the row picked, the button or menu item by its name. Nothing is submitted: the gallery
+// changes no data but the demo coach's messages (read when Messages opens), a pending self-registration payment and
+// the empty coach's unverified two-factor secret.
+import type { Locator, Page } from 'playwright-core';
+import type { components } from '../../generated/bff.ts';
+import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
+import {
+  type Account,
+  answerTo,
+  type Bff,
+  type Call,
+  dataRows,
+  errorAlert,
+  failCall,
+  get,
+  holdCall,
+  loadingIndicator,
+  portalPath,
+  post,
+  type Shot,
+  settled,
+  shownDialog,
+  tickRow,
+  WIDTHS,
+  type Width,
+} from './shots.ts';
+
+type AssessmentList = components['schemas']['AssessmentList'];
+type AssessmentRow = AssessmentList['items'][number];
+type ClientList = components['schemas']['ClientList'];
+type TeamPage = components['schemas']['TeamPage'];
+type PairList = components['schemas']['PairList'];
+type Checkout = components['schemas']['Checkout'];
+
+type Take = Shot['take'];
+
+interface ScreenSpec {
+  screen: string;
+  title: string;
+  /** The client path (`/dashboard`), or how to find it (a record's id) through the BFF. */
+  path: string | ((bff: Bff) => Promise<string>);
+  /** The address the index names when `path` is found through the BFF ('/team?id={teamId}'). */
+  address?: string;
+  /** The account of the loaded, loading and error states (default the demo coach). */
+  account?: Account;
+  /** The BFF call whose answer the screen shows: held for the loading state, answered 503 for the error state. */
+  call?: Call;
+  /** What shows once the demo coach's data has loaded. */
+  loaded: (page: Page) => Locator;
+  loadedCaption?: string;
+  /** What shows once the empty coach's (empty) answer has loaded: the screen has an empty state. */
+  empty?: (page: Page) => Locator;
+  widths?: readonly Width[];
+}
+
+interface DialogSpec {
+  screen: string;
+  title: string;
+  /** The dialog's name as its title reads (the state is `dialog-<name>`). */
+  name: string;
+  caption: string;
+  account?: Account;
+  widths?: readonly Width[];
+  showModals?: Shot['showModals'];
+  /** From a new page to the dialog shown. */
+  open: Take;
+}
+
+const ACCOUNT_NAMES: Record<Account, string> = {
+  demo: `the demo coach (${SEED_COACHES.demo.email})`,
+  empty: `the empty coach (${SEED_COACHES.empty.email})`,
+  visitor: 'a visitor without a session',
+};
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+async function visit(page: Page, bff: Bff, path: ScreenSpec['path']): Promise<void> {
+  await page.goto(portalPath(typeof path === 'string' ? path : await path(bff)));
+}
+
+/** The states of a screen: loaded, empty (when it has one), loading and error (when it calls the BFF). */
+function screenStates(spec: ScreenSpec): Shot[] {
+  const account = spec.account ?? 'demo';
+  const address = portalPath(typeof spec.path === 'string' ? spec.path : (spec.address ?? ''));
+  const base = { screen: spec.screen, title: spec.title, address, fullPage: true, ...(spec.widths ? { widths: spec.widths } : {}) };
+  const loadedTake =
+    (show: (page: Page) => Locator): Take =>
+    async (page, bff) => {
+      const answered = spec.call ? answerTo(page, spec.call) : undefined;
+      await visit(page, bff, spec.path);
+      await answered;
+      await show(page).waitFor();
+      await settled(page);
+    };
+  const shots: Shot[] = [
+    {
+      ...base,
+      state: 'loaded',
+      caption: spec.loadedCaption ?? `Loaded: ${ACCOUNT_NAMES[account]}.`,
+      account,
+      take: loadedTake(spec.loaded),
+    },
+  ];
+  if (spec.empty)
+    shots.push({ ...base, state: 'empty', caption: `Empty: ${ACCOUNT_NAMES.empty}.`, account: 'empty', take: loadedTake(spec.empty) });
+  const { call } = spec;
+  if (call) {
+    const what = `${call.method} ${call.path}`;
+    shots.push(
+      {
+        ...base,
+        state: 'loading',
+        caption: `Loading: ${what} held unanswered.`,
+        account,
+        take: async (page, bff) => {
+          const made = await holdCall(page, call);
+          await visit(page, bff, spec.path);
+          await made();
+          await loadingIndicator(page).waitFor();
+        },
+      },
+      {
+        ...base,
+        state: 'error',
+        caption: `Error: ${what} answered 503 problem+json (dependency_unavailable).`,
+        account,
+        take: async (page, bff) => {
+          await failCall(page, call);
+          await visit(page, bff, spec.path);
+          await errorAlert(page).waitFor();
+        },
+      },
+    );
+  }
+  return shots;
+}
+
+function dialogShot(spec: DialogSpec): Shot {
+  return {
+    screen: spec.screen,
+    title: spec.title,
+    address: '',
+    state: `dialog-${slug(spec.name)}`,
+    caption: `${spec.name}: ${spec.caption}`,
+    account: spec.account ?? 'demo',
+    fullPage: false,
+    ...(spec.widths ? { widths: spec.widths } : {}),
+    ...(spec.showModals ? { showModals: spec.showModals } : {}),
+    take: spec.open,
+  };
+}
+
+/** Runs `find` once per gallery run (a record several shots need). */
+function once<T>(find: (bff: Bff) => Promise<T>): (bff: Bff) => Promise<T> {
+  let found: Promise<T> | undefined;
+  return (bff) => {
+    found ??= find(bff);
+    return found;
+  };
+}
+
+// ---- the assessments table: a row picked as a user picks it ----
+
+/**
+ * Opens the assessments table at `query`, waits for its rows and ticks the first (or the first `count`) row(s)
+ * `pick` accepts, read from the BFF's answer to the same query.
+ */
+async function pickAssessments(page: Page, bff: Bff, query: string, pick: (row: AssessmentRow) => boolean, count = 1): Promise<void> {
+  const list = await bff.get<AssessmentList>('demo', `/api/assessments?${query}`);
+  const picked: number[] = [];
+  const clients = new Set<string>();
+  for (const [index, row] of list.items.entries()) {
+    // Two picks are two clients (Add Pairs).
+    if (picked.length < count && pick(row) && !clients.has(row.clientId)) {
+      picked.push(index);
+      clients.add(row.clientId);
+    }
+  }
+  if (picked.length < count) throw new Error(`no ${count} assessment(s) to pick at ?${query}`);
+  await page.goto(portalPath(`/assessments?${query}`));
+  await dataRows(page).first().waitFor();
+  for (const index of picked) await tickRow(page, index);
+  await page.getByText(`${count} selected`, { exact: true }).waitFor();
+}
+
+const own = (row: AssessmentRow) => !row.receivedFromAnotherCoach;
+/** An own assessment whose reports are all there to send or download (none waits for marking). */
+const withReports = (row: AssessmentRow) =>
+  own(row) && row.availableReports.pdf.length > 0 && row.availableReports.awaitingMarking.length === 0;
+const BY_NAME = 'sort=info&order=asc&pageSize=10';
+const NOT_INVITED = 'filter=notInvitedYet&sort=info&order=asc&pageSize=10';
+const REPORTS = 'filter=completeSendReport&sort=info&order=asc&pageSize=10';
+
+async function toolbarButton(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+}
+async function menuItem(page: Page, menu: 'Add' | 'More', item: string): Promise<void> {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+function assessmentDialog(name: string, caption: string, open: Take, options: Partial<DialogSpec> = {}): Shot {
+  return dialogShot({ screen: 'assessments', title: 'Assessments', name, caption, open, ...options });
+}
+
+// ---- records some addresses need ----
+
+const firstClient = once(async (bff) => {
+  const [client] = (await bff.get<ClientList>('demo', '/api/clients?sort=name&order=asc')).items;
+  if (!client) throw new Error('the demo coach has no clients');
+  return client;
+});
+
+const firstTeam = once(async (bff) => {
+  const team = (await bff.get<TeamPage>('demo', '/api/teams')).items.find((row) => !row.isReceived && row.memberCount > 0);
+  if (!team) throw new Error('the demo coach has no team with members');
+  return team;
+});
+
+/** A completed Enneagram assessment of the demo coach whose guest report the BFF serves. */
+const enneagramGuest = once(async (bff) => {
+  const list = await bff.get<AssessmentList>('demo', '/api/assessments?filter=completeSendReport&pageSize=100');
+  for (const row of list.items.filter((item) => own(item) && item.assessmentType === 'ennea')) {
+    if ((await bff.status('visitor', `/api/public/reports/e/${row.id}`)) === 200) return row.id;
+  }
+  throw new Error('no completed Enneagram assessment with a guest report');
+});
+
+/** A self-registration payment with the card provider (a ZAR coach), started as its form starts it: still pending. */
+const pendingCheckout = once(async (bff) => {
+  const checkout = await bff.post<Checkout>('visitor', `/api/public/self-registration/${SEED_COACHES.twoFactor.uuid}/checkouts`, {
+    name: 'Thandiwe',
+    surname: 'Nkosi',
+    email: 'gallery.registrant@example.test',
+    assessmentLanguage: 'english',
+  });
+  return checkout.checkoutId;
+});
+
+const heading = (page: Page, name: string | RegExp, level?: number) =>
+  page.getByRole('heading', { name, ...(level ? { level } : {}), ...(typeof name === 'string' ? { exact: true } : {}) });
+const firstRow = (page: Page) => dataRows(page).first();
+const text = (page: Page, words: string) => page.getByText(words, { exact: true });
+
+export const CATALOGUE: readonly Shot[] = [
+  // ---- the coach screens ----
+  ...screenStates({
+    screen: 'dashboard',
+    title: 'Dashboard',
+    path: '/dashboard',
+    call: get('/api/dashboard'),
+    loaded: (page) => page.getByRole('link', { name: /^Not invited yet \d+$/ }),
+    empty: (page) => page.getByRole('link', { name: /^Not invited yet 0$/ }),
+  }),
+
+  // ---- the frame around every coach screen (before Messages, which reads the messages the dashboard's alert shows) ----
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
+    name: 'Menu',
+    caption: 'the drawer opened from Menu (phone).',
+    widths: ['phone'],
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leave A Message' }).waitFor();
+    },
+  }),
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
+    name: 'Leave A Message',
+    caption: 'from the drawer (behind Menu on a phone).',
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      // On a phone the drawer is behind Menu.
+      if (page.viewportSize()?.width === WIDTHS.phone.width) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leave A Message' }).click();
+      await shownDialog(page, 'Leave A Message');
+    },
+  }),
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
+    name: 'Policies to sign or accept',
+    caption: 'the policies modal over the dashboard (a policy to sign, not put off).',
+    showModals: 'policies',
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await shownDialog(page, 'Policies to sign or accept');
+    },
+  }),
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
+    name: 'Messages to acknowledge',
+    caption: 'the dashboard’s alert (the demo coach’s unread messages, not put off).',
+    showModals: 'messages',
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await shownDialog(page, 'Messages to acknowledge', 'alertdialog');
+    },
+  }),
+
+  ...screenStates({
+    screen: 'assessments',
+    title: 'Assessments',
+    path: '/assessments',
+    call: get('/api/assessments'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No assessments found.'),
+  }),
+  assessmentDialog('Add Assessment for New Client', 'the Add menu, nothing selected.', async (page) => {
+    await page.goto(portalPath(`/assessments?${BY_NAME}`));
+    await firstRow(page).waitFor();
+    await menuItem(page, 'Add', 'Add Assessment for New Client');
+    await shownDialog(page, 'Add Assessment for New Client');
+  }),
+  assessmentDialog('Add Assessment to Existing Client', 'the Add menu, one own assessment selected.', async (page, bff) => {
+    await pickAssessments(page, bff, BY_NAME, own);
+    await menuItem(page, 'Add', 'Add Assessment to Existing Client');
+    await shownDialog(page, 'Add Assessment to Existing Client');
+  }),
+  assessmentDialog('Add Pairs', 'the Add menu, two clients’ assessments selected.', async (page, bff) => {
+    await pickAssessments(page, bff, BY_NAME, own, 2);
+    await menuItem(page, 'Add', 'Add Pairs');
+    await shownDialog(page, 'Add Pairs');
+  }),
+  assessmentDialog('Import Results', 'the Add menu, nothing selected.', async (page) => {
+    await page.goto(portalPath(`/assessments?${BY_NAME}`));
+    await firstRow(page).waitFor();
+    await menuItem(page, 'Add', 'Import Results');
+    await shownDialog(page, 'Import Results');
+  }),
+  assessmentDialog(
+    'Bulk Add Clients and Assessments',
+    'the Add menu (desktop only).',
+    async (page) => {
+      await page.goto(portalPath(`/assessments?${BY_NAME}`));
+      await firstRow(page).waitFor();
+      await menuItem(page, 'Add', 'Bulk Add Clients and Assessments');
+      await shownDialog(page, /Bulk Add/);
+    },
+    { widths: ['desktop'] },
+  ),
+  assessmentDialog('Send Invites/Reminders', 'one assessment not invited yet selected.', async (page, bff) => {
+    await pickAssessments(page, bff, NOT_INVITED, own);
+    await toolbarButton(page, 'Send Invites/Reminders');
+    await shownDialog(page, 'Send Invites/Reminders');
+  }),
+  assessmentDialog('Send Reports', 'one completed assessment with its reports selected.', async (page, bff) => {
+    await pickAssessments(page, bff, REPORTS, withReports);
+    await toolbarButton(page, 'Send Reports');
+    await shownDialog(page, 'Send Reports');
+  }),
+  assessmentDialog('Download Reports', 'one completed assessment with its reports selected.', async (page, bff) => {
+    await pickAssessments(page, bff, REPORTS, withReports);
+    await toolbarButton(page, 'Download Reports');
+    await shownDialog(page, 'Download Reports');
+  }),
+  assessmentDialog('Details', 'View Details, one completed assessment selected.', async (page, bff) => {
+    await pickAssessments(page, bff, REPORTS, withReports);
+    await toolbarButton(page, 'View Details');
+    await shownDialog(page, 'Details');
+  }),
+  assessmentDialog('Edit', 'one assessment not invited yet selected.', async (page, bff) => {
+    await pickAssessments(page, bff, NOT_INVITED, (row) => own(row) && row.permissions.canEdit);
+    await toolbarButton(page, 'Edit');
+    await shownDialog(page, 'Edit');
+  }),
+  assessmentDialog('History', 'the More menu, one assessment selected.', async (page, bff) => {
+    await pickAssessments(page, bff, BY_NAME, own);
+    await menuItem(page, 'More', 'History');
+    await shownDialog(page, /^History: /);
+  }),
+  assessmentDialog('Assign Secondary Coach Ownership', 'Assign SCO in the More menu, one assessment selected.', async (page, bff) => {
+    await pickAssessments(page, bff, NOT_INVITED, (row) => own(row) && row.permissions.canAssignSco);
+    await menuItem(page, 'More', 'Assign SCO');
+    await shownDialog(page, 'Assign Secondary Coach Ownership');
+  }),
+  assessmentDialog(
+    'Add To Team',
+    'the More menu (desktop only), one completed assessment selected.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, REPORTS, own);
+      await menuItem(page, 'More', 'Add To Team');
+      await shownDialog(page, 'Add To Team');
+    },
+    { widths: ['desktop'] },
+  ),
+  assessmentDialog('Warning', 'Delete’s question, the More menu, one assessment selected.', async (page, bff) => {
+    await pickAssessments(page, bff, NOT_INVITED, own);
+    await menuItem(page, 'More', 'Delete');
+    await shownDialog(page, 'Warning', 'alertdialog');
+  }),
+
+  ...screenStates({
+    screen: 'sco-given',
+    title: 'SCO Given',
+    path: '/sco-given',
+    call: get('/api/assessments'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'You have not given any assessments to other coaches.'),
+  }),
+  dialogShot({
+    screen: 'sco-given',
+    title: 'SCO Given',
+    name: 'Revoke SCO',
+    caption: 'its question (Warning), one given assessment selected.',
+    open: async (page) => {
+      await page.goto(portalPath('/sco-given'));
+      await firstRow(page).waitFor();
+      await tickRow(page, 0);
+      await toolbarButton(page, 'Revoke SCO');
+      await shownDialog(page, 'Warning', 'alertdialog');
+    },
+  }),
+
+  ...screenStates({
+    screen: 'clients',
+    title: 'Clients',
+    path: '/clients',
+    call: get('/api/clients'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No clients found.'),
+  }),
+  ...screenStates({
+    screen: 'client-results',
+    title: 'Client results',
+    path: async (bff) => `/clighent/${(await firstClient(bff)).id}`,
+    address: '/clighent/{clientId}',
+    call: get('/api/clients/{clientId}', /^\/api\/clients\/[^/]+$/),
+    loaded: (page) => page.getByRole('heading', { level: 1 }),
+    loadedCaption: 'Loaded: the demo coach’s first client by name.',
+  }),
+
+  ...screenStates({
+    screen: 'mini-assessments',
+    title: 'Mini-Assessments',
+    path: '/mini-assessments',
+    call: get('/api/mini-assessments'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No mini-assessments yet. Share your link to start.'),
+  }),
+
+  ...screenStates({
+    screen: 'teams',
+    title: 'Teams',
+    path: '/teams',
+    call: get('/api/teams'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No teams yet. Add a team to start.'),
+  }),
+  dialogShot({
+    screen: 'teams',
+    title: 'Teams',
+    name: 'Add Team',
+    caption: 'the toolbar’s Add Team.',
+    open: async (page) => {
+      await page.goto(portalPath('/teams'));
+      await firstRow(page).waitFor();
+      await toolbarButton(page, 'Add Team');
+      await shownDialog(page, 'Add Team');
+    },
+  }),
+  ...screenStates({
+    screen: 'team',
+    title: 'Team report',
+    path: async (bff) => `/team?id=${(await firstTeam(bff)).id}`,
+    address: '/team?id={teamId}',
+    call: get('/api/teams/{teamId}', /^\/api\/teams\/[^/]+$/),
+    loaded: (page) => heading(page, /^Team members/),
+    loadedCaption: 'Loaded: the demo coach’s first own team with members.',
+  }),
+
+  ...screenStates({
+    screen: 'pairs',
+    title: 'Pairs',
+    path: '/pairs',
+    call: get('/api/pairs'),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No pairs yet. Select two assessments on the Assessments page and choose Add Pairs.'),
+  }),
+  dialogShot({
+    screen: 'pairs',
+    title: 'Pairs',
+    name: 'Send Couples Report',
+    caption: 'Send Reports, a pair whose report is supplied selected.',
+    open: async (page, bff) => {
+      const list = await bff.get<PairList>('demo', '/api/pairs');
+      const index = list.items.findIndex((pair) => pair.reportAvailable);
+      if (index < 0) throw new Error('the demo coach has no pair with its report supplied');
+      await page.goto(portalPath('/pairs'));
+      await firstRow(page).waitFor();
+      await tickRow(page, index);
+      await toolbarButton(page, 'Send Reports');
+      await shownDialog(page, 'Send Couples Report');
+    },
+  }),
+
+  ...screenStates({
+    screen: 'balance',
+    title: 'Balance',
+    path: '/balance',
+    call: get('/api/credits and /api/credits/transactions', /^\/api\/credits(\/transactions)?$/),
+    loaded: firstRow,
+    empty: (page) => text(page, 'No information available at this time'),
+  }),
+  dialogShot({
+    screen: 'balance',
+    title: 'Balance',
+    name: 'Purchasing Credits',
+    caption: 'Purchase credits.',
+    open: async (page) => {
+      await page.goto(portalPath('/balance'));
+      await firstRow(page).waitFor();
+      await page.getByRole('button', { name: 'Purchase credits' }).click();
+      await shownDialog(page, 'Purchasing Credits');
+    },
+  }),
+
+  ...screenStates({
+    screen: 'email-templates',
+    title: 'Email Templates',
+    path: '/email-templates',
+    call: get('/api/email-templates/{templateName}', /^\/api\/email-templates\/[^/]+$/),
+    loaded: (page) => heading(page, 'Placeholders'),
+  }),
+
+  ...screenStates({
+    screen: 'messages',
+    title: 'Messages',
+    path: '/messages',
+    call: get('/api/messages'),
+    loaded: (page) => page.getByRole('main').getByRole('heading', { level: 2 }).first(),
+    empty: (page) => text(page, 'There are no messages.'),
+  }),
+
+  ...screenStates({
+    screen: 'samples',
+    title: 'Samples & Brochures',
+    path: '/samples-and-brochures',
+    call: get('/api/samples'),
+    loaded: (page) => page.getByRole('main').getByRole('heading', { level: 2 }).first(),
+  }),
+
+  ...screenStates({ screen: 'help', title: 'Help', path: '/help', loaded: (page) => heading(page, 'Contents') }),
+
+  ...screenStates({
+    screen: 'profile',
+    title: 'Profile',
+    path: '/profile',
+    call: get('/api/profile'),
+    loaded: (page) => page.getByRole('main').getByRole('heading', { level: 2 }).first(),
+  }),
+  dialogShot({
+    screen: 'profile',
+    title: 'Profile',
+    name: 'Two-factor set-up',
+    caption: 'Turn on two-factor authentication: the QR code and the secret (the empty coach; nothing is verified).',
+    account: 'empty',
+    open: async (page) => {
+      await page.goto(portalPath('/profile'));
+      await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+      const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+      await qr.waitFor();
+      await page.getByRole('textbox', { name: 'Code' }).scrollIntoViewIfNeeded();
+    },
+  }),
+
+  // ---- the public pages ----
+  ...screenStates({
+    screen: 'login',
+    title: 'Login',
+    path: '/login',
+    account: 'visitor',
+    loaded: (page) => heading(page, 'Coach Portal Login'),
+    loadedCaption: 'Loaded: the sign-in form.',
+  }),
+  {
+    screen: 'login',
+    title: 'Login',
+    address: portalPath('/login'),
+    state: 'two-factor',
+    caption: 'Two-factor: the code asked for after the password of a coach with two-factor sign-in.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/login'));
+      await signIn(page, SEED_COACHES.twoFactor.email);
+      await page.getByRole('textbox', { name: 'Authenticator Code' }).waitFor();
+    },
+  },
+  {
+    screen: 'login',
+    title: 'Login',
+    address: portalPath('/login'),
+    state: 'error',
+    caption: 'Error: POST /api/session answered 503 problem+json (dependency_unavailable).',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await failCall(page, post('/api/session'));
+      await page.goto(portalPath('/login'));
+      await signIn(page, SEED_COACHES.demo.email);
+      await errorAlert(page).waitFor();
+    },
+  },
+  dialogShot({
+    screen: 'login',
+    title: 'Login',
+    name: 'Forgot Password?',
+    caption: 'the reset link dialog.',
+    account: 'visitor',
+    open: async (page) => {
+      await page.goto(portalPath('/login'));
+      await page.getByRole('button', { name: 'Forgot Password?' }).click();
+      await shownDialog(page, 'Forgot Password?');
+    },
+  }),
+  dialogShot({
+    screen: 'login',
+    title: 'Login',
+    name: 'New Account?',
+    caption: 'the set-password link dialog.',
+    account: 'visitor',
+    open: async (page) => {
+      await page.goto(portalPath('/login'));
+      await page.getByRole('button', { name: 'New Account?' }).click();
+      await shownDialog(page, 'New Account?');
+    },
+  }),
+
+  ...screenStates({
+    screen: 'reset-password',
+    title: 'Reset password',
+    path: '/resetpassword?code=gallery-reset-code',
+    account: 'visitor',
+    loaded: (page) => page.getByLabel('New Password'),
+    loadedCaption: 'Loaded: the form of a reset link.',
+  }),
+  {
+    screen: 'reset-password',
+    title: 'Reset password',
+    address: portalPath('/resetpassword'),
+    state: 'incomplete-link',
+    caption: 'A link without its code.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/resetpassword'));
+      await errorAlert(page).waitFor();
+    },
+  },
+  {
+    screen: 'reset-password',
+    title: 'Reset password',
+    address: portalPath('/resetpassword'),
+    state: 'error',
+    caption: 'Error: Update Password, POST /api/password/reset answered 503 problem+json (dependency_unavailable).',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await failCall(page, post('/api/password/reset'));
+      await page.goto(portalPath('/resetpassword?code=gallery-reset-code'));
+      await page.getByLabel('New Password').fill('Gallery-portal-2026!');
+      await page.getByLabel('Confirm Password').fill('Gallery-portal-2026!');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await errorAlert(page).waitFor();
+    },
+  },
+
+  ...screenStates({
+    screen: 'session-check',
+    title: 'Session check',
+    path: '/sessioncheck',
+    account: 'visitor',
+    call: post('/api/session/impersonation'),
+    loaded: (page) => page.getByRole('button', { name: 'Sign In' }),
+    loadedCaption: 'Loaded: a visitor without an impersonation or assist session is sent to the login page.',
+  }),
+
+  ...screenStates({
+    screen: 'register',
+    title: 'Self-registration',
+    path: `/register/${SEED_COACHES.demo.uuid}`,
+    account: 'visitor',
+    call: get('/api/public/self-registration/{coachUuid}', /^\/api\/public\/self-registration\/[^/]+$/),
+    loaded: (page) => page.getByRole('button', { name: 'Proceed' }),
+    loadedCaption: 'Loaded: the demo coach’s link (USD, PayPal).',
+  }),
+  {
+    screen: 'register',
+    title: 'Self-registration',
+    address: portalPath(`/register/${SEED_COACHES.levelOne.uuid}`),
+    state: 'loaded-card',
+    caption: 'Loaded: a ZAR coach’s link (the card provider).',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath(`/register/${SEED_COACHES.levelOne.uuid}`));
+      await page.getByRole('button', { name: 'Proceed' }).waitFor();
+      await settled(page);
+    },
+  },
+
+  ...screenStates({
+    screen: 'payment-status',
+    title: 'Payment status',
+    path: async (bff) => `/paymentstatus?checkoutId=${await pendingCheckout(bff)}`,
+    address: '/paymentstatus?checkoutId={checkoutId}',
+    account: 'visitor',
+    call: get('/api/public/checkouts/{checkoutId}', /^\/api\/public\/checkouts\/[^/]+$/),
+    loaded: (page) => page.getByText('Please wait, still checking.'),
+    loadedCaption: 'Loaded: a card payment still pending (started through the registration form’s call).',
+  }),
+  {
+    screen: 'payment-status',
+    title: 'Payment status',
+    address: portalPath('/paymentstatus'),
+    state: 'no-checkout',
+    caption: 'An address without a checkout id.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/paymentstatus'));
+      await errorAlert(page).waitFor();
+    },
+  },
+
+  ...screenStates({
+    screen: 'policy',
+    title: 'Policy',
+    path: `/policies/${SEED_COACHES.demo.uuid}/${SEED_POLICY.uuid}`,
+    account: 'visitor',
+    call: get('/api/public/policies/{coachUuid}/{policyUuid}', /^\/api\/public\/policies\/[^/]+\/[^/]+$/),
+    loaded: (page) => page.getByText('Code of Conduct for Accredited Practitioners').first(),
+    loadedCaption: 'Loaded: the demo coach’s Code of Conduct to sign.',
+  }),
+
+  ...screenStates({
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    path: `/mini/${SEED_COACHES.demo.uuid}`,
+    account: 'visitor',
+    call: get('/api/public/mini/translations'),
+    loaded: (page) => page.getByRole('heading', { level: 1 }),
+    loadedCaption: 'Loaded: the demo coach’s link, its first step.',
+  }),
+
+  ...screenStates({
+    screen: 'guest-report',
+    title: 'Guest report',
+    path: async (bff) => `/reports/e/${await enneagramGuest(bff)}`,
+    address: '/reports/e/{guestId}',
+    account: 'visitor',
+    call: get('/api/public/reports/{reportCode}/{guestId}', /^\/api\/public\/reports\/[^/]+\/[^/]+$/),
+    loaded: (page) => page.getByRole('heading', { level: 1, name: /report$/ }),
+    loadedCaption: 'Loaded: a completed Enneagram assessment of the demo coach (report e).',
+  }),
+];
+
+/** Fills the sign-in form and presses Sign In. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
