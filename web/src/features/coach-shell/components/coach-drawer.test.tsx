@@ -1,20 +1,21 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../lib/session/session.ts';
 import { SESSION } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 
-const LeaveMessageDialog = () => null;
+const LeaveMessageDialog = () => <div role="dialog" aria-label="Leave A Message" />;
 
-function renderDrawer(session: Session) {
+function renderDrawer(session: Session, { isOpen = false, onClose = () => undefined } = {}) {
   render(
     <CoachDrawer
       session={session}
       id="drawer"
-      isOpen={false}
-      onClose={() => undefined}
+      isOpen={isOpen}
+      onClose={onClose}
       onLogOut={() => undefined}
       toggleRef={createRef()}
       LeaveMessageDialog={LeaveMessageDialog}
@@ -47,5 +48,13 @@ describe('the drawer’s extras (spec coach-shell §2.1)', () => {
       .map((link) => link.textContent)
       .filter((text) => !text?.endsWith(': profile'));
     expect(screens).toEqual(['Dashboard', 'Mini-Assessments', 'MessagesNew: unread messages', 'Samples & Brochures']);
+  });
+
+  it('closes the phone drawer when Leave A Message opens, so the dialog is not under it', async () => {
+    const onClose = vi.fn();
+    const drawer = renderDrawer(SESSION, { isOpen: true, onClose });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Leave A Message' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave A Message' })).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -122,7 +122,15 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
             {offersSupport(session) ? (
               <>
                 <li>
-                  <button type="button" className="coach-drawer__link" onClick={() => setLeavingMessage(true)}>
+                  <button
+                    type="button"
+                    className="coach-drawer__link"
+                    onClick={() => {
+                      setLeavingMessage(true);
+                      // On a phone the dialog replaces the drawer rather than opening under it.
+                      onClose();
+                    }}
+                  >
                     <DrawerIcon icon={NotebookPen} />
                     Leave A Message
                   </button>
@@ -143,7 +151,14 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
       </nav>
       {leavingMessage ? (
         <Suspense fallback={null}>
-          <LeaveMessageDialog isOpen onClose={() => setLeavingMessage(false)} />
+          <LeaveMessageDialog
+            isOpen
+            onClose={() => {
+              setLeavingMessage(false);
+              // The button that opened it went with the phone drawer: the menu toggle (shown only on a phone) takes the focus.
+              if (toggleRef.current?.offsetParent) toggleRef.current.focus();
+            }}
+          />
         </Suspense>
       ) : null}
     </>
