@@ -2319,7 +2319,8 @@ export interface paths {
          *     - 400 `not_given`: Your selection includes assessments that you have not given to another
          *       coach. (the BFF's message; the view only lists given assessments)
          *     - 400 `validation_failed`
-         *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
+         *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout` (their
+         *       detail also "SCO revoking failed: There was an unexpected error": every revoke failure reads so)
          */
         post: operations["revokeAssessmentSco"];
         delete?: never;
@@ -7115,9 +7116,9 @@ export interface components {
              * @description Assessments created, when the legacy answer makes it known (its `message` is the only source; the spec shows no count).
              */
             created?: number;
-            /** @description Legacy `message`, shown as given. */
+            /** @description The upload's summary, shown apart from the rows - the legacy `message`, then its `error` when rows could not be added. */
             message?: string;
-            /** @description Legacy `brokenClients`; the spec does not show an entry's shape, so each is read as a row's client details and the reason (an invalid e-mail reads "(invalid email)"). */
+            /** @description Legacy `brokenClients`; the spec does not show an entry's shape, so each is read as a row's client details and the row's own reason - "(invalid email)" (spec §5), the details it lacks ("(missing name)", "(missing surname and email)"), else "(could not be added)". */
             brokenClients: {
                 name?: string;
                 surname?: string;

@@ -103,9 +103,17 @@ describe('revokeAssessmentSco', () => {
     bff.upstream.answer(REVOKE, { status: 400, json: {} }, { status: 500 }, { status: 200, json: { success: false } });
     const ids = [legacyAssessmentId(1)];
     const refused = await post('/api/assessments/sco-revocations', { ids });
-    expect(refused.json()).toMatchObject({ status: 400, code: 'sco_revoke_failed', detail: 'SCO revoking failed: There was an unexpected error' });
+    expect(refused.json()).toMatchObject({
+      status: 400,
+      code: 'sco_revoke_failed',
+      detail: 'SCO revoking failed: There was an unexpected error',
+    });
     const broken = await post('/api/assessments/sco-revocations', { ids });
-    expect(broken.json()).toMatchObject({ status: 502, code: 'upstream_error', detail: 'SCO revoking failed: There was an unexpected error' });
+    expect(broken.json()).toMatchObject({
+      status: 502,
+      code: 'upstream_error',
+      detail: 'SCO revoking failed: There was an unexpected error',
+    });
     const unexplained = await post('/api/assessments/sco-revocations', { ids });
     expect(unexplained.json()).toMatchObject({ code: 'sco_revoke_failed', detail: 'SCO revoking failed: There was an unexpected error' });
   });

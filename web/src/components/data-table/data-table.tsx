@@ -167,15 +167,16 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   }, [shownKey]);
 
   // A new page shows its first rows, then the rest; the same page asked again (after an action) shows them all.
-  const [completePage, setCompletePage] = useState<string | undefined>(undefined);
-  const shownCount = rows === undefined ? 0 : completePage === shownKey ? rows.length : Math.min(rows.length, FIRST_ROWS);
+  const [complete, setComplete] = useState({ key: shownKey, all: false });
+  if (complete.key !== shownKey) setComplete({ key: shownKey, all: false });
+  const shownCount = rows === undefined ? 0 : complete.key === shownKey && complete.all ? rows.length : Math.min(rows.length, FIRST_ROWS);
   const isComplete = rows === undefined || shownCount === rows.length;
   useEffect(() => {
     if (isComplete) return;
     // After the first rows' frame is painted (an animation frame runs before it, a timer after it).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setCompletePage(shownKey)));
+      timer = setTimeout(() => startTransition(() => setComplete({ key: shownKey, all: true })));
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -472,7 +473,16 @@ const RowCells = memo(function RowCells<R>({
   return columns.map((column) => {
     const className = column.nowrap ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
     return column.isRowHeader ? (
-      <th key={column.id} id={headerId} scope="row" className={className} tabIndex={-1}>
+      <th
+        key={column.id}
+        id={headerId}
+        // Written out like the row's role (tests and tools find the row's name by it).
+        // biome-ignore lint/a11y/noRedundantRoles: see above.
+        role="rowheader"
+        scope="row"
+        className={className}
+        tabIndex={-1}
+      >
         {column.render(row)}
       </th>
     ) : (

@@ -146,7 +146,12 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
           reportsToAutoSend: ['clientSummary' as const, 'imf' as const],
           autoSendStatus: { ennea: 'sent' as const, maturity: 'notSent' as const },
         },
-        { ...first, id: 'a55e55e0-0000-4000-8000-000000000004', reportsToAutoSend: ['basic' as const], autoSendStatus: { ennea: 'downloaded' as const } },
+        {
+          ...first,
+          id: 'a55e55e0-0000-4000-8000-000000000004',
+          reportsToAutoSend: ['basic' as const],
+          autoSendStatus: { ennea: 'downloaded' as const },
+        },
       ],
     };
     serve(fetchMock, { [`GET /api/clients/${CLIENT_ID}`]: [json(autoSent)] });

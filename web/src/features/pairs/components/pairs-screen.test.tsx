@@ -301,7 +301,9 @@ describe('Report Printing Guidelines', () => {
     expect(guidelines).toHaveLength(5);
     expect(guidelines[0]).toMatch(/^Print the PDF \(the PDF button in the Report column\)/);
     expect(guidelines).toContain('Print at actual size (100%), not “Fit to page”, on A4 or Letter.');
-    expect(guidelines.at(-1)).toBe('A pair shown as “Not available yet” has no report to print yet. A pair report can take up to two working days.');
+    expect(guidelines.at(-1)).toBe(
+      'A pair shown as “Not available yet” has no report to print yet. A pair report can take up to two working days.',
+    );
     expect(
       within(dialog)
         .getByRole('link', { name: /Report Printing Guidelines/ })

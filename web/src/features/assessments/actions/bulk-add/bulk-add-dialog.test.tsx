@@ -120,7 +120,11 @@ describe('Bulk Add Clients and Assessments', () => {
     await uploadConfirmed(user);
     const { body } = await finalMessage(finish);
     expect(within(body).getByText('1 assessment(s) added. 3 row(s) could not be added.').tagName).toBe('P');
-    expect(within(body).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(body)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Pieter Nel, pieter@bulk (invalid email)',
       'Dlamini, dlamini@bulk.test (missing name)',
       '(missing name, surname and email)',

@@ -84,8 +84,7 @@ const SHARED_STRING = element('si');
 const TEXT = element('t');
 const VALUE = element('v');
 
-const attribute = (attributes: string, name: string): string | undefined =>
-  new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+const attribute = (attributes: string, name: string): string | undefined => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
 
 const contents = (pattern: RegExp, text: string): { attributes: string; inner: string }[] =>
   [...text.matchAll(pattern)].map((match) => ({ attributes: match[1] ?? '', inner: match[2] ?? '' }));

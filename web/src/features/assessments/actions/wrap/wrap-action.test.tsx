@@ -35,7 +35,12 @@ describe('Wrap / Unwrap', () => {
     const failure = 'Boris Novak wrapped up failed. Update failed for Boris Novak.';
     serve(fetchMock, {
       'POST /api/assessments/wrap-ups': [
-        json({ total: 2, succeeded: 1, failed: [{ id: assessmentId(2), name: 'Boris Novak', code: 'upstream_error', message: failure }], notAttempted: 0 }),
+        json({
+          total: 2,
+          succeeded: 1,
+          failed: [{ id: assessmentId(2), name: 'Boris Novak', code: 'upstream_error', message: failure }],
+          notAttempted: 0,
+        }),
         problem(502, 'upstream_error', 'There was an unexpected error'),
       ],
     });
