@@ -6,8 +6,7 @@ import { type AssessmentList, bff, dataRows, firstRowIs } from './assessments-st
 
 test.use({ account: DEMO });
 
-const documentHeight = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
+const documentHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
 
 for (const pageSize of [50, 500]) {
   test(`keeps the document about the window's height at ${pageSize} rows per page`, async ({ page }) => {

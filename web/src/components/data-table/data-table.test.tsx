@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
@@ -95,6 +95,29 @@ describe('DataTable', () => {
     await user.click(tickBox('Cas'));
     await user.click(screen.getByRole('button', { name: 'Uncheck All' }));
     expect(nameCell).toHaveBeenCalledTimes(MANY.length);
+  });
+
+  it("paints a long page's first rows, then the rest; the same page answered again keeps them all", async () => {
+    const state = { ...STATE, pageSize: 200 as const };
+    const pageOf = (page: number) =>
+      Array.from({ length: 120 }, (_, index) => ({ ...(ROWS[0] as Row), id: `p${page}-${index}`, name: `Row ${page}.${index}` }));
+    const props = { state, total: 240, filteredTotal: 240 };
+    const rowCount = () => screen.queryAllByRole('rowheader').length;
+    const grid = () => screen.getByRole('grid', { name: 'People' });
+    const { rerender } = render(table({ ...props, rows: pageOf(1) }));
+    expect(rowCount()).toBe(50);
+    expect(grid().getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(rowCount()).toBe(120));
+    expect(grid().getAttribute('aria-busy')).toBeNull();
+    // The same page asked again (after an action): another answer, the same page.
+    rerender(table({ ...props, rows: [...pageOf(1)] }));
+    expect(rowCount()).toBe(120);
+    // A short page, and back: the long one is painted first rows first again.
+    rerender(table({ ...props, state: { ...state, page: 2 }, rows: pageOf(2).slice(0, 30) }));
+    expect(rowCount()).toBe(30);
+    rerender(table({ ...props, rows: pageOf(1) }));
+    expect(rowCount()).toBe(50);
+    await waitFor(() => expect(rowCount()).toBe(120));
   });
 
   it('shows skeleton rows and no counts until the first answer', () => {

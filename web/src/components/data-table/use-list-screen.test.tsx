@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -73,11 +74,31 @@ function Screen() {
   );
 }
 
-function renderScreen(path: string) {
+const REFUSED = {
+  type: '/problems/validation_failed',
+  title: 'Failed',
+  status: 400,
+  code: 'validation_failed',
+  detail: 'The request is not valid.',
+};
+
+/** A list whose first answer fails; asked again (Retry), it answers. */
+function useListFailingOnce(query: ListQuery<Sort, Filter> & { view: string }) {
+  const [failed, setFailed] = useState(true);
+  const answer = useFakeList(query);
+  return failed ? { data: undefined, error: REFUSED, isPlaceholderData: false, refetch: () => setFailed(false) } : answer;
+}
+
+function FailingScreen() {
+  const list = useListScreen({ table: CONFIG, useList: useListFailingOnce, params: { view: 'own' }, rowId: (item) => item.name });
+  return <DataTable {...list.table} label="Things" columns={COLUMNS} emptyText="None" />;
+}
+
+function renderScreen(path: string, Shown = Screen) {
   const memory = memoryLocation({ path, record: true });
   render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <Screen />
+      <Shown />
     </Router>,
   );
   return { url: () => memory.history?.at(-1) ?? '' };
@@ -111,6 +132,17 @@ describe('useListScreen, the table-screen kit', () => {
     const alert = await screen.findByRole('alertdialog', { name: 'Success' });
     // The ids come from rowId: the item's place in the whole list.
     expect(within(alert).getByText('kit: id-1-5 id-10-6 | Row 2, Row 11')).toBeTruthy();
+  });
+
+  it("says why the list failed with Retry, and Retry asks the list's query again", async () => {
+    const user = userEvent.setup();
+    renderScreen('/things?pageSize=10', FailingScreen);
+    expect((await screen.findByRole('alert')).textContent).toBe('The request is not valid.');
+    expect(screen.queryByText('Loading...')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('rowheader', { name: 'Row 1' })).toBeTruthy();
+    expect(screen.getByText('12 records')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens the action the dashboard re-route flag names, once, and drops the flag from the address', async () => {
