@@ -40,7 +40,7 @@ test('names the report in the failure modal, from the Teams page and from the te
   await downloadFromTeams(page, 'desktop');
 
   await page.goto(`/coachportal/team?id=${team?.id}`);
-  await expect(page.getByRole('heading', { name: TEAM, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: TEAM, exact: true })).toBeVisible();
   await page.getByRole('button', { name: `PDF report of ${TEAM}` }).click();
   await expectNotGenerated(page);
 });

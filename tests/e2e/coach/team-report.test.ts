@@ -32,8 +32,9 @@ test.use({ account: DEMO });
 
 async function openTeam(page: Page, teamId: string, name: string): Promise<void> {
   await page.goto(`/coachportal/team?id=${teamId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Team Report' })).toBeVisible();
-  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  // The team's name is the page's heading, 'Team Report' the line above it.
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(page.getByText('Team Report', { exact: true })).toBeVisible();
 }
 
 const detailOf = (page: Page, teamId: string) => bff<TeamDetail>(page, 'GET', `/api/teams/${teamId}`);
@@ -60,10 +61,10 @@ test('edits the members, requests the report after the leaders’ confirmation, 
   await openTeams(page, 'desktop');
   await (await findTeamRow(page, name)).locator('.checkbox').click();
   await page.getByRole('button', { name: 'View Team' }).click();
-  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   // The id is in the address: a reload shows the same team; the page title is its name.
   await page.reload();
-  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   await expect(page).toHaveTitle(`${name} | Coach Portal`);
   const detail = await detailOf(page, team.id);
   await expect(page.getByText('Not Requested', { exact: true })).toBeVisible();

@@ -99,8 +99,8 @@ test('adds a team (name and project required), edits it, views it and deletes it
   await expect(page.getByRole('gridcell', { name: 'Second description' })).toBeVisible();
 
   await page.getByRole('button', { name: 'View Team' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Team Report' })).toBeVisible();
-  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(page.getByText('Team Report', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/coachportal\/team\?id=/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();

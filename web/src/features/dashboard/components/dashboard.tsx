@@ -110,20 +110,16 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
           </p>
         </>
       ) : assisted ? null /* spec §2.1, §6: Assessments are hidden for assistants. */ : (
-        <>
-          <p>
-            <Link href="/assessments">View Assessments</Link>
-          </p>
-          <div className="dashboard__summary">
-            <section aria-labelledby="dashboard-tiles-title">
-              <h2 id="dashboard-tiles-title" className="visually-hidden">
-                Assessments by status
-              </h2>
-              <DashboardTiles tiles={dashboard.tiles} />
-            </section>
-            <DashboardDonut completed={dashboard.total.completed} inProgress={dashboard.total.inProgress} />
-          </div>
-        </>
+        <div className="dashboard__summary">
+          <section className="dashboard__pipeline" aria-labelledby="dashboard-tiles-title">
+            <div className="dashboard__section-head">
+              <h2 id="dashboard-tiles-title">Assessments by status</h2>
+              <Link href="/assessments">View Assessments</Link>
+            </div>
+            <DashboardTiles tiles={dashboard.tiles} />
+          </section>
+          <DashboardDonut completed={dashboard.total.completed} inProgress={dashboard.total.inProgress} />
+        </div>
       )}
     </>
   );

@@ -129,13 +129,18 @@ afterEach(() => {
 });
 
 describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
-  it("shows 'Team Report', the team's name as the page title, the status, the charge note and the members; Back goes to the list", async () => {
+  it("shows the team's name as the heading under 'Team Report' and as the page title, the project, the status, the charge note and the members; Back goes to the list", async () => {
     const user = userEvent.setup();
     fakeBff({ [`GET ${PATH}`]: [json(DETAIL)] });
     const { url } = renderPage();
+    // Until the team has arrived, the heading is the page's kind.
     expect(screen.getByRole('heading', { level: 1, name: 'Team Report' })).toBeTruthy();
-    await screen.findByRole('heading', { name: 'Leadership Team' });
+    await screen.findByRole('heading', { level: 1, name: 'Leadership Team' });
+    expect(screen.getByText('Team Report')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Team Report' })).toBeNull();
     await waitFor(() => expect(document.title).toBe('Leadership Team | Coach Portal'));
+    expect(screen.getByText('Project: Kgosi Mining Leadership')).toBeTruthy();
+    expect(screen.getByText('Executive committee')).toBeTruthy();
     expect(screen.getByText('Not Requested')).toBeTruthy();
     expect(screen.getByText('This report costs 4 credits.')).toBeTruthy();
     expect(screen.getByText('Chairs the committee.')).toBeTruthy();

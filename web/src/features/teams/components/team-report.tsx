@@ -31,16 +31,23 @@ type Message = { title: MessageTitle; body: ReactNode } | null;
 /**
  * The team report page (spec coach-shell §2.7, §4 "Team report", "Team leaders", §5, §8): the team's report state,
  * its members (leader toggle, comments, remove), Request and Cancel enabled by the state, the report links with a
- * modal that cannot be closed while a report downloads, and the summary spreadsheet. The page title is the team's name.
+ * modal that cannot be closed while a report downloads, and the summary spreadsheet. The heading and the page title are
+ * the team's name.
  */
 export function TeamReport({ teamId }: { teamId: string }) {
   const { data, error, isPending } = useTeam(teamId);
-  usePageTitle(data?.team.name ?? TEAM_REPORT_TEXT.title);
+  const name = data?.team.name;
+  usePageTitle(name ?? TEAM_REPORT_TEXT.title);
   const [, navigate] = useLocation();
   return (
     <section className="team-report stack" aria-labelledby="team-report-title">
       <header className="team-report__header">
-        <h1 id="team-report-title">{TEAM_REPORT_TEXT.title}</h1>
+        {/* The object first: the team's name is the heading, 'Team Report' (spec §2.7's title) the line above it. */}
+        <hgroup className="team-report__heading">
+          {name === undefined ? null : <p className="team-report__kicker">{TEAM_REPORT_TEXT.title}</p>}
+          <h1 id="team-report-title">{name ?? TEAM_REPORT_TEXT.title}</h1>
+          {data ? <TeamFacts team={data.team} /> : null}
+        </hgroup>
         <Button variant="secondary" onPress={() => navigate('/teams')}>
           {TEAM_REPORT_TEXT.back}
         </Button>
@@ -79,24 +86,16 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
 
   return (
     <>
-      <article className="card team-report__team" aria-labelledby="team-name">
-        <h2 id="team-name">{team.name}</h2>
+      <section className="card team-report__report" aria-labelledby="team-report-status-title">
+        <h2 id="team-report-status-title">Report</h2>
         <dl className="team-report__facts">
-          <dt>Project</dt>
-          <dd>{team.project}</dd>
-          {team.description ? (
-            <>
-              <dt>Description</dt>
-              <dd>{team.description}</dd>
-            </>
-          ) : null}
-          <dt>Report status</dt>
+          <dt>Status</dt>
           <dd>
             <ReportStatus detail={detail} />
           </dd>
           {team.reportState === 'available' ? (
             <>
-              <dt>Report</dt>
+              <dt>Files</dt>
               <dd>
                 <TeamReportDownloads
                   team={team}
@@ -118,7 +117,7 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
           </Button>
           <DownloadButton label={TEAM_REPORT_TEXT.downloadSummary} download={summary} />
         </div>
-      </article>
+      </section>
       <Members detail={detail} onFailure={fail} />
       <Suspense fallback={null}>
         {requesting ? (
@@ -154,6 +153,16 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
         )}
       </Dialog>
     </>
+  );
+}
+
+/** Under the team's name, as a repository's description sits under its name: the project and the description. */
+function TeamFacts({ team }: { team: TeamDetail['team'] }) {
+  return (
+    <p className="team-report__subtitle">
+      <span>{`Project: ${team.project}`}</span>
+      {team.description ? <span>{team.description}</span> : null}
+    </p>
   );
 }
 
