@@ -177,10 +177,12 @@ export function listGoals(run: ListRun, verdict: (met: boolean) => string): Goal
   return [
     ...run.sizes.map(
       (size): GoalRow => [
-        `first page after sign-in, ${size.rows.toLocaleString('en')} rows`,
+        // What the coach waits for is the table opened from the dashboard (scripts/bench/table-open.ts, warm): this
+        // cold read stays as a figure.
+        `(first page after sign-in, ${size.rows.toLocaleString('en')} rows)`,
         `${size.firstPageRatio.toFixed(2)}× the bare fetch`,
-        '≤ 1.3×',
-        verdict(size.firstPageRatio <= 1.3),
+        '–',
+        '–',
       ],
     ),
     ...(largest?.later ?? []).map((later, index): GoalRow => {

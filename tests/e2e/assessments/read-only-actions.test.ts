@@ -134,6 +134,24 @@ test('views details, shows the history, copies the assessment link and downloads
   expect((await download).suggestedFilename()).toMatch(/\.\w+$/);
 });
 
+test('a row ticked on one page keeps its client in History and Add Assessment to Existing Client opened from another', async ({ page }) => {
+  const { row } = await tickIncomplete(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText(/^11–20 of/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History: ${row.clientName} ${row.clientSurname}` });
+  await expect(history).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('menuitem', { name: 'Add Assessment to Existing Client' }).click();
+  const existing = page.getByRole('dialog', { name: 'Add Assessment to Existing Client' });
+  await expect(existing.getByRole('textbox', { name: /^E-mail/ })).toHaveValue(row.clientEmail);
+});
+
 test('shows the SCO Given view with the To Coach column and no read-only actions', async ({ page }) => {
   const given = await bff<AssessmentList>(page, '/api/assessments?view=given');
   await page.goto('/coachportal/sco-given');

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type ComponentType, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { preloadDataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
-import { preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
+import { type Preloadable, preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { CoachFrame } from '../../coach-frame.tsx';
@@ -30,7 +30,7 @@ const Pairs = lazyRoute(() => import('./pairs.tsx'));
 const Profile = lazyRoute(() => import('./profile.tsx'));
 
 // Each address with the screen it belongs to: a screen the role may not open goes to the dashboard (`mayOpen`).
-const ROUTES: readonly { path: string; screen: CoachScreenId; component: ComponentType }[] = [
+const ROUTES: readonly { path: string; screen: CoachScreenId; component: Preloadable<object> }[] = [
   { path: '/dashboard', screen: 'dashboard', component: Dashboard },
   { path: '/messages', screen: 'messages', component: Messages },
   { path: '/assessments', screen: 'assessments', component: Assessments },
@@ -50,6 +50,12 @@ const ROUTES: readonly { path: string; screen: CoachScreenId; component: Compone
 
 const ToDashboard = () => <Redirect to="/dashboard" replace />;
 
+/** The route a link of the area leads to (`/coachportal/assessments?…` or `/assessments`), if any. */
+function routeOf(href: string) {
+  const path = href.replace(/^\/coachportal/, '').split(/[?#]/)[0] ?? '';
+  return ROUTES.find((route) => route.path === path || (route.path.includes(':') && path.startsWith(route.path.split(':')[0] ?? '')));
+}
+
 /** The signed-in area: a session (else the login page), the layout, and the screen of the path; unknown paths go to the dashboard. */
 export function Component() {
   const session = useAtomValue(sessionAtom);
@@ -64,6 +70,21 @@ export function Component() {
   // up and the browser idle, so that the next table screen opens with it at hand.
   const signedInNow = session !== null;
   useEffect(() => (signedInNow ? preloadWhenIdle(preloadDataTable) : undefined), [signedInNow]);
+  // The assessments table is the screen most often opened next: its code is fetched when the browser is idle, and
+  // any other screen's when the pointer rests on, or the keyboard reaches, a link to it (the drawer, the tiles).
+  useEffect(() => (signedInNow ? preloadWhenIdle(Assessments.preload) : undefined), [signedInNow]);
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link) routeOf(link.getAttribute('href') ?? '')?.component.preload();
+    };
+    document.addEventListener('pointerover', onIntent);
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, []);
 
   if (!session) return check.isPending || check.data ? <Loading label="Loading..." /> : <Redirect to="/login" replace />;
   return (

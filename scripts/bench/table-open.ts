@@ -1,0 +1,163 @@
+// Opening the assessments table from the dashboard, as a coach does after signing in: Debian's Chromium at
+// 1280 × 800 on the production build, `npm start`'s stack on free ports, the sandbox holding 500 or 20,000
+// assessments for the demo coach. Each round shows the dashboard, waits 2 s, clicks Assessments in the drawer and
+// times from the click's `timeStamp` to the end of the first frame painted with the table's first rows.
+// Warm: as in production (the BFF makes the coach's list copy once it has answered the dashboard). Cold: the same
+// click with the dashboard answered by the browser itself (its recorded answer), so the BFF warms nothing. The BFF
+// keeps copies for 4 s here, so every round starts without one. Not a test: figures and goals, met or not.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
+import { freePort } from '../lib/prism.ts';
+import { buildWebClient, startStack } from '../lib/stack.ts';
+import { median } from './load.ts';
+import type { GoalRow } from './shared.ts';
+
+const SIZES = [500, 20_000] as const;
+type Size = (typeof SIZES)[number];
+const GOALS: Record<Size, number> = { 500: 100, 20000: 150 };
+const ROUNDS = 5;
+const DASHBOARD_SHOWN_MS = 2000;
+/** The copies' lifetime in the measured BFF: a round waits it out before the next. */
+const COPY_TTL_MS = 4000;
+const PASSWORD = 'Demo-portal-2026!';
+const LATER_KEYS = ['coachportal.policiesLater', 'coachportal.messagesLater'];
+
+export interface TableOpenFigures {
+  warm: Record<Size, number[]>;
+  cold: Record<Size, number[]>;
+}
+
+declare global {
+  interface Window {
+    openArm?: () => void;
+    openResult?: Promise<number>;
+  }
+}
+
+/** In the page: the next click's timeStamp, then the end of the first frame painted with rows in the grid. */
+function installOpenArm(): void {
+  window.openArm = () => {
+    let started: number | undefined;
+    document.addEventListener(
+      'click',
+      (event) => {
+        started = event.timeStamp;
+      },
+      { capture: true, once: true },
+    );
+    window.openResult = new Promise((resolve) => {
+      const check = () => {
+        const rows = document.querySelector('[role="grid"] tbody:not([data-stale]) [role="rowheader"]');
+        if (started === undefined || !rows) {
+          requestAnimationFrame(check);
+          return;
+        }
+        const start = started;
+        // A task posted from the frame's animation-frame callback runs once that frame is painted.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now() - start);
+        channel.port2.postMessage(null);
+      };
+      requestAnimationFrame(check);
+    });
+  };
+}
+
+async function openOnce(page: Page, portalUrl: string, dashboardAnswer: string | null): Promise<number> {
+  if (dashboardAnswer !== null) {
+    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: dashboardAnswer }));
+  }
+  try {
+    await page.goto(`${portalUrl}dashboard`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await sleep(DASHBOARD_SHOWN_MS);
+    await page.evaluate(() => window.openArm?.());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assessments', exact: true }).click();
+    return (await page.evaluate(() => window.openResult)) as number;
+  } finally {
+    if (dashboardAnswer !== null) await page.unroute('**/api/dashboard');
+    // The next round starts without a copy.
+    await sleep(COPY_TTL_MS + 500);
+  }
+}
+
+async function measureSize(size: Size, webDistDir: string, figures: TableOpenFigures): Promise<void> {
+  const stack = await startStack({
+    sandboxPort: await freePort(),
+    bffPort: await freePort(),
+    webDistDir,
+    sandboxEnv: { SANDBOX_ASSESSMENTS: String(size) },
+    bffEnv: { LOG_LEVEL: 'warn', SNAPSHOT_TTL_MS: String(COPY_TTL_MS) },
+    output: { logFile: join(webDistDir, '..', `stack-${size}.log`) },
+  });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((keys) => {
+      for (const key of keys) globalThis.sessionStorage?.setItem(key, '1');
+    }, LATER_KEYS);
+    await context.addInitScript(installOpenArm);
+    const page = await context.newPage();
+    const login = await page.request.post(`${stack.bffUrl}/api/session`, {
+      headers: { 'X-CSRF': '1', Origin: new URL(stack.bffUrl).origin },
+      data: { email: 'demo@coachportal.test', password: PASSWORD },
+    });
+    if (login.status() !== 200) throw new Error(`sign-in failed with ${login.status()}`);
+    const dashboard = await page.request.get(`${stack.bffUrl}/api/dashboard`);
+    const dashboardAnswer = await dashboard.text();
+    // One unmeasured round of each: the browser's cache holds the code afterwards, as for a coach in their day.
+    await openOnce(page, stack.portalUrl, null);
+    await openOnce(page, stack.portalUrl, dashboardAnswer);
+    for (let round = 0; round < ROUNDS; round++) {
+      figures.warm[size].push(await openOnce(page, stack.portalUrl, null));
+      figures.cold[size].push(await openOnce(page, stack.portalUrl, dashboardAnswer));
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+export async function measureTableOpen(): Promise<TableOpenFigures> {
+  const webDistDir = join(mkdtempSync(join(tmpdir(), 'coachportal-table-open-')), 'dist');
+  await buildWebClient(webDistDir);
+  const figures: TableOpenFigures = { warm: { 500: [], 20000: [] }, cold: { 500: [], 20000: [] } };
+  for (const size of SIZES) await measureSize(size, webDistDir, figures);
+  return figures;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const count = (size: Size) => size.toLocaleString('en');
+
+export function tableOpenReport(figures: TableOpenFigures): { lines: string[]; goals: GoalRow[] } {
+  const lines = [
+    `Opening the assessments table from the dashboard in Chromium (production build): the click on Assessments in the drawer, ` +
+      `after the dashboard has shown for ${DASHBOARD_SHOWN_MS / 1000} s, to the first frame painted with rows; ${ROUNDS} rounds each, ` +
+      'warm (the BFF made the copy after the dashboard) and cold (the dashboard answered without the BFF), alternating:',
+    '',
+    '| assessments | warm p50 | warm max | cold p50 | cold max | goal (warm) | warm samples (ms) | cold samples (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...SIZES.map((size) => {
+      const { warm, cold } = { warm: figures.warm[size], cold: figures.cold[size] };
+      return (
+        `| ${count(size)} | ${ms(median(warm))} | ${ms(Math.max(...warm))} | ${ms(median(cold))} | ${ms(Math.max(...cold))} | ` +
+        `≤ ${GOALS[size]} ms | ${warm.map((one) => one.toFixed(0)).join(', ')} | ${cold.map((one) => one.toFixed(0)).join(', ')} |`
+      );
+    }),
+  ];
+  const goals = SIZES.map((size): GoalRow => {
+    const p50 = median(figures.warm[size]);
+    return [
+      `table opens from the dashboard at ${count(size)} assessments, p50`,
+      `${ms(p50)} (without the warm-up: ${ms(median(figures.cold[size]))})`,
+      `≤ ${GOALS[size]} ms`,
+      p50 <= GOALS[size] ? 'met' : '**not met**',
+    ];
+  });
+  return { lines, goals };
+}
