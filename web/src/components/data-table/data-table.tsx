@@ -32,6 +32,11 @@ export interface DataColumn<R> {
   isRowHeader?: boolean;
   /** Short values that must not wrap (dates, codes). */
   nowrap?: boolean;
+  /**
+   * A cell of plain text kept to one line: cut with an ellipsis past the column's width, the whole text in its title
+   * (hover) and in the cell (copied, read by a screen reader). For secondary columns that should give way first.
+   */
+  truncate?: (row: R) => string;
   /** The cell: it depends on the row alone (a row renders again when it or the set of columns changes, not otherwise). */
   render: (row: R) => ReactNode;
 }
@@ -471,7 +476,8 @@ const RowCells = memo(function RowCells<R>({
   headerId: string;
 }) {
   return columns.map((column) => {
-    const className = column.nowrap ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
+    const className = column.nowrap || column.truncate ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
+    const content = column.truncate ? <Truncated text={column.truncate(row)} /> : column.render(row);
     return column.isRowHeader ? (
       <th
         key={column.id}
@@ -483,7 +489,7 @@ const RowCells = memo(function RowCells<R>({
         className={className}
         tabIndex={-1}
       >
-        {column.render(row)}
+        {content}
       </th>
     ) : (
       <td
@@ -493,11 +499,20 @@ const RowCells = memo(function RowCells<R>({
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the grid's cells (see the select cell).
         role="gridcell"
       >
-        {column.render(row)}
+        {content}
       </td>
     );
   });
 }, sameCells) as <R>(props: { row: R; columns: readonly DataColumn<R>[]; columnsKey: string; headerId: string }) => ReactNode;
+
+/** One line of a `truncate` column: the ellipsis past its width, the whole text on hover. */
+function Truncated({ text }: { text: string }) {
+  return text ? (
+    <span className="data-table__truncated" title={text}>
+      {text}
+    </span>
+  ) : null;
+}
 
 /** Grey bars in the table's shape until the first answer: no counts, no 'Loading...' in the middle of nowhere. */
 function SkeletonRows({ columns }: { columns: number }) {

@@ -1,5 +1,6 @@
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
+import { EmailAddress } from '../../../components/email-address.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
@@ -31,20 +32,23 @@ const coachName = (coach: { name: string; surname: string }) => `${coach.name} $
 function Info({ row }: { row: AssessmentRow }) {
   const name = `${row.clientName} ${row.clientSurname}`;
   return (
+    // Two lines: the name and where the assessment stands, then the e-mail (cut, never broken inside, whole on hover).
     <div className="assessment-info">
-      {/* Received assessments' clients are not the coach's own (spec §4.7): no client page. */}
-      {row.receivedFromAnotherCoach ? (
-        <span className="assessment-info__name">{name}</span>
-      ) : (
-        <Link className="assessment-info__name" href={`/clighent/${row.clientId}`}>
-          {name}
-        </Link>
-      )}
-      <span className="assessment-info__email">{row.clientEmail}</span>
-      <span className="assessment-info__state">
-        {trackingSummary(row)}
-        {row.wrapped ? <span className="assessment-info__tag">Wrapped</span> : null}
+      <span className="assessment-info__first">
+        {/* Received assessments' clients are not the coach's own (spec §4.7): no client page. */}
+        {row.receivedFromAnotherCoach ? (
+          <span className="assessment-info__name">{name}</span>
+        ) : (
+          <Link className="assessment-info__name" href={`/clighent/${row.clientId}`}>
+            {name}
+          </Link>
+        )}
+        <span className="assessment-info__state">
+          {trackingSummary(row)}
+          {row.wrapped ? <span className="assessment-info__tag">Wrapped</span> : null}
+        </span>
       </span>
+      <EmailAddress className="assessment-info__email" address={row.clientEmail} />
     </div>
   );
 }
@@ -82,8 +86,8 @@ export function assessmentColumns({ isNarrow, showFromCoach, showToCoach }: Colu
   }
   return [
     info,
-    { id: 'company', label: 'Company', sortable: true, render: (row) => row.company },
-    { id: 'project', label: 'Project', sortable: true, render: (row) => row.project },
+    { id: 'company', label: 'Company', sortable: true, render: (row) => row.company, truncate: (row) => row.company ?? '' },
+    { id: 'project', label: 'Project', sortable: true, render: (row) => row.project, truncate: (row) => row.project ?? '' },
     { id: 'ennea', label: 'Ennea Results', sortable: true, render: enneaResult },
     { id: 'score', label: 'Maturity Results', sortable: true, render: maturityResult },
     { id: 'assessmentType', label: 'Assessment', sortable: true, render: (row) => ASSESSMENT_TYPE_LABELS[row.assessmentType] },
