@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { ProgressCount } from '../../../../components/ui/progress-count.tsx';
 import { isProblem } from '../../../../lib/problem.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useReportArchive } from '../../api/download-report-archive.ts';
@@ -70,30 +71,11 @@ export function DownloadProgressDialog({ jobId, total, finish }: DownloadProgres
 
   const count = job.data?.total ?? total;
   const done = job.data?.done ?? 0;
-  const valueText = `${done} of ${count}`;
-  const labelId = useId();
   const stopping = stop.isPending || stop.isSuccess || job.data?.status === 'stopped';
   return (
     <Dialog title="Download Reports" role="alertdialog" isKeyboardDismissDisabled isOpen onOpenChange={() => undefined}>
       <div className="stack">
-        {/* A plain progressbar: react-aria's ProgressBar pulls its number formatting into the screen's shared chunk. */}
-        <div className="download-progress">
-          <div className="download-progress__label">
-            <span id={labelId}>{DOWNLOAD_TEXTS.wait}</span>
-            <span className="download-progress__count">{valueText}</span>
-          </div>
-          <div
-            className="download-progress__track"
-            role="progressbar"
-            aria-labelledby={labelId}
-            aria-valuemin={0}
-            aria-valuemax={count}
-            aria-valuenow={done}
-            aria-valuetext={valueText}
-          >
-            <div className="download-progress__fill" style={{ width: `${count > 0 ? (100 * done) / count : 0}%` }} />
-          </div>
-        </div>
+        <ProgressCount label={DOWNLOAD_TEXTS.wait} done={done} total={count} />
         <ProblemAlert error={stop.error} />
       </div>
       <div className="dialog__actions">

@@ -4,13 +4,14 @@
 // does (§4.6), and the action ends with its result ("n of m invite emails sent successfully.", failures by name). A
 // confirm step names the first clients of a selection and counts the rest ("and 19,950 more").
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import { failedMessage, noteMessage } from '../../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { ProgressCount } from '../../../../components/ui/progress-count.tsx';
 import { queryKeyOf } from '../../../../lib/query-keys.ts';
 import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
 import { type AssessmentBatchJob, useAssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
@@ -122,29 +123,11 @@ export function BatchJobProgress({ title, job: started, resultMessage, onEnded, 
   }, [ended, job.isError]);
 
   const done = useTickedCount(current.done);
-  const valueText = `${done.toLocaleString('en')} of ${current.total.toLocaleString('en')}`;
-  const labelId = useId();
   const stopping = stop.isPending || current.stopping;
   return (
     <Dialog title={title} role="alertdialog" isKeyboardDismissDisabled isOpen onOpenChange={() => undefined}>
       <div className="stack">
-        <div className="batch-progress">
-          <div className="batch-progress__label">
-            <span id={labelId}>{JOB_TEXT.wait}</span>
-            <span className="batch-progress__count">{valueText}</span>
-          </div>
-          <div
-            className="batch-progress__track"
-            role="progressbar"
-            aria-labelledby={labelId}
-            aria-valuemin={0}
-            aria-valuemax={current.total}
-            aria-valuenow={done}
-            aria-valuetext={valueText}
-          >
-            <div className="batch-progress__fill" style={{ width: `${current.total > 0 ? (100 * done) / current.total : 0}%` }} />
-          </div>
-        </div>
+        <ProgressCount label={JOB_TEXT.wait} done={done} total={current.total} />
         <ProblemAlert error={stop.error} />
       </div>
       <div className="dialog__actions">
