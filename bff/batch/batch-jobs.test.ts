@@ -3,7 +3,6 @@
 // here), so a test decides when the instance running a job is alive and when it stopped.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_LEASE_MS, JOB_TTL_MS } from '../downloads/jobs.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type NewBatchJob,
   toAssessmentBatchJob as toView,
 } from './batch-jobs.ts';
+import { JOB_LEASE_MS, JOB_TTL_MS } from './job-lease.ts';
 import { RedisBatchJobStore } from './redis-batch-job-store.ts';
 
 // Every view must be the contract's AssessmentBatchJob.

@@ -10,10 +10,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
-import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../downloads/jobs.ts';
 import { Answer, type Log, type OperationContext, type OperationHandler, type OperationId, type SessionContext } from '../operation.ts';
 import { failed, notFound, ProblemError, problem, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { attachProgress } from './batch-progress.ts';
+import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from './job-lease.ts';
 
 export type AssessmentBatchJob = components['schemas']['AssessmentBatchJob'];
 export type JobOperation = AssessmentBatchJob['operation'];

@@ -9,7 +9,6 @@
 //                                total, done, endedAt, expiresAt, aliveUntil (running), reason, result, problem (JSON)
 //   portal:batch-jobs:<session>  set: the session's job ids
 import type { Redis } from 'ioredis';
-import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../downloads/jobs.ts';
 import { notFound } from '../problem.ts';
 import {
   type BatchJobRecord,
@@ -22,6 +21,7 @@ import {
   newBatchJobRecord,
   runningOfSession,
 } from './batch-jobs.ts';
+import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from './job-lease.ts';
 
 /** How long a session's list of job ids outlives its last new job. */
 const SESSION_INDEX_TTL_MS = 24 * 60 * 60_000;

@@ -3,15 +3,13 @@
 // here), so a test decides when an owner is alive and when it stopped.
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import {
   isJobRecord,
-  JOB_LEASE_MS,
-  JOB_TTL_MS,
   type JobFile,
   type JobRecord,
-  JobStoppedError,
   type JobStore,
   MemoryJobStore,
   type NewJob,

@@ -8,21 +8,13 @@ import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
+import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
 import { problem } from '../problem.ts';
 
 export type ReportDownloadJob = components['schemas']['ReportDownloadJob'];
 export type ReportCode = components['schemas']['ReportCode'];
 export type JobStatus = ReportDownloadJob['status'];
 
-/** How long a job is kept once it ended, and how long a job nobody started is kept (the contract's `expiresAt`). */
-export const JOB_TTL_MS = 30 * 60_000;
-/** How often the owner of a running job renews its lease. */
-export const JOB_HEARTBEAT_MS = 2_000;
-/**
- * How long a running job lives without a beat: five beats, so that a busy event loop or a Redis hiccup of a few
- * seconds never fails a job whose owner still streams it, and a dead owner's job is failed within seconds.
- */
-export const JOB_LEASE_MS = 10_000;
 /** What the user is told about a job whose owner stopped (the contract's ReportDownloadJob.message). */
 export const SERVER_STOPPED_MESSAGE = 'The download stopped because the server preparing it stopped. Please start the download again.';
 /** Ended jobs kept per session besides the live one; older ones are dropped first. */
@@ -90,14 +82,6 @@ export interface NewJob {
   files: JobFile[];
   skipped: number;
   language?: string | undefined;
-}
-
-/** Thrown into a running job's signal by Stop. */
-export class JobStoppedError extends Error {
-  constructor() {
-    super('The download was stopped.');
-    this.name = 'JobStoppedError';
-  }
 }
 
 /**

@@ -12,15 +12,12 @@
 //   portal:jobs:<sessionId>    set: the session's job ids
 //   portal:job-stop            channel: the id of a job just stopped
 import type { Redis } from 'ioredis';
+import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
 import {
   alreadyStarted,
-  JOB_HEARTBEAT_MS,
-  JOB_LEASE_MS,
-  JOB_TTL_MS,
   type JobFailure,
   type JobRecord,
   type JobStatus,
-  JobStoppedError,
   type JobStore,
   jobsToForget,
   lapsed,

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { galleryIndex } from './index-html.ts';
-import { type Account, type Bff, type Shot, WIDTHS, type Width } from './shots.ts';
+import { type Account, type Bff, type Shot, type ShotResult, WIDTHS, type Width } from './shots.ts';
 
 export interface GalleryOptions {
   /** The portal's origin. */
@@ -21,15 +21,6 @@ export interface GalleryOptions {
   /** Pages shot whole (dialogs always as the viewport shows them). */
   fullPage: boolean;
   log: (line: string) => void;
-}
-
-export interface ShotResult {
-  shot: Shot;
-  width: Width;
-  /** The PNG's name in the folder. */
-  file: string;
-  /** What went wrong on the way to the state, if anything. */
-  problem?: string;
 }
 
 /** The web client's session-storage keys for 'Later' on the policies modal and on the dashboard's messages. */

@@ -1,8 +1,7 @@
 // The gallery's index.html: one section per screen, one row per state with its shot at each width side by side,
 // each captioned (state, width, file, and what went wrong when the state did not show); the shots that went wrong
 // are listed first. Self-contained: open it from the folder (file://).
-import type { ShotResult } from './gallery.ts';
-import type { WIDTHS, Width } from './shots.ts';
+import type { ShotResult, WIDTHS, Width } from './shots.ts';
 
 export interface IndexMeta {
   origin: string;

@@ -150,3 +150,13 @@ export async function shownDialog(page: Page, name: string | RegExp, role: 'dial
   await settled(dialog);
   return dialog;
 }
+
+/** One shot taken: the PNG's name in the folder, and what went wrong on the way to the state, if anything. */
+export interface ShotResult {
+  shot: Shot;
+  width: Width;
+  /** The PNG's name in the folder. */
+  file: string;
+  /** What went wrong on the way to the state, if anything. */
+  problem?: string;
+}

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
-import { JOB_LEASE_MS } from '../../downloads/jobs.ts';
+import { JOB_LEASE_MS } from '../../batch/job-lease.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, signInBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
