@@ -477,7 +477,7 @@ const RowCells = memo(function RowCells<R>({
 }) {
   return columns.map((column) => {
     const className = column.nowrap || column.truncate ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
-    const content = column.truncate ? <Truncated text={column.truncate(row)} /> : column.render(row);
+    const content = cellContent(column, row);
     return column.isRowHeader ? (
       <th
         key={column.id}
@@ -504,6 +504,9 @@ const RowCells = memo(function RowCells<R>({
     );
   });
 }, sameCells) as <R>(props: { row: R; columns: readonly DataColumn<R>[]; columnsKey: string; headerId: string }) => ReactNode;
+
+const cellContent = <R,>(column: DataColumn<R>, row: R): ReactNode =>
+  column.truncate ? <Truncated text={column.truncate(row)} /> : column.render(row);
 
 /** One line of a `truncate` column: the ellipsis past its width, the whole text on hover. */
 function Truncated({ text }: { text: string }) {
