@@ -5,7 +5,7 @@
 // The flows at desktop; at phone width the More menu leaves both out (spec §2.3), axe on the screen and the menu.
 import type { components } from '../../../generated/bff.ts';
 import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
-import { type AssessmentList, bff, countText, firstRowIs, tickRow } from './assessments-steps.ts';
+import { type AssessmentList, bff, countText, escapeRegExp, firstRowIs, tickRow } from './assessments-steps.ts';
 
 type TeamList = components['schemas']['TeamPage'];
 type TeamDetail = components['schemas']['TeamDetail'];
@@ -111,14 +111,15 @@ test("adds the selection to a team with the spec's result texts, and refuses a t
   await expect(note.getByText('All selected assessments are already part of this team.')).toBeVisible();
   await note.getByRole('button', { name: 'OK' }).click();
 
-  // A team whose report was requested or issued takes no members.
+  // A team whose report was requested or issued takes no members: it is listed, marked, and cannot be chosen.
   await tick(page, list, chosen.slice(0, 1));
   await more(page, 'Add To Team');
-  await dialog.getByLabel('Team').selectOption({ label: locked.name });
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  const failed = page.getByRole('alertdialog', { name: 'Failed' });
+  const lockedOption = dialog.getByRole('option', {
+    name: new RegExp(`^${escapeRegExp(locked.name)} \\(locked: report (requested|issued)\\)$`),
+  });
+  await expect(lockedOption).toBeDisabled();
   await expect(
-    failed.getByText('You cannot add members to a team for which a report has already been requested or issued...'),
+    dialog.getByText('You cannot add members to a team for which a report has already been requested or issued...'),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });

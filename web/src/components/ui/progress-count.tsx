@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './progress-count.css';
 
 export interface ProgressCountProps {
   /** What is going on ('Please wait'). */

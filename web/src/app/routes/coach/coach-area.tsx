@@ -1,33 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { preloadDataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
-import { type Preloadable, preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
+import { lazyWithPreload, type Preloadable, preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { CoachFrame } from '../../coach-frame.tsx';
-import { lazyRoute } from '../../lazy-route.ts';
 
-// One lazy chunk per coach screen (app/routes/coach/<screen>.tsx exports `Component`).
+/**
+ * One lazy chunk per coach screen (app/routes/coach/<screen>.tsx exports `Component`), also loadable before its path
+ * is visited (`preload()`): one fetched before renders in the same commit as the navigation. React shows a screen that
+ * suspended no sooner than 300 ms after its fallback, so a screen that suspends costs that much however fast its chunk.
+ * (Here, not in app/lazy-route.ts: the public pages' first load has no use for the preloading.)
+ */
+const preloadableRoute = (load: () => Promise<{ Component: ComponentType }>): Preloadable<object> =>
+  lazyWithPreload(async () => ({ default: (await load()).Component }));
 
-const Dashboard = lazyRoute(() => import('./dashboard.tsx'));
-const Messages = lazyRoute(() => import('./messages.tsx'));
-const Assessments = lazyRoute(() => import('./assessments.tsx'));
-const ScoGiven = lazyRoute(() => import('./sco-given.tsx'));
-const Clients = lazyRoute(() => import('./clients.tsx'));
-const ClientResults = lazyRoute(() => import('./client-results.tsx'));
-const EmailTemplates = lazyRoute(() => import('./email-templates.tsx'));
-const Balance = lazyRoute(() => import('./balance.tsx'));
-const MiniAssessments = lazyRoute(() => import('./mini-assessments.tsx'));
-const Help = lazyRoute(() => import('./help.tsx'));
-const Samples = lazyRoute(() => import('./samples.tsx'));
-const Teams = lazyRoute(() => import('./teams.tsx'));
-const Team = lazyRoute(() => import('./team.tsx'));
-const Pairs = lazyRoute(() => import('./pairs.tsx'));
-const Profile = lazyRoute(() => import('./profile.tsx'));
+const Dashboard = preloadableRoute(() => import('./dashboard.tsx'));
+const Messages = preloadableRoute(() => import('./messages.tsx'));
+const Assessments = preloadableRoute(() => import('./assessments.tsx'));
+const ScoGiven = preloadableRoute(() => import('./sco-given.tsx'));
+const Clients = preloadableRoute(() => import('./clients.tsx'));
+const ClientResults = preloadableRoute(() => import('./client-results.tsx'));
+const EmailTemplates = preloadableRoute(() => import('./email-templates.tsx'));
+const Balance = preloadableRoute(() => import('./balance.tsx'));
+const MiniAssessments = preloadableRoute(() => import('./mini-assessments.tsx'));
+const Help = preloadableRoute(() => import('./help.tsx'));
+const Samples = preloadableRoute(() => import('./samples.tsx'));
+const Teams = preloadableRoute(() => import('./teams.tsx'));
+const Team = preloadableRoute(() => import('./team.tsx'));
+const Pairs = preloadableRoute(() => import('./pairs.tsx'));
+const Profile = preloadableRoute(() => import('./profile.tsx'));
 
 // Each address with the screen it belongs to: a screen the role may not open goes to the dashboard (`mayOpen`).
 const ROUTES: readonly { path: string; screen: CoachScreenId; component: Preloadable<object> }[] = [
