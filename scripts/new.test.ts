@@ -66,7 +66,7 @@ describe('npm run new', () => {
       'web/src/features/notes/components/notes-screen.test.tsx',
       'tests/e2e/coach/notes.test.ts',
     ]);
-    expect(read('web/src/app/routes/coach/coach-area.tsx')).toContain("const Notes = lazyRoute(() => import('./notes.tsx'));");
+    expect(read('web/src/app/routes/coach/coach-area.tsx')).toContain("const Notes = preloadableRoute(() => import('./notes.tsx'));");
     expect(read('web/src/app/routes/coach/coach-area.tsx')).toContain("{ path: '/notes', screen: 'notes', component: Notes },\n];");
     expect(read('web/src/features/coach-shell/utils/drawer-items.ts')).toContain(
       "  notes: { path: '/notes', label: 'Notes' },\n} as const",

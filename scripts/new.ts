@@ -407,8 +407,8 @@ export function newScreen(tree: Tree, { screenId, web, path, label, list }: Scre
     ].join('\n'),
   );
   const area = 'web/src/app/routes/coach/coach-area.tsx';
-  tree.insert(area, `const ${pascal(screenId)} = lazyRoute(() => import('./${file}.tsx'));\n`, {
-    after: 'lazyRoute(',
+  tree.insert(area, `const ${pascal(screenId)} = preloadableRoute(() => import('./${file}.tsx'));\n`, {
+    after: 'preloadableRoute(() => import(',
     before: '\n// Each address',
   });
   tree.insert(area, `  { path: '${path}', screen: '${screenId}', component: ${pascal(screenId)} },\n`, {
