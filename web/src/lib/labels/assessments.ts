@@ -6,6 +6,7 @@ export type TokenType = Schemas['TokenType'];
 export type Instinct = Schemas['Instinct'];
 export type GuestReportCode = Schemas['GuestReportCode'];
 export type ReportCode = Schemas['ReportCode'];
+type AutoSendStatus = NonNullable<Schemas['AssessmentRow']['autoSendStatus']>;
 
 /** spec public-and-guest §3: ennea = Enneagram, EIT = Maturity, full = Combined. */
 export const ASSESSMENT_TYPE_LABELS: Readonly<Record<AssessmentType, string>> = {
@@ -51,3 +52,27 @@ export const REPORT_NAMES: Readonly<Record<ReportCode, string>> = {
   imfCoG: 'Maturity Overview',
   imf: 'Maturity Report',
 };
+
+/** spec assessments-and-clients §4.2: where each report group sent automatically is (legacy o, s, d). */
+export const AUTO_SEND_STATES: Readonly<Record<NonNullable<AutoSendStatus['ennea']>, string>> = {
+  notSent: 'Not yet sent to the client',
+  sent: 'Sent, not downloaded',
+  downloaded: 'Downloaded',
+};
+
+/** The report groups whose automatic sending has a status, in the order the screens list them. */
+export const AUTO_SEND_GROUPS = [
+  { key: 'ennea', label: 'Enneagram reports' },
+  { key: 'maturity', label: 'Maturity reports' },
+] as const satisfies readonly { key: keyof AutoSendStatus; label: string }[];
+
+/** The reports sent to the client automatically on completion (legacy `reportsToAutoSend`), by name; empty when none. */
+export const autoSentReports = (codes: readonly ReportCode[]) => codes.map((code) => REPORT_NAMES[code]).join(', ');
+
+/** Each report group's automatic sending in one line ("Enneagram reports: Downloaded"); empty when none has a status. */
+export function autoSendStatusText(status: AutoSendStatus | undefined): string {
+  return AUTO_SEND_GROUPS.flatMap(({ key, label }) => {
+    const state = status?.[key];
+    return state ? [`${label}: ${AUTO_SEND_STATES[state]}`] : [];
+  }).join('; ');
+}

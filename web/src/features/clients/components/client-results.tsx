@@ -3,7 +3,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { ASSESSMENT_TYPE_LABELS, REPORT_NAMES } from '../../../lib/labels/assessments.ts';
+import {
+  ASSESSMENT_TYPE_LABELS,
+  AUTO_SEND_GROUPS,
+  AUTO_SEND_STATES,
+  autoSentReports,
+  REPORT_NAMES,
+} from '../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useDownloadAssessmentReport } from '../api/download-assessment-report.ts';
@@ -16,18 +22,6 @@ const DOWNLOAD_FAILED = 'Download failed';
 const DOWNLOADING = 'Downloading...';
 
 const cut = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '–');
-
-type AutoSendStatus = NonNullable<NonNullable<ClientAssessment['autoSendStatus']>['ennea']>;
-/** spec §4.2: the status of each report group sent automatically (legacy o, s, d). */
-const AUTO_SEND_STATUS: Readonly<Record<AutoSendStatus, string>> = {
-  notSent: 'Not yet sent to the client',
-  sent: 'Sent, not downloaded',
-  downloaded: 'Downloaded',
-};
-const AUTO_SEND_GROUPS = [
-  { key: 'ennea', label: 'Enneagram reports' },
-  { key: 'maturity', label: 'Maturity reports' },
-] as const;
 
 /** The client results page /clighent/{uuid} (spec assessments-and-clients §2.1, §3.8, §4.5): the client, their assessments and report links. */
 export function ClientResults({ clientId }: { clientId: string }) {
@@ -139,14 +133,14 @@ function AutoSend({ assessment }: { assessment: ClientAssessment }) {
     <dl className="client-assessment__facts">
       <div>
         <dt>Sent automatically</dt>
-        <dd>{assessment.reportsToAutoSend.map((code) => REPORT_NAMES[code]).join(', ')}</dd>
+        <dd>{autoSentReports(assessment.reportsToAutoSend)}</dd>
       </div>
       {AUTO_SEND_GROUPS.map(({ key, label }) => {
         const state = status[key];
         return state ? (
           <div key={key}>
             <dt>{label}</dt>
-            <dd>{AUTO_SEND_STATUS[state]}</dd>
+            <dd>{AUTO_SEND_STATES[state]}</dd>
           </div>
         ) : null;
       })}

@@ -3,7 +3,7 @@ import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
-import { ASSESSMENT_TYPE_LABELS, TOKEN_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
+import { ASSESSMENT_TYPE_LABELS, autoSendStatusText, autoSentReports, TOKEN_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
 import { useNarrowLayout } from '../../../../lib/use-narrow-layout.ts';
 import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-assessment-details.ts';
@@ -53,6 +53,9 @@ const COLUMNS: readonly DetailColumn[] = [
     value: (d) => (d.instinctScores ? `SP ${d.instinctScores.sp} · SO ${d.instinctScores.so} · SX ${d.instinctScores.sx}` : ''),
   },
   { label: 'Maturity Results', value: maturityResult },
+  // spec §4.2: the reports sent to the client on completion, and where each group is.
+  { label: 'Sent automatically', value: (d) => autoSentReports(d.reportsToAutoSend) },
+  { label: 'Automatic sending', value: (d) => autoSendStatusText(d.autoSendStatus) },
   { label: 'Coach', value: (d) => `${d.coach.name} ${d.coach.surname}` },
 ];
 
@@ -74,7 +77,7 @@ export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetai
       {isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={error} />
       {data && isNarrow ? (
-        <ul className="details-cards">
+        <ul className="details-cards list-stack">
           {data.items.map((details) => (
             <li key={details.id}>
               <dl>
