@@ -10,9 +10,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { problemMessage } from '../../lib/problem.ts';
 import { ProblemAlert } from '../problem-alert.tsx';
-import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import './data-table.css';
@@ -231,7 +229,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
         {selection ? <SelectionStatus store={selection} selectingAll={selectingAll} /> : null}
       </div>
       <ProblemAlert error={selectAllError} />
-      {error && rows !== undefined ? <LoadFailure error={error} onRetry={props.onRetry} /> : null}
+      {error && rows !== undefined ? <ProblemAlert error={error} onRetry={props.onRetry} /> : null}
       <div className="data-table__scroll" ref={scrollRef}>
         <table
           // A grid (its cells' roles follow: gridcell, rowheader): react-aria's Table's semantics at a table's cost.
@@ -271,7 +269,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
             <tbody key={shownKey} className="data-table__body" data-stale={props.isStale || undefined}>
               {rows === undefined ? (
                 <StateRow width={width}>
-                  <LoadFailure error={error} onRetry={props.onRetry} />
+                  <ProblemAlert error={error} onRetry={props.onRetry} />
                 </StateRow>
               ) : rows.length === 0 ? (
                 <StateRow width={width}>
@@ -549,20 +547,6 @@ function StateRow({ width, children }: { width: number; children: ReactNode }) {
         {children}
       </td>
     </tr>
-  );
-}
-
-/** Why the list is not there, and Retry. */
-function LoadFailure({ error, onRetry }: { error: unknown; onRetry: (() => void) | undefined }) {
-  return (
-    <div className="data-table__failure">
-      <Alert tone="error">{problemMessage(error)}</Alert>
-      {onRetry ? (
-        <Button variant="secondary" onPress={onRetry}>
-          Retry
-        </Button>
-      ) : null}
-    </div>
   );
 }
 

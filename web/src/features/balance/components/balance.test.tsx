@@ -72,6 +72,35 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
     expect(within(row).getByText('2025-10-20 08:30')).toBeTruthy();
   });
 
+  it('says a failed load once, with a Retry that loads the balance and then the history', async () => {
+    const UNREACHABLE = 'The service could not be reached. Please try again.';
+    serve(fetchMock, {
+      'GET /api/credits': [problem(502, 'upstream_error', UNREACHABLE), json(OVERVIEW)],
+      'GET /api/credits/transactions': [
+        problem(502, 'upstream_error', UNREACHABLE),
+        json(PAGE([{ datetime: '2025-10-20T08:30:05Z', description: 'Bulk credit order', credits: 50, balance: 43 }])),
+      ],
+    });
+    renderBalance();
+    // The balance's failure replaces the history (and its own failure) with one alert and one Retry.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Transaction history' })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Bulk credit order')).toBeTruthy();
+    expect(screen.queryByText(UNREACHABLE)).toBeNull();
+  });
+
+  it('shows no second alert while the balance has failed', async () => {
+    const UNREACHABLE = 'The service could not be reached. Please try again.';
+    serve(fetchMock, {
+      'GET /api/credits': [problem(502, 'upstream_error', UNREACHABLE)],
+      'GET /api/credits/transactions': [problem(502, 'upstream_error', UNREACHABLE)],
+    });
+    renderBalance();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Transaction history' })).toBeNull());
+    expect(screen.getAllByText(UNREACHABLE)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+  });
+
   it('orders only from the minimum, shows the discount earned, and toasts the pending order', async () => {
     const calls = serve(fetchMock, {
       'GET /api/credits': [json(OVERVIEW), json({ ...OVERVIEW, pendingCredits: 60, hasPendingOrder: true })],

@@ -15,15 +15,16 @@ import { TransactionHistory } from './transaction-history.tsx';
  */
 export function Balance() {
   usePageTitle(BALANCE_TEXT.title);
-  const { data, error, isPending } = useCredits();
+  const { data, error, isPending, refetch } = useCredits();
   return (
     <section className="balance stack" aria-labelledby="balance-title">
       <h1 id="balance-title">{BALANCE_TEXT.title}</h1>
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <Overview overview={data} /> : null}
       {data ? <PriceLists overview={data} /> : null}
-      <TransactionHistory since={data?.historyStartsOn} />
+      {/* The history's own load would fail the same way and say so a second time: it waits for a Retry that works. */}
+      {error ? null : <TransactionHistory since={data?.historyStartsOn} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { credits } from '../../../lib/labels/credits.ts';
@@ -52,14 +53,7 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
 
   return (
     <Dialog title={BALANCE_TEXT.purchaseTitle} isOpen={isOpen} onOpenChange={(open) => (open ? undefined : close())}>
-      <form
-        className="purchase-credits"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <DialogForm className="purchase-credits" onSubmit={submit}>
         <p>
           Bulk orders are invoiced within 1 working day; the credits show in your balance once the invoice is paid. The minimum order is{' '}
           {credits(overview.minimumOrder)}.
@@ -90,7 +84,7 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
             {order.isPending ? 'Ordering...' : 'Order'}
           </Button>
         </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
