@@ -1,7 +1,7 @@
 import type { Key } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Menu, MenuItem } from 'react-aria-components';
 import { preloadOnIntent } from '../../lib/lazy-with-preload.ts';
-import './menu.css';
+import { MenuPopover } from './menu.tsx';
 
 export interface ActionMenuItem {
   id: string;
@@ -24,21 +24,15 @@ export interface ActionMenuProps {
 export function ActionMenu({ label, items, onAction }: ActionMenuProps) {
   const disabledKeys = items.filter((item) => item.isDisabled).map((item) => item.id);
   return (
-    <MenuTrigger>
-      <Button className="btn btn--secondary menu-button">
-        {label}
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover menu-popover" placement="bottom start">
-        <Menu className="menu menu--actions" items={items} disabledKeys={disabledKeys} onAction={(key: Key) => onAction(String(key))}>
-          {(item) => (
-            <MenuItem id={item.id} className="menu__item" textValue={item.label} {...preloadOnIntent(item.preload)}>
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <MenuPopover label={label}>
+      <Menu className="menu menu--actions" items={items} disabledKeys={disabledKeys} onAction={(key: Key) => onAction(String(key))}>
+        {(item) => (
+          <MenuItem id={item.id} className="menu__item" textValue={item.label} {...preloadOnIntent(item.preload)}>
+            {item.label}
+          </MenuItem>
+        )}
+      </Menu>
+    </MenuPopover>
   );
 }
 

@@ -43,14 +43,7 @@ export function FormDialog({
 }: FormDialogProps) {
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className={className ? `stack ${className}` : 'stack'}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <DialogForm className={className ? `stack ${className}` : 'stack'} onSubmit={onSubmit}>
         {children}
         <ProblemAlert error={error} />
         <div className="dialog__actions">
@@ -62,7 +55,26 @@ export function FormDialog({
             {submitLabel}
           </Button>
         </div>
-      </form>
+      </DialogForm>
     </Dialog>
+  );
+}
+
+/**
+ * A dialog's form of its own making (steps, buttons of its own): `noValidate`, so that the spec's messages are shown
+ * by the caller, never the browser's; the submit button or Enter in a field calls `onSubmit`.
+ */
+export function DialogForm({ className = 'stack', onSubmit, children }: { className?: string; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className={className}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

@@ -24,26 +24,35 @@ export function MenuButton({ label, items, selectedKey, onSelect }: MenuButtonPr
     if (key !== undefined) onSelect(String(key));
   };
   return (
+    <MenuPopover label={label}>
+      <Menu
+        className="menu"
+        items={items}
+        selectionMode="single"
+        disallowEmptySelection
+        selectedKeys={[selectedKey]}
+        onSelectionChange={onSelectionChange}
+      >
+        {(item) => (
+          <MenuItem id={item.id} className="menu__item" textValue={item.label}>
+            {item.label}
+          </MenuItem>
+        )}
+      </Menu>
+    </MenuPopover>
+  );
+}
+
+/** The button with its ▾ and the popover it opens: the frame of every menu (`MenuButton`, `ActionMenu`). */
+export function MenuPopover({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
     <MenuTrigger>
       <Button className="btn btn--secondary menu-button">
         {label}
         <span aria-hidden="true">▾</span>
       </Button>
       <Popover className="popover menu-popover" placement="bottom start">
-        <Menu
-          className="menu"
-          items={items}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[selectedKey]}
-          onSelectionChange={onSelectionChange}
-        >
-          {(item) => (
-            <MenuItem id={item.id} className="menu__item" textValue={item.label}>
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
+        {children}
       </Popover>
     </MenuTrigger>
   );

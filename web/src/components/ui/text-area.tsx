@@ -3,10 +3,9 @@ import {
   TextArea as AriaTextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
-  FieldError,
   Label,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './text-field.tsx';
 
 export interface TextAreaProps extends AriaTextFieldProps {
   label: ReactNode;
@@ -23,12 +22,7 @@ export function TextArea({ label, description, errorMessage, rows = 4, className
     <AriaTextField {...props} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
       <AriaTextArea ref={textAreaRef} className="field__input" rows={rows} />
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

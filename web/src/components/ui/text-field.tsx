@@ -30,12 +30,21 @@ export function TextField({ label, description, errorMessage, placeholder, adorn
         <Input className="field__input" placeholder={placeholder} />
         {adornment}
       </div>
+      <FieldHelp description={description} errorMessage={errorMessage} />
+    </AriaTextField>
+  );
+}
+
+/** A field's description and its error (shown when invalid), wired to it by react-aria: every text field's. */
+export function FieldHelp({ description, errorMessage }: { description?: ReactNode; errorMessage?: string | undefined }) {
+  return (
+    <>
       {description ? (
         <Text slot="description" className="field__description">
           {description}
         </Text>
       ) : null}
       <FieldError className="field__error">{errorMessage}</FieldError>
-    </AriaTextField>
+    </>
   );
 }

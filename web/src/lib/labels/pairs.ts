@@ -33,7 +33,6 @@ export const PAIRS_TEXT = {
   generating: 'Generating email...',
   confirmRemove: 'Are you sure you wish to remove?',
   partlyDeleted: 'Not all records could be deleted',
-  coachEmailRequired: 'Please enter email address',
   /** spec §4.10: a pair report can take up to two working days. */
   turnaround: 'A pair report can take up to two working days.',
 } as const;

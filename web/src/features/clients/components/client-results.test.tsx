@@ -5,14 +5,15 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { BENCE_ROW } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import type { ClientDetails } from '../api/get-client.ts';
 import { ClientResults } from './client-results.tsx';
 
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 
-const CLIENT_ID = 'c1e00000-0000-4000-8000-000000000003';
-const ASSESSMENT_ID = 'a55e55e0-0000-4000-8000-000000000003';
+const CLIENT_ID = BENCE_ROW.clientId;
+const ASSESSMENT_ID = BENCE_ROW.id;
 const CLIENT: ClientDetails = {
   id: CLIENT_ID,
   name: 'Bence',
@@ -22,27 +23,13 @@ const CLIENT: ClientDetails = {
   otherData: '',
   assessments: [
     {
-      id: ASSESSMENT_ID,
-      clientId: CLIENT_ID,
-      clientName: 'Bence',
-      clientSurname: 'Kovács',
-      clientEmail: 'bence.kovacs@danube-analytics.hu',
-      company: 'Danube Analytics',
-      project: 'Danube Analytics Onboarding',
-      assessmentType: 'ennea',
-      language: 'hungarian',
-      tokenType: 'paid',
-      createdAt: '2025-08-20T12:00:00Z',
+      ...BENCE_ROW,
       registeredAt: '2025-08-21T06:45:00Z',
       completedAt: '2025-08-21T07:20:31Z',
-      inviteState: 'invited',
       markingState: 'autoMarked',
       ennea: { type: 8, trifix: '836', instinct: 'SX' },
       reportSent: true,
-      reportsToAutoSend: [],
       wrapped: true,
-      receivedFromAnotherCoach: false,
-      toCoaches: [],
       availableReports: { pdf: ['basic'], html: ['basic'], awaitingMarking: [] },
       permissions: { canEdit: true, canDelete: false, canWrap: true, canAssignSco: true, canInvite: false },
       reportLinks: [

@@ -188,7 +188,7 @@ function Editor({ template, draft, onDraft }: EditorProps) {
       <aside className="email-templates__placeholders card" aria-labelledby="placeholders-title">
         <h2 id="placeholders-title">Placeholders</h2>
         <p>Choose one to insert it at the cursor.</p>
-        <ul>
+        <ul className="list-stack">
           {template.placeholders.map((placeholder) => (
             <li key={placeholder}>
               <Button variant="quiet" className="email-templates__placeholder" onPress={() => insert(placeholder)}>

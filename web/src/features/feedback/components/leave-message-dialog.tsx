@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
@@ -75,14 +76,7 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
   return (
     <>
       <Dialog title={LEAVE_MESSAGE.title} isOpen={isOpen && failure === null} onOpenChange={(open) => (open ? undefined : close())}>
-        <form
-          className="leave-message"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <DialogForm className="leave-message" onSubmit={submit}>
           <NativeSelect
             label="Category"
             options={CATEGORIES}
@@ -99,7 +93,7 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
               {send.isPending ? 'Sending…' : 'Send'}
             </Button>
           </div>
-        </form>
+        </DialogForm>
       </Dialog>
       <MessageDialog title="Failed" onClose={() => setFailure(null)}>
         {failure}

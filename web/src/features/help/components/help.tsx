@@ -44,7 +44,7 @@ export function Help({ supportEmail }: { supportEmail: string }) {
       <div className="help__layout">
         <nav className="help__contents card" aria-label="Help contents">
           <h2>Contents</h2>
-          <ul>
+          <ul className="list-stack">
             {sections.map((section) => (
               <li key={section.id}>
                 <a className="link" href={`#${section.id}`}>
@@ -111,7 +111,7 @@ function WhatsNew({ entries }: { entries: readonly WhatsNewEntry[] }) {
   return (
     <article id="whats-new" className="help__section card" aria-labelledby="whats-new-title">
       <h2 id="whats-new-title">{WHATS_NEW_TITLE}</h2>
-      <ol className="help__log">
+      <ol className="help__log list-stack">
         {entries.map((entry) => (
           <li key={entry.date}>
             <time dateTime={entry.date}>{formatCalendarDate(entry.date)}</time>

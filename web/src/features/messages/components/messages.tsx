@@ -35,7 +35,7 @@ export function Messages({ session }: { session: Session }) {
       <ProblemAlert error={error} />
       {data && data.items.length === 0 ? <p>There are no messages.</p> : null}
       {data && data.items.length > 0 ? (
-        <ul className="messages__list">
+        <ul className="messages__list list-stack">
           {data.items.map((message, index) => (
             // Messages have no id; the list is read once per visit and never reordered.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above.

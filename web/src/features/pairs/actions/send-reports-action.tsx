@@ -3,14 +3,21 @@ import type { components } from '../../../../../generated/bff.ts';
 import { BatchResultMessage } from '../../../components/batch-result.tsx';
 import { failedMessage, noteMessage } from '../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../components/data-table/table-actions.ts';
+import {
+  CoachEmailField,
+  coachEmailGiven,
+  EmailDraftLinks,
+  EmailPreviewContent,
+  type SendFrom,
+  sendOptions,
+} from '../../../components/email-sending.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { MessageDialog, type MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { PAIRS_TEXT, PAIRS_TOAST_MS, sentCount } from '../../../lib/labels/pairs.ts';
 import type { Session } from '../../../lib/session/session.ts';
@@ -23,7 +30,6 @@ import type { PairActionProps } from './action-props.ts';
 type ReportEmailBatchResult = components['schemas']['ReportEmailBatchResult'];
 type EmailPreview = components['schemas']['EmailPreview'];
 type BatchFailure = components['schemas']['BatchFailure'];
-type SendFrom = 'server' | 'own';
 
 interface SendPairReportsDialogProps {
   ids: readonly string[];
@@ -32,9 +38,6 @@ interface SendPairReportsDialogProps {
   /** The send was made (or refused): its alert. */
   onDone: (outcome: ActionMessage) => void;
 }
-
-const mailto = (draft: ReportEmailBatchResult['drafts'][number]) =>
-  `mailto:${draft.emailAddress}?subject=${encodeURIComponent(draft.subject)}&body=${encodeURIComponent(draft.body)}`;
 
 /**
  * The alert of a send, built from the BFF's result (spec §8): Success when all went, Please Note when some did,
@@ -47,15 +50,7 @@ export function sentOutcome(result: ReportEmailBatchResult): ActionMessage {
     body: (
       <>
         <BatchResultMessage summary={sentCount(result.succeeded, result.total)} result={result} />
-        {result.drafts.length > 0 ? (
-          <ul className="pair-send__list">
-            {result.drafts.map((draft) => (
-              <li key={draft.id}>
-                <a className="link" href={mailto(draft)}>{`Open the email to ${draft.name} in your email client`}</a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <EmailDraftLinks drafts={result.drafts} />
       </>
     ),
   };
@@ -92,17 +87,9 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
   const send = useSendPairReports();
   const count = ids.length;
 
-  const request = (): PairEmailRequest => ({
-    ids: [...ids],
-    serverSend: sendFrom === 'server',
-    ...(impersonator ? { coachEmailAddress: coachEmail.trim() } : {}),
-  });
+  const request = (): PairEmailRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail) });
   // spec §5: an impersonator must type the coach's address first.
-  const ready = () => {
-    if (!impersonator || coachEmail.trim() !== '') return true;
-    showToast(PAIRS_TEXT.coachEmailRequired, 'error', PAIRS_TOAST_MS);
-    return false;
-  };
+  const ready = () => coachEmailGiven(session, coachEmail, PAIRS_TOAST_MS);
   const showPreview = () => {
     if (!ready()) return;
     showToast(PAIRS_TEXT.generating, 'info', PAIRS_TOAST_MS);
@@ -147,26 +134,12 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
   if (step === 'preview' && preview) {
     return (
       <Dialog title="Preview" isOpen onOpenChange={(open) => (open ? undefined : setStep('form'))}>
-        <div className="stack">
-          <p>
-            {count > 1 ? `One of the ${count} emails, as the pair reports will be sent:` : 'The email, as the pair report will be sent:'}
-          </p>
-          <dl className="pair-send__preview-meta">
-            <dt>To</dt>
-            <dd>{preview.emailAddress}</dd>
-            <dt>Subject</dt>
-            <dd>{preview.subject}</dd>
-          </dl>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling body must be reachable by keyboard (axe scrollable-region-focusable). */}
-          <section className="pair-send__preview-body" tabIndex={0} aria-label="Email body">
-            <SafeHtml html={preview.body} />
-          </section>
-          <div className="dialog__actions">
-            <Button autoFocus onPress={() => setStep('form')}>
-              Back
-            </Button>
-          </div>
-        </div>
+        <EmailPreviewContent
+          what={count > 1 ? 'the pair reports' : 'the pair report'}
+          count={count}
+          email={preview}
+          onBack={() => setStep('form')}
+        />
         {failuresModal}
       </Dialog>
     );
@@ -192,11 +165,8 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
 
   return (
     <Dialog title={PAIRS_TEXT.sendCouplesReport} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           if (ready()) setStep('confirm');
         }}
       >
@@ -210,16 +180,7 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
             { id: 'own', label: 'From your email address (opens in your own email client)' },
           ]}
         />
-        {impersonator ? (
-          <TextField
-            label="Coach email address"
-            type="email"
-            value={coachEmail}
-            onChange={setCoachEmail}
-            maxLength={254}
-            description="As you act for the coach, the emails go to this address, not to the clients."
-          />
-        ) : null}
+        <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
         {previewEmail.isPending ? <Loading label={PAIRS_TEXT.generating} /> : null}
         <ProblemAlert error={previewEmail.error} />
         <div className="dialog__actions">
@@ -231,7 +192,7 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
           </Button>
           <Button type="submit">Send</Button>
         </div>
-      </form>
+      </DialogForm>
       {failuresModal}
     </Dialog>
   );

@@ -29,7 +29,7 @@ export function PoliciesSection() {
       <ProblemAlert error={error} />
       {data && data.items.length === 0 ? <p className="profile__hint">There are no policies for you to sign.</p> : null}
       {data && data.items.length > 0 ? (
-        <ul className="profile__policies">
+        <ul className="profile__policies list-stack">
           {data.items.map((policy) => (
             <li key={policy.uuid}>
               <a className="link" href={policy.url} {...NEW_TAB}>

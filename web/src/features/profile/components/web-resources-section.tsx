@@ -28,7 +28,7 @@ export function WebResourcesSection({ resources, webProfileEnabled, canEditWebPr
       {resources.stamps.length === 0 ? (
         <p className="profile__hint">Your accreditation stamps appear here once you are accredited.</p>
       ) : (
-        <ul className="profile__stamps">
+        <ul className="profile__stamps list-stack">
           {resources.stamps.map((stamp) => (
             <li key={stamp.level} className="profile__stamp-card">
               <img className="profile__stamp-image" src={stamp.url} alt="" width={112} height={112} loading="lazy" />

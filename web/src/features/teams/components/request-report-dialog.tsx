@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { TEAM_REPORT_TYPE_LABELS } from '../../../lib/labels/credits.ts';
@@ -85,14 +86,7 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
           </div>
         </div>
       ) : (
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <DialogForm onSubmit={submit}>
           <p>
             The report for <strong>{team.name}</strong> ({detail.members.length} {detail.members.length === 1 ? 'member' : 'members'}).
           </p>
@@ -135,7 +129,7 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
               {request.isPending ? 'Requesting...' : TEAM_REPORT_TEXT.requestReport}
             </Button>
           </div>
-        </form>
+        </DialogForm>
       )}
     </Dialog>
   );

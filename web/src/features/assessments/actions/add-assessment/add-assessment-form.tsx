@@ -127,7 +127,7 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
           onChange={setProject}
         />
         {type ? (
-          <fieldset className="add-assessment__group">
+          <fieldset className="field-group">
             <legend>Reports to send automatically on completion</legend>
             {REPORTS_OF[type].map((code) => (
               <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>

@@ -3,7 +3,7 @@ import { noteMessage } from '../../../../components/data-table/action-messages.t
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useCreateClient } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ADD_TEXTS, ClientFields, clientProblem, EMPTY_CLIENT } from '../shared/client-fields.tsx';
+import { ADD_TEXTS, ClientFields, clientProblem, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
 import { AddAssessmentForm } from './add-assessment-form.tsx';
 import { addedMessage } from './added-message.tsx';
 
@@ -32,11 +32,7 @@ export default function AddForNewClientDialog({ ids, session, finish }: Assessme
       onClose={() => finish()}
       onSubmit={(assessment) => {
         const body = {
-          name: client.name.trim(),
-          surname: client.surname.trim(),
-          email: client.email.trim(),
-          ...(client.company.trim() ? { company: client.company.trim() } : {}),
-          ...(client.otherData.trim() ? { otherData: client.otherData.trim() } : {}),
+          ...newClientBody(client),
           assessment,
         };
         create.mutate({ body }, { onSuccess: () => finish(addedMessage(body.name, body.surname)) });

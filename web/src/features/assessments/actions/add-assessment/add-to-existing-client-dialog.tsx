@@ -1,7 +1,7 @@
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useAddClientAssessment } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ADD_TEXTS, ClientFields } from '../shared/client-fields.tsx';
+import { ADD_TEXTS, ClientFields, clientOfRow } from '../shared/client-fields.tsx';
 import { receivedRefusal } from '../shared/received-refusal.ts';
 import { AddAssessmentForm } from './add-assessment-form.tsx';
 import { addedMessage } from './added-message.tsx';
@@ -19,9 +19,7 @@ export default function AddToExistingClientDialog({ rows, session, finish }: Ass
   const add = useAddClientAssessment();
   const row = rows[0];
   if (refusal) return null;
-  const client = row
-    ? { name: row.clientName, surname: row.clientSurname, email: row.clientEmail, company: row.company ?? '', otherData: '' }
-    : null;
+  const client = clientOfRow(row);
   return (
     <AddAssessmentForm
       title="Add Assessment to Existing Client"

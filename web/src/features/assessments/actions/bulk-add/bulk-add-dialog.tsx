@@ -7,6 +7,7 @@ import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../../components/ui/form-dialog.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
@@ -222,14 +223,7 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
 
   return (
     <Dialog title="Bulk Add Clients and Assessments" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <DialogForm onSubmit={() => void submit()}>
         <p>
           Fill in the name, surname, email and company of each client in the spreadsheet template:{' '}
           <a href={BULK_ADD_TEXTS.template} download>
@@ -275,7 +269,7 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
             Upload
           </Button>
         </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

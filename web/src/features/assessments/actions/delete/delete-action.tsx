@@ -7,7 +7,7 @@ import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useDeleteAssessments } from '../../api/change-assessments.ts';
 import type { AssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { answerHandler, BatchJobProgress, countOf, type JobResult, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
+import { BatchJobProgress, countOf, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
 import { receivedRefusal } from '../shared/received-refusal.ts';
 
 // spec assessments-and-clients §5 "Delete", coach-shell §8.
@@ -33,10 +33,7 @@ export default function DeleteAction({ ids, rows, finish, clearSelection }: Asse
     const body = { ids: [...ids] };
     remove.mutate(
       { body, params: jobParams('deleteAssessments', body) },
-      {
-        onSuccess: answerHandler('deleteAssessments', setJob, deletedMessage, finish),
-        onError: (failure) => finish(failedMessage(failure)),
-      },
+      jobCallbacks('deleteAssessments', setJob, deletedMessage, finish),
     );
   };
   if (job) {

@@ -33,7 +33,7 @@ export function EnneagramRanking({ value, onChange }: { value: readonly number[]
     setSwapped(from === place ? '' : `Style ${style} is now ${PLACES[place]}; style ${displaced} moved to ${PLACES[from]}.`);
   };
   return (
-    <fieldset className="add-assessment__group">
+    <fieldset className="field-group">
       <legend>Enneagram ranking</legend>
       <p className="field__description import-results__hint">
         From most to least like the client, each style once; the first three are the ordered trifix. Choosing a style already ranked swaps

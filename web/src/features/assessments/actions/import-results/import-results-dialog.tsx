@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useImportNewClientResults } from '../../api/import-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ClientFields, clientProblem, EMPTY_CLIENT } from '../shared/client-fields.tsx';
+import { ClientFields, clientProblem, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
 import { ImportResultsForm, importedMessage } from './import-results-form.tsx';
 
 /**
@@ -22,11 +22,7 @@ export default function ImportResultsDialog({ finish }: AssessmentActionProps) {
       onClose={() => finish()}
       onSubmit={(results) => {
         const body = {
-          name: client.name.trim(),
-          surname: client.surname.trim(),
-          email: client.email.trim(),
-          ...(client.company.trim() ? { company: client.company.trim() } : {}),
-          ...(client.otherData.trim() ? { otherData: client.otherData.trim() } : {}),
+          ...newClientBody(client),
           ...results,
         };
         importResults.mutate({ body }, { onSuccess: (imported) => finish(importedMessage(imported)) });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
+import { BENCE_ROW } from '../../../../test/fixtures.ts';
 import { render } from '../../../../test/render.tsx';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
 import { ADD_TEXTS } from '../shared/client-fields.tsx';
@@ -17,28 +18,7 @@ const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 afterEach(() => fetchMock.mockReset());
 
 const projects = () => ({ 'GET /api/assessments/projects': [json({ items: ['Leadership Programme 2025'] })] });
-const ROW: AssessmentRow = {
-  id: 'a55e55e0-0000-4000-8000-000000000003',
-  clientId: 'c1e00000-0000-4000-8000-000000000003',
-  clientName: 'Bence',
-  clientSurname: 'Kovács',
-  clientEmail: 'bence.kovacs@danube-analytics.hu',
-  company: 'Danube Analytics',
-  project: 'Danube Analytics Onboarding',
-  assessmentType: 'ennea',
-  language: 'hungarian',
-  tokenType: 'paid',
-  createdAt: '2025-08-20T12:00:00Z',
-  inviteState: 'invited',
-  markingState: 'notMarked',
-  reportSent: false,
-  reportsToAutoSend: [],
-  wrapped: false,
-  receivedFromAnotherCoach: false,
-  toCoaches: [],
-  availableReports: { pdf: [], html: [], awaitingMarking: [] },
-  permissions: { canEdit: true, canDelete: true, canWrap: true, canAssignSco: true, canInvite: true },
-};
+const ROW = BENCE_ROW;
 
 function renderNew() {
   const finish = vi.fn<(message?: ActionMessage) => void>();

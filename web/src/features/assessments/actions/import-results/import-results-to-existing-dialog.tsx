@@ -3,7 +3,7 @@ import { TextField } from '../../../../components/ui/text-field.tsx';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useImportClientResults } from '../../api/import-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ADD_TEXTS, ClientFields } from '../shared/client-fields.tsx';
+import { ADD_TEXTS, ClientFields, clientOfRow } from '../shared/client-fields.tsx';
 import { receivedRefusal } from '../shared/received-refusal.ts';
 import { FREE_TEXT_MAX, ImportResultsForm, importedMessage } from './import-results-form.tsx';
 
@@ -21,9 +21,7 @@ export default function ImportResultsToExistingDialog({ rows, finish }: Assessme
   const importResults = useImportClientResults();
   const row = rows[0];
   if (refusal) return null;
-  const client = row
-    ? { name: row.clientName, surname: row.clientSurname, email: row.clientEmail, company: row.company ?? '', otherData: '' }
-    : null;
+  const client = clientOfRow(row);
   return (
     <ImportResultsForm
       title="Import Results to Existing Client"

@@ -21,7 +21,7 @@ export const isTie = ({ sp, so, sx }: InstinctScores) => sp === so || sp === sx 
 export function InstinctSliders({ value, onChange }: { value: InstinctScores; onChange: (value: InstinctScores) => void }) {
   const marks = useId();
   return (
-    <fieldset className="add-assessment__group">
+    <fieldset className="field-group">
       <legend>Instinct scores</legend>
       <p className="field__description import-results__hint">From 0 to 100 each; no two may be the same.</p>
       <datalist id={marks}>

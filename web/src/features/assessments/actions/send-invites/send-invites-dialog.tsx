@@ -10,26 +10,17 @@ import { useSendInvites } from '../../api/send-invites.ts';
 import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import {
-  answerHandler,
   BatchJobProgress,
   countOf,
   type JobResult,
+  jobCallbacks,
   jobParams,
   MAX_SELECTION,
   namesOf,
   TOO_MANY,
 } from '../shared/batch-job.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
-import {
-  CoachEmailField,
-  coachEmailGiven,
-  PreviewDialog,
-  SEND_TEXT,
-  type SendFrom,
-  SendFromField,
-  sendOptions,
-  withDrafts,
-} from '../shared/send-email-parts.tsx';
+import { PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
 
 // spec assessments-and-clients §4.3.
 export const NOTHING_TO_SEND = "There's nothing to be done - there are no invites to be sent.";
@@ -73,30 +64,23 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
 
   // An impersonator's invites are drafts addressed to the typed coach address (§4.3, §6).
   const impersonator = session.roles.impersonator;
-  const [sendFrom, setSendFrom] = useState<SendFrom>(impersonator ? 'own' : 'server');
+  const sending = useSendFrom(session, impersonator ? 'own' : 'server');
   // Own e-mail is for one assessment (an impersonator has no other way then).
-  const cannotSend = sendFrom === 'own' && ids.length > 1;
-  const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
+  const cannotSend = sending.sendFrom === 'own' && ids.length > 1;
   const [previewOf, setPreviewOf] = useState<InviteRequest | null>(null);
-  const request = (): InviteRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail) });
+  const request = (): InviteRequest => ({ ids: [...ids], ...sending.options() });
   const preview = useInvitePreview(previewOf ?? request(), previewOf !== null);
   const send = useSendInvites();
   const [job, setJob] = useState<AssessmentBatchJob | null>(null);
   const onClose = () => finish();
 
   const submit = () => {
-    if (cannotSend || !coachEmailGiven(session, coachEmail)) return;
+    if (cannotSend || !sending.coachEmailGiven()) return;
     const body = request();
-    send.mutate(
-      { body, params: jobParams('sendInvites', body) },
-      {
-        onSuccess: answerHandler('sendInvites', setJob, sentMessage, finish),
-        onError: (failure) => finish(failedMessage(failure)),
-      },
-    );
+    send.mutate({ body, params: jobParams('sendInvites', body) }, jobCallbacks('sendInvites', setJob, sentMessage, finish));
   };
   const showPreview = () => {
-    if (coachEmailGiven(session, coachEmail)) setPreviewOf(request());
+    if (sending.coachEmailGiven()) setPreviewOf(request());
   };
 
   if (tooMany || received || nothingToSend) return null;
@@ -140,13 +124,7 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
           ) : null}
         </dl>
       ) : null}
-      <SendFromField
-        value={sendFrom}
-        onChange={setSendFrom}
-        selectedCount={ids.length}
-        serverRefusal={impersonator ? IMPERSONATOR_SERVER_SEND : undefined}
-      />
-      <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+      {sending.fields(ids.length, impersonator ? IMPERSONATOR_SERVER_SEND : undefined)}
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { DialogForm } from '../../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { showToast } from '../../../../components/ui/toast.tsx';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
@@ -13,17 +14,8 @@ import { useSendReports } from '../../api/send-reports.ts';
 import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { answerHandler, BatchJobProgress, type JobResult, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
-import {
-  CoachEmailField,
-  coachEmailGiven,
-  PreviewDialog,
-  SEND_TEXT,
-  type SendFrom,
-  SendFromField,
-  sendOptions,
-  withDrafts,
-} from '../shared/send-email-parts.tsx';
+import { BatchJobProgress, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
+import { PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
 
 export const reportSummary = (succeeded: number, total: number) => `${succeeded} of ${total} report emails sent successfully.`;
 export const NO_REPORTS = 'None of the selected assessments has a report to send yet.';
@@ -60,13 +52,12 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
   const reports = summary.data ? reportsOf(summary.data) : null;
   const hasReports = reports !== null && reports.offered.length > 0;
   const [chosen, setChosen] = useState<ReadonlySet<ReportCode>>(new Set());
-  const [sendFrom, setSendFrom] = useState<SendFrom>('server');
-  const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
+  const sending = useSendFrom(session);
   const [previewOf, setPreviewOf] = useState<ReportEmailRequest | null>(null);
   const request = (): ReportEmailRequest => ({
     ids: [...ids],
     reports: REPORT_ORDER.filter((code) => chosen.has(code)),
-    ...sendOptions(sendFrom, session, coachEmail),
+    ...sending.options(),
   });
   const preview = useReportEmailPreview(previewOf ?? request(), previewOf !== null);
   const send = useSendReports();
@@ -86,18 +77,12 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
       showToast(SEND_TEXT.reportRequired, 'error', TOAST_MS);
       return false;
     }
-    return coachEmailGiven(session, coachEmail);
+    return sending.coachEmailGiven();
   };
   const submit = () => {
     if (!ready()) return;
     const body = request();
-    send.mutate(
-      { body, params: jobParams('sendReports', body) },
-      {
-        onSuccess: answerHandler('sendReports', setJob, sentMessage, finish),
-        onError: (failure) => finish(failedMessage(failure)),
-      },
-    );
+    send.mutate({ body, params: jobParams('sendReports', body) }, jobCallbacks('sendReports', setJob, sentMessage, finish));
   };
   const showPreview = () => {
     if (ready()) setPreviewOf(request());
@@ -108,19 +93,12 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
   if (previewOf) return <PreviewDialog what="the reports" count={ids.length} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
     <Dialog title="Send Reports" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <DialogForm onSubmit={submit}>
         {summary.isPending && !tooMany ? <Loading label="Loading..." /> : null}
         <ProblemAlert error={summary.error} />
         {reports && !hasReports ? <p>{NO_REPORTS}</p> : null}
         {hasReports ? (
-          <fieldset className="send-email__reports">
+          <fieldset className="field-group">
             <legend>Reports to send</legend>
             {reports.offered.map((code) => (
               <Checkbox key={code} isSelected={chosen.has(code)} onChange={(on) => toggle(code, on)}>
@@ -132,12 +110,7 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
         {reports && reports.waiting.length > 0 ? (
           <p className="send-email__waiting">{waitingForMarking(reports.waiting.map((code) => REPORT_NAMES[code]))}</p>
         ) : null}
-        {hasReports ? (
-          <>
-            <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={ids.length} />
-            <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
-          </>
-        ) : null}
+        {hasReports ? sending.fields(ids.length) : null}
         <div className="dialog__actions">
           <Button variant="secondary" onPress={onClose}>
             Cancel
@@ -153,7 +126,7 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
             </>
           ) : null}
         </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -66,6 +66,19 @@ export function answerHandler<R extends JobResult>(
   };
 }
 
+/** The call's callbacks: its answer as `answerHandler` takes it, a refused call the action's Failed alert. */
+export function jobCallbacks<R extends JobResult>(
+  operation: JobOperation,
+  started: (job: AssessmentBatchJob) => void,
+  resultMessage: (result: R) => ActionMessage,
+  finish: (message?: ActionMessage) => void,
+) {
+  return {
+    onSuccess: answerHandler(operation, started, resultMessage, finish),
+    onError: (failure: unknown) => finish(failedMessage(failure)),
+  };
+}
+
 /**
  * How a job ended, as the action's alert: its result (complete, or stopped with the items not attempted), the
  * problem the action answered, or the server running it stopped (a repeat with the same key does only the rest, so

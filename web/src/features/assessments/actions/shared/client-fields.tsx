@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TextField } from '../../../../components/ui/text-field.tsx';
+import type { AssessmentRow } from '../../api/list-assessments.ts';
 import './add-assessment.css';
 
 // The client's part of the Add Assessment and Import Results dialogs.
@@ -39,6 +40,24 @@ export function clientProblem(client: ClientDetails): string | null {
   return EMAIL.test(client.email.trim()) ? null : ADD_TEXTS.invalidEmail;
 }
 
+/** A new client as the call sends it (Add Assessment, Import Results): trimmed, the empty optional details left out. */
+export function newClientBody(client: ClientDetails) {
+  return {
+    name: client.name.trim(),
+    surname: client.surname.trim(),
+    email: client.email.trim(),
+    ...(client.company.trim() ? { company: client.company.trim() } : {}),
+    ...(client.otherData.trim() ? { otherData: client.otherData.trim() } : {}),
+  };
+}
+
+/** The selected assessment's client, shown locked (the row has no other data), or null when no row was seen. */
+export function clientOfRow(row: AssessmentRow | undefined): ClientDetails | null {
+  return row
+    ? { name: row.clientName, surname: row.clientSurname, email: row.clientEmail, company: row.company ?? '', otherData: '' }
+    : null;
+}
+
 /**
  * The client's fields of both Add Assessment dialogs: typed in for a new client, shown locked for an existing one (the
  * selected assessment's client).
@@ -59,7 +78,7 @@ export function ClientFields({
   children?: ReactNode;
 }) {
   return (
-    <fieldset className="add-assessment__group">
+    <fieldset className="field-group">
       <legend>Client</legend>
       {fields.map((field) => (
         <TextField

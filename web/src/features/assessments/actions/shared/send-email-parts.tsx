@@ -1,17 +1,20 @@
 // What Send Invites/Reminders and Send Reports share (spec assessments-and-clients §4.3, §5 "Sending and downloading
-// reports", §6): how to send, the impersonator's coach address, the Preview and the drafts for the coach's own
-// e-mail client.
-import type { ReactNode } from 'react';
+// reports", §6): how to send, the Preview and the drafts in the batch alert. The coach address, the Preview dialog
+// and the drafts' links are every send's (`components/email-sending.tsx`, the Pairs' Send Reports too).
+import { useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import {
+  CoachEmailField,
+  coachEmailGiven as coachEmailTyped,
+  EmailDraftLinks,
+  EmailPreviewDialog,
+  type SendFrom,
+  sendOptions,
+} from '../../../../components/email-sending.tsx';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
-import { SafeHtml } from '../../../../components/safe-html.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import { showToast } from '../../../../components/ui/toast.tsx';
 import type { Session } from '../../../../lib/session/session.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import './send-email.css';
@@ -22,24 +25,29 @@ type EmailPreview = components['schemas']['EmailPreview'];
 // spec assessments-and-clients §5 "Sending and downloading reports", §8 toasts.
 export const SEND_TEXT = {
   reportRequired: 'Please select a report',
-  coachEmailRequired: 'Please enter email address',
   ownEmailSingleOnly: "Can't send from your email address because more than one assessment has been selected.",
   generating: 'Generating email...',
   sending: 'Sending email...',
 } as const;
 
-export type SendFrom = 'server' | 'own';
-
-/** The request's sending options: `serverSend`, and the typed coach address in an impersonator's session (§4.3, §6). */
-export function sendOptions(sendFrom: SendFrom, session: Session, coachEmail: string) {
-  return { serverSend: sendFrom === 'server', ...(session.roles.impersonator ? { coachEmailAddress: coachEmail.trim() } : {}) };
-}
-
-/** An impersonator must type the coach's address first: the spec's toast when it is empty, and false. */
-export function coachEmailGiven(session: Session, coachEmail: string): boolean {
-  if (!session.roles.impersonator || coachEmail.trim() !== '') return true;
-  showToast(SEND_TEXT.coachEmailRequired, 'error', TOAST_MS);
-  return false;
+/**
+ * How a send goes out (the provider's address or a draft) and an impersonator's coach address: the state, the
+ * request's options, the check before sending or previewing (the spec's toast when the address is empty) and the fields.
+ */
+export function useSendFrom(session: Session, initial: SendFrom = 'server') {
+  const [sendFrom, setSendFrom] = useState<SendFrom>(initial);
+  const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
+  return {
+    sendFrom,
+    options: () => sendOptions(sendFrom, session, coachEmail),
+    coachEmailGiven: () => coachEmailTyped(session, coachEmail, TOAST_MS),
+    fields: (selectedCount: number, serverRefusal?: string) => (
+      <>
+        <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={selectedCount} serverRefusal={serverRefusal} />
+        <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+      </>
+    ),
+  };
 }
 
 /**
@@ -74,21 +82,6 @@ export function SendFromField({
   );
 }
 
-/** An impersonator's coach address: the e-mails go there instead of to the clients (§4.3, §6). */
-export function CoachEmailField({ session, value, onChange }: { session: Session; value: string; onChange: (value: string) => void }) {
-  if (!session.roles.impersonator) return null;
-  return (
-    <TextField
-      label="Coach email address"
-      type="email"
-      value={value}
-      onChange={onChange}
-      maxLength={254}
-      description="As you act for the coach, the emails go to this address, not to the clients."
-    />
-  );
-}
-
 export interface PreviewDialogProps {
   /** What the e-mail is, e.g. 'the invite' (said above the e-mail). */
   what: string;
@@ -98,62 +91,35 @@ export interface PreviewDialogProps {
   onBack: () => void;
 }
 
-/** Preview: one representative e-mail as it would be sent (§4.3; coach-shell §9); its HTML sanitised. */
+/** Preview: one representative e-mail as it would be sent (§4.3; coach-shell §9), or why it could not be made. */
 export function PreviewDialog({ what, count, preview, onBack }: PreviewDialogProps) {
   const { data, error, isPending } = preview;
   return (
-    <Dialog title="Preview" isOpen onOpenChange={(open) => (open ? undefined : onBack())}>
-      <div className="stack">
-        {isPending && !error ? <Loading label={SEND_TEXT.generating} /> : null}
-        <ProblemAlert error={error} />
-        {data ? (
-          <>
-            <p>{count > 1 ? `One of the ${count} emails, as ${what} will be sent:` : `The email, as ${what} will be sent:`}</p>
-            <dl className="send-email__preview-meta">
-              <dt>To</dt>
-              <dd>{data.emailAddress}</dd>
-              <dt>Subject</dt>
-              <dd>{data.subject}</dd>
-            </dl>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling body must be reachable by keyboard (axe scrollable-region-focusable). */}
-            <section className="send-email__preview-body" tabIndex={0} aria-label="Email body">
-              <SafeHtml html={data.body} />
-            </section>
-          </>
-        ) : null}
-        <div className="dialog__actions">
-          <Button autoFocus onPress={onBack}>
-            Back
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <EmailPreviewDialog
+      what={what}
+      count={count}
+      email={data}
+      onBack={onBack}
+      bodyClassName="send-email__preview-body"
+      status={
+        <>
+          {isPending && !error ? <Loading label={SEND_TEXT.generating} /> : null}
+          <ProblemAlert error={error} />
+        </>
+      }
+    />
   );
 }
-
-const mailto = (draft: EmailDraft) =>
-  `mailto:${draft.emailAddress}?subject=${encodeURIComponent(draft.subject)}&body=${encodeURIComponent(draft.body)}`;
 
 /** A batch alert with the drafts to open in the coach's own e-mail client (`serverSend` false) after its summary. */
 export function withDrafts(message: ActionMessage, drafts: readonly EmailDraft[]): ActionMessage {
   if (drafts.length === 0) return message;
-  const links: ReactNode = (
-    <ul className="send-email__drafts">
-      {drafts.map((draft) => (
-        <li key={draft.id}>
-          <a className="link" href={mailto(draft)}>
-            {`Open the email to ${draft.name} in your email client`}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
   return {
     ...message,
     body: (
       <>
         {message.body}
-        {links}
+        <EmailDraftLinks drafts={drafts} />
       </>
     ),
   };

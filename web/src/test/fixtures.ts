@@ -1,0 +1,51 @@
+// Records the component tests build the fake BFF's answers from, so that each test writes only what it is about.
+import type { components } from '../../../generated/bff.ts';
+
+type AssessmentRow = components['schemas']['AssessmentRow'];
+
+const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The n-th assessment's id and its client's. */
+export const assessmentId = (n: number) => uuid('a55e55e0', n);
+export const clientId = (n: number) => uuid('c1e00000', n);
+
+/**
+ * The n-th row of the assessments list: `name` is the client's name and surname; an own, paid, unwrapped Enneagram
+ * assessment not yet invited, with every permission and no report, unless `extra` says otherwise.
+ */
+export function assessmentRow(n: number, name: string, extra: Partial<AssessmentRow> = {}): AssessmentRow {
+  const [clientName = name, clientSurname = ''] = name.split(' ');
+  return {
+    id: assessmentId(n),
+    clientId: clientId(n),
+    clientName,
+    clientSurname,
+    clientEmail: `${clientName.toLowerCase()}@example.com`,
+    company: 'Karoo Logistics',
+    project: 'Leadership Programme 2025',
+    assessmentType: 'ennea',
+    language: 'english',
+    tokenType: 'paid',
+    createdAt: '2025-09-01T08:15:00Z',
+    inviteState: 'notInvited',
+    markingState: 'notMarked',
+    reportSent: false,
+    reportsToAutoSend: [],
+    wrapped: false,
+    receivedFromAnotherCoach: false,
+    toCoaches: [],
+    availableReports: { pdf: [], html: [], awaitingMarking: [] },
+    permissions: { canEdit: true, canDelete: true, canWrap: true, canAssignSco: true, canInvite: true },
+    ...extra,
+  };
+}
+
+/** Bence Kovács's invited assessment (the third), as the add and import dialogs' tests select it. */
+export const BENCE_ROW: AssessmentRow = assessmentRow(3, 'Bence Kovács', {
+  clientEmail: 'bence.kovacs@danube-analytics.hu',
+  company: 'Danube Analytics',
+  project: 'Danube Analytics Onboarding',
+  language: 'hungarian',
+  createdAt: '2025-08-20T12:00:00Z',
+  inviteState: 'invited',
+});
