@@ -9,7 +9,7 @@ import { createBufferedLogger } from '../../bff/logger.ts';
 import { problem, SESSION_ENDED_DETAIL } from '../../bff/problem.ts';
 
 import { profileOnSignal } from './profiler-toggle.ts';
-import { BENCH_DOWNLOAD_ROUTE, readyMessage } from './shared.ts';
+import { BENCH_DOWNLOAD_ROUTE, BENCH_GC_ROUTE, readyMessage } from './shared.ts';
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
 if (!upstreamUrl) throw new Error('BENCH_UPSTREAM_URL is not set');
@@ -44,6 +44,18 @@ server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) 
   if (!data) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
   return passThroughFile(reply, { headers: response.headers, body: data }, { fileName: 'activity-summary.xlsx' });
 });
+
+// Bench-only, with `--expose-gc` (the sessions part): RSS read after full collections holds what the BFF keeps, not
+// the garbage of the requests before, which moves RSS by tens of MB whatever is kept.
+const { gc } = globalThis;
+if (gc) {
+  const benchGc: FastifySchema & { operationId: string } = { operationId: 'benchGc' };
+  server.get(BENCH_GC_ROUTE, { schema: benchGc }, async () => {
+    gc();
+    gc();
+    return { heapUsed: process.memoryUsage().heapUsed };
+  });
+}
 
 profileOnSignal();
 

@@ -2,9 +2,9 @@
 // answering only the calls the benchmark makes, as cheaply as it can, so the BFF and the proxy are measured
 // and not the upstream. Login sets a legacy cookie; the coach read and the download need it (403 without).
 // The batches' per-item calls (send invite, delete, report PDF) answer after SLOW_CALL_MS; IN_FLIGHT_PATH
-// tells how many of them ran at once. Large bodies (the download, report PDFs of any size set by
-// REPORT_BYTES_PATH) are generated as they are sent, one reused chunk at the reader's pace: gigabytes cost no disk
-// and no memory here.
+// tells how many of them ran at once, LIST_READS_PATH how many reads of the coaches' lists (`tokensX`) came.
+// Large bodies (the download, report PDFs of any size set by REPORT_BYTES_PATH) are generated as they are sent,
+// one reused chunk at the reader's pace: gigabytes cost no disk and no memory here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listRows, rowsCoachId, rowsOf } from './list-rows.ts';
 import {
@@ -12,6 +12,7 @@ import {
   DOWNLOAD_BYTES,
   IN_FLIGHT_PATH,
   LEGACY_COOKIE,
+  LIST_READS_PATH,
   REPORT_BYTES_PATH,
   REPORT_PDF_BYTES,
   readyMessage,
@@ -23,6 +24,8 @@ const COACH_PATH = `/api/v2/coaches/${BENCH_COACH_ID}`;
 const DOWNLOAD_PATH = `${COACH_PATH}/downloadActivitySummary`;
 const INVITE_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}\/sendinvite$/;
 const TOKEN_PATH = /^\/api\/v2\/tokens\/[0-9a-f-]{36}$/;
+// Send Reports (one per assessment): a change to the lists whose effect the BFF does not know, so it reads them again.
+const SEND_REPORTS_PATH = /^\/api\/v3\/tokens\/[0-9a-f-]{36}\/reports$/;
 const REPORT_PATH = /^\/publish\/reports\/coach\/[A-Za-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 const CHUNK = Buffer.alloc(64 * 1024, 'coach-portal-benchmark ');
 const PDF_CHUNK = Buffer.alloc(64 * 1024, '%PDF-1.4 bench report ');
@@ -83,6 +86,8 @@ const INVITE_SENT = Buffer.from(
 const LISTS = new Map<string, Buffer>();
 const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX)?$/;
 const ROWS_LOGIN = /"email":"rows-(\d+)(?:\.\d+)?@bench\.test"/;
+// The sessions part (scripts/bench/sessions.ts) counts how many reads of the lists N sessions at once cause.
+let listReads = { own: 0, received: 0, given: 0 };
 
 function listOf(coachId: string, rows: number, received: boolean): Buffer {
   const key = `${coachId}:${received}`;
@@ -159,6 +164,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   if (path === IN_FLIGHT_PATH) {
     json(res, 200, Buffer.from(JSON.stringify({ inFlight, maxInFlight })));
     maxInFlight = inFlight;
+  } else if (path === LIST_READS_PATH) {
+    json(res, 200, Buffer.from(JSON.stringify(listReads)));
+    listReads = { own: 0, received: 0, given: 0 };
   } else if (path === REPORT_BYTES_PATH) {
     reportBytes = Number(new URL(req.url ?? '/', 'http://stand-in').searchParams.get('bytes')) || REPORT_PDF_BYTES;
     json(res, 200, Buffer.from(JSON.stringify({ reportBytes })));
@@ -170,6 +178,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     req.once('end', () => json(res, 200, loginAs(body), { 'set-cookie': `${LEGACY_COOKIE}; Path=/; HttpOnly; Secure; SameSite=Lax` }));
   } else if (req.method === 'DELETE' && TOKEN_PATH.test(path) && (req.headers.cookie ?? '').includes(LEGACY_COOKIE)) {
     slowly(() => json(res, 200, EMPTY));
+  } else if (req.method === 'POST' && SEND_REPORTS_PATH.test(path) && (req.headers.cookie ?? '').includes(LEGACY_COOKIE)) {
+    req.resume();
+    req.once('end', () => json(res, 200, INVITE_SENT));
   } else if (req.method !== 'GET') json(res, 405, EMPTY);
   else if (path === '/api/v2/logout') json(res, 200, EMPTY);
   else if (!(req.headers.cookie ?? '').includes(LEGACY_COOKIE)) json(res, 403, EMPTY);
@@ -177,6 +188,10 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   else if (TOKENS_PATH.test(path) && rowsOf(TOKENS_PATH.exec(path)?.[1] ?? '') !== null) {
     const [, coachId = '', tokens] = TOKENS_PATH.exec(path) ?? [];
     const rows = rowsOf(coachId) ?? 0;
+    if (tokens) {
+      const mode = new URL(req.url ?? '/', 'http://stand-in').searchParams.get('mode');
+      listReads[mode === 'received' ? 'received' : mode === 'given' ? 'given' : 'own']++;
+    }
     json(res, 200, tokens ? listOf(coachId, rows, (req.url ?? '').includes('mode=received')) : COACH);
   } else if (path === DOWNLOAD_PATH) download(res);
   // The batch's "send invite": an upstream that takes SLOW_CALL_MS per item.

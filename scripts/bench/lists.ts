@@ -1,16 +1,15 @@
 // The list figures of `npm run bench` (the assessments table over the coach's copy of the legacy list,
 // bff/snapshots/): the first page after sign-in against the bare legacy list fetch, later pages, sorts and
-// filter+search, the select-all ids, and the RSS each signed-in coach with a 20,000-row copy adds. Requests
-// are sent one at a time (a user's table), so the figures are latencies, not throughput.
+// filter+search and the select-all ids (the RSS of the copies: sessions.ts). Requests are sent one at a time (a
+// user's table), so the figures are latencies, not throughput.
 import { request } from 'undici';
 import { rowsCoachId } from './list-rows.ts';
 import { median, percentile } from './load.ts';
-import { rssOf } from './processes.ts';
 import { type GoalRow, LEGACY_COOKIE } from './shared.ts';
 
 export const LIST_SIZES = [500, 5_000, 20_000] as const;
 // Sign-in allows 5 a minute per e-mail and 30 per 15 minutes per IP (bff/plugins/app/rate-limits.ts): every
-// sign-in uses its own address, 20 in all.
+// sign-in uses its own address, 12 in all.
 const FIRST_PAGE_ROUNDS = 25;
 const FIRST_PAGE_ROUNDS_LARGE = 12;
 const SIGN_IN_ROUNDS = 3;
@@ -19,8 +18,6 @@ const SIGN_IN_ROUNDS = 3;
 const WARM_UP_FIRST_PAGES = 20;
 const LATER_REQUESTS = 120;
 const IDS_REQUESTS = 30;
-// The copies of 20,000 rows stay under SNAPSHOT_MAX_ROWS (200,000): none is dropped while measuring.
-const RSS_SESSIONS = 7;
 const SORTS = ['info', 'company', 'project', 'ennea', 'score', 'assessmentType', 'language', 'createdAt', 'registeredAt', 'completedAt'];
 const FILTERS = [
   'notInvitedYet',
@@ -50,8 +47,6 @@ export interface ListFigures {
 
 export interface ListRun {
   sizes: ListFigures[];
-  rssPerCoachMb: number;
-  rssSessions: number;
 }
 
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: string }> {
@@ -147,25 +142,10 @@ async function measureSize(bffUrl: string, standInUrl: string, rows: number): Pr
   };
 }
 
-/** RSS the BFF grows by per signed-in coach holding a copy of 20,000 rows (one session of each, reading the list once). */
-async function rssPerCoach(bffUrl: string, bffPid: number, rows: number): Promise<number> {
-  // Warm up: the stand-in's list and the BFF's code paths, one session.
-  await timed(`${bffUrl}/api/assessments`, await signInAs(bffUrl, rows));
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const before = rssOf(bffPid);
-  for (let index = 0; index < RSS_SESSIONS; index++) {
-    // A coach of their own each (one more row each): a coach's sessions share one copy (rss-per-session.ts).
-    const session = await signInAs(bffUrl, rows + 1 + index);
-    await timed(`${bffUrl}/api/assessments?sort=info`, session);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return (rssOf(bffPid) - before) / RSS_SESSIONS / (1024 * 1024);
-}
-
-export async function measureLists(bffUrl: string, standInUrl: string, bffPid: number): Promise<ListRun> {
+export async function measureLists(bffUrl: string, standInUrl: string): Promise<ListRun> {
   const sizes: ListFigures[] = [];
   for (const rows of LIST_SIZES) sizes.push(await measureSize(bffUrl, standInUrl, rows));
-  return { sizes, rssPerCoachMb: await rssPerCoach(bffUrl, bffPid, 20_000), rssSessions: RSS_SESSIONS };
+  return { sizes };
 }
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
@@ -233,7 +213,5 @@ export function listReport(run: ListRun, table: (head: string[], rows: string[][
         `${ms(size.idsMs.p50)} / ${ms(size.idsMs.p95)} (${size.idsCount.toLocaleString('en')} ids)`,
       ]),
     ),
-    '',
-    `RSS growth per signed-in coach with a 20,000-row copy: ${run.rssPerCoachMb.toFixed(1)} MB (${run.rssSessions} sessions, each reading the list once).`,
   ];
 }

@@ -9,12 +9,16 @@ export const DOWNLOAD_BYTES = 100 * 1024 * 1024;
 export const SLOW_CALL_MS = 20;
 /** The bench-only download route (registered only while the contract's download operation is not implemented). */
 export const BENCH_DOWNLOAD_ROUTE = '/bench/activity-summary';
+/** Bench-only, in a BFF started with `--expose-gc`: two full collections, then `{ heapUsed }` (bytes). */
+export const BENCH_GC_ROUTE = '/bench/gc';
 /** The size of each report PDF the stand-in serves for Download Reports, until REPORT_BYTES_PATH sets another. */
 export const REPORT_PDF_BYTES = 200 * 1024;
 /** `GET /bench/report-bytes?bytes=<n>`: the stand-in serves every later report PDF with n bytes (generated, never stored). */
 export const REPORT_BYTES_PATH = '/bench/report-bytes';
 /** The stand-in's count of its slow calls in flight: `{ inFlight, maxInFlight }`; each read starts a new maximum. */
 export const IN_FLIGHT_PATH = '/bench/in-flight';
+/** The stand-in's count of the coaches' list reads (`tokensX`) by list: `{ own, received, given }`; each read starts at 0 again. */
+export const LIST_READS_PATH = '/bench/list-reads';
 
 /** A row of the bench's summary of goals: what, measured, the goal, met or not (or `–` for a figure shown beside them). */
 export type GoalRow = [what: string, measured: string, goal: string, result: string];
