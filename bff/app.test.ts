@@ -3,12 +3,12 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
 import { RedisSessionStore } from './session/redis-session-store.ts';
-import { type FaultUpstream, startFaultUpstream } from './test-support/fault-upstream.ts';
-import { type RunningRedis, startRedis } from './test-support/redis-server.ts';
+import { type FaultUpstream, startReadyUpstream } from './test-support/fault-upstream.ts';
 import { sessionRecord } from './test-support/session-fixtures.ts';
+import { redisServerForTests } from './test-support/test-redis.ts';
 import { testConfig } from './test-support/test-server.ts';
 
-let redis: RunningRedis;
+const redis = redisServerForTests();
 let upstream: FaultUpstream;
 const servers: FastifyInstance[] = [];
 // A legacy API that answers, so that readiness depends on Redis alone here (routes/health.test.ts covers the upstream check).
@@ -21,14 +21,9 @@ async function started(server: FastifyInstance): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-  upstream = await startFaultUpstream();
-  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: false } });
+  upstream = await startReadyUpstream();
 });
-afterAll(async () => {
-  await redis?.stop();
-  await upstream?.close();
-});
+afterAll(() => upstream?.close());
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });

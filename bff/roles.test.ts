@@ -11,10 +11,9 @@ import { PUBLIC_OPERATIONS } from './operation.ts';
 import { bffOperations } from './plugins/app/openapi-routes.ts';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
 import { MINI_ONLY_REFUSED_DETAIL, REFUSED_ROLES, ROLE_REFUSED_DETAIL } from './roles.ts';
+import { CSRF, signInToBff } from './test-support/bff-session.ts';
 import { injectChecked } from './test-support/contract.ts';
 import { testConfig } from './test-support/test-server.ts';
-
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
 
 /** Every operation of the contract with its method, a concrete path and its declared answers. */
 function operations() {
@@ -108,17 +107,7 @@ describe('on the sandbox', () => {
     await sandbox?.close();
   });
 
-  async function signIn(email: string): Promise<string> {
-    const response = await injectChecked(server, {
-      method: 'POST',
-      url: '/api/session',
-      headers: CSRF,
-      payload: { email, password: DEMO_PASSWORD },
-    });
-    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-    if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-    return cookie;
-  }
+  const signIn = (email: string) => signInToBff(server, email, DEMO_PASSWORD);
 
   it('refuses an assistant every operation of a hidden area with 403 role_refused, asking the legacy API nothing', async () => {
     const session = await signIn(SEED_ASSISTANT.email);

@@ -2,8 +2,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultUpstream, startFaultUpstream } from './test-support/fault-upstream.ts';
-import { type RunningRedis, startRedis } from './test-support/redis-server.ts';
+import { type FaultUpstream, startReadyUpstream } from './test-support/fault-upstream.ts';
+import { redisServerForTests } from './test-support/test-redis.ts';
 import { TEST_SECRET } from './test-support/test-server.ts';
 
 interface RunningServer {
@@ -13,7 +13,7 @@ interface RunningServer {
 }
 
 const children: ChildProcessWithoutNullStreams[] = [];
-let redis: RunningRedis;
+const redis = redisServerForTests();
 // /readyz asks the legacy API: this one answers the readiness call.
 let upstream: FaultUpstream;
 
@@ -51,14 +51,9 @@ async function stop(server: RunningServer, signal: NodeJS.Signals): Promise<numb
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-  upstream = await startFaultUpstream();
-  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: false } });
+  upstream = await startReadyUpstream();
 });
-afterAll(async () => {
-  await redis?.stop();
-  await upstream?.close();
-});
+afterAll(() => upstream?.close());
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });

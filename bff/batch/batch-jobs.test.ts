@@ -1,10 +1,9 @@
 // Both batch job stores against the same expectations; the Redis one on a real redis-server, also as two
 // instances sharing one job. The stores beat only when a test calls `heartbeat()` (their own timer is an hour
 // here), so a test decides when the instance running a job is alive and when it stopped.
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
-import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { redisServerForTests } from '../test-support/test-redis.ts';
 import {
   BATCH_IN_PROGRESS,
   type BatchJobRecord,
@@ -33,22 +32,12 @@ const invites = (keyHash = ''): NewBatchJob => ({ operation: 'sendInvites', tota
 const result = { total: 1249, succeeded: 1249, failed: [], notAttempted: 0, skippedCompleted: 0, reminders: 12, drafts: [] };
 
 let clock = T0;
-let redis: RunningRedis;
-let inspector: Redis;
-const clients: Redis[] = [];
+const redis = redisServerForTests();
 const stores: BatchJobStore[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-  inspector = new Redis(redis.url);
-});
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((created) => created.close()));
-  await inspector.flushall();
+  await redis.inspector.flushall();
   clock = T0;
-});
-afterAll(async () => {
-  await Promise.all([inspector, ...clients].map((client) => client.quit()));
-  await redis?.stop();
 });
 
 async function memoryStore(): Promise<BatchJobStore> {
@@ -58,8 +47,7 @@ async function memoryStore(): Promise<BatchJobStore> {
 }
 
 async function redisStore(): Promise<BatchJobStore> {
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  clients.push(client);
+  const client = redis.client();
   const created = new RedisBatchJobStore(client, { now: () => clock, heartbeatMs: MANUAL });
   stores.push(created);
   return created;

@@ -1,8 +1,7 @@
 // The Idempotency-Key stores, memory and a real redis-server, held to the same behaviour: the claim, the
 // lease its owner renews and that lapses once renewals stop (the instance died), and the per-item ledger.
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { redisServerForTests } from '../test-support/test-redis.ts';
 import {
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_LEASE_RENEW_MS,
@@ -152,21 +151,11 @@ describe('MemoryIdempotencyStore', () => {
 });
 
 describe('on a real redis-server', () => {
-  let redis: RunningRedis;
-  let clients: Redis[] = [];
-  const client = () => {
-    const created = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-    clients.push(created);
-    return created;
-  };
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(() => redis?.stop());
+  const redis = redisServerForTests();
+  const client = () => redis.client();
   afterEach(async () => {
-    await clients[0]?.flushall();
-    await Promise.all(clients.map((each) => each.quit()));
-    clients = [];
+    await redis.inspector.flushall();
+    await redis.quitClients();
   });
 
   // Long enough that a busy machine never lets a renewed lease lapse between two steps of a test.

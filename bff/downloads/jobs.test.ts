@@ -1,11 +1,10 @@
 // Both job stores against the same expectations; the Redis one on a real redis-server, also as two
 // instances sharing one job. The stores beat only when a test calls `heartbeat()` (their own timer is an hour
 // here), so a test decides when an owner is alive and when it stopped.
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
-import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { redisServerForTests } from '../test-support/test-redis.ts';
 import {
   isJobRecord,
   type JobFile,
@@ -44,21 +43,11 @@ const newJob = (count = 3): NewJob => ({
 let clock = T0;
 /** No beat of its own during a test: `heartbeat()` is called where the owner is alive. */
 const MANUAL = 60 * 60_000;
-let redis: RunningRedis;
-let inspector: Redis;
-const clients: Redis[] = [];
+const redis = redisServerForTests();
 const stores: JobStore[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-  inspector = new Redis(redis.url);
-});
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((created) => created.close()));
-  await inspector.flushall();
-});
-afterAll(async () => {
-  await Promise.all([inspector, ...clients].map((client) => client.quit()));
-  await redis?.stop();
+  await redis.inspector.flushall();
 });
 
 function memoryStore(): MemoryJobStore {
@@ -68,8 +57,7 @@ function memoryStore(): MemoryJobStore {
 }
 
 async function redisStore(heartbeatMs = MANUAL): Promise<RedisJobStore> {
-  const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  clients.push(client);
+  const client = redis.client();
   const created = new RedisJobStore(client, { now: () => clock, heartbeatMs });
   stores.push(created);
   await created.ready();
@@ -308,7 +296,7 @@ describe('RedisJobStore, two instances', () => {
     await other.deleteSession(SESSION);
     await expect.poll(() => signal.aborted).toBe(true);
     expect(await streaming.get(SESSION, jobId)).toBeNull();
-    expect(await inspector.keys('portal:job*')).toEqual([]);
+    expect(await redis.inspector.keys('portal:job*')).toEqual([]);
   });
 
   it('gives every key an expiry, a running job’s renewed by its heartbeat', async () => {
@@ -316,18 +304,18 @@ describe('RedisJobStore, two instances', () => {
     const jobs = await redisStore();
     const { jobId } = await jobs.create(SESSION, newJob());
     const [job, failed] = [`portal:job:${jobId}`, `portal:job:${jobId}:failed`];
-    expect(await inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    expect(await redis.inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
     await jobs.start(SESSION, jobId);
     // Nothing stays running forever: a job nobody beats for goes with its keys.
-    expect(await inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
-    expect(await inspector.pttl(job)).toBeLessThanOrEqual(JOB_TTL_MS);
+    expect(await redis.inspector.pttl(job)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    expect(await redis.inspector.pttl(job)).toBeLessThanOrEqual(JOB_TTL_MS);
     await jobs.recordFile(jobId, { assessmentId: file(0).assessmentId, name: 'Client 0', report: 'basic', message: 'Failed' });
-    await inspector.pexpire(job, 60_000);
+    await redis.inspector.pexpire(job, 60_000);
     await jobs.heartbeat();
-    for (const key of [job, failed]) expect(await inspector.pttl(key)).toBeGreaterThan(JOB_TTL_MS - 5_000);
+    for (const key of [job, failed]) expect(await redis.inspector.pttl(key)).toBeGreaterThan(JOB_TTL_MS - 5_000);
     await jobs.finish(jobId, 'complete');
     for (const key of [`portal:job:${jobId}`, `portal:job:${jobId}:failed`, `portal:jobs:${SESSION}`]) {
-      expect(await inspector.pttl(key)).toBeGreaterThan(0);
+      expect(await redis.inspector.pttl(key)).toBeGreaterThan(0);
     }
   });
 
@@ -359,16 +347,16 @@ describe('RedisJobStore, two instances', () => {
     const { jobId } = await jobs.create(SESSION, newJob());
     await jobs.start(SESSION, jobId);
     clock = T0 + JOB_LEASE_MS / 2;
-    await expect.poll(() => inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBe(String(clock + JOB_LEASE_MS));
+    await expect.poll(() => redis.inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBe(String(clock + JOB_LEASE_MS));
     await jobs.finish(jobId, 'complete');
-    expect(await inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBeNull();
+    expect(await redis.inspector.hget(`portal:job:${jobId}`, 'aliveUntil')).toBeNull();
   });
 
   it('reads a record that no longer validates as no job', async () => {
     clock = T0;
     const jobs = await redisStore();
     const { jobId } = await jobs.create(SESSION, newJob());
-    await inspector.hset(`portal:job:${jobId}`, 'status', 'exploded');
+    await redis.inspector.hset(`portal:job:${jobId}`, 'status', 'exploded');
     expect(await jobs.get(SESSION, jobId)).toBeNull();
   });
 });

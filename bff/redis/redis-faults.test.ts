@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { type FaultBff, startFaultBff, TOKENS_PATH } from '../test-support/fault-bff.ts';
-import { legacyAssessment, legacyAssessmentId } from '../test-support/legacy-assessments.ts';
+import { completedLegacyAssessment, legacyAssessment, legacyAssessmentId } from '../test-support/legacy-assessments.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { CSRF, type SandboxBff, startSandboxBff } from '../test-support/sandbox-bff.ts';
 
@@ -100,14 +100,7 @@ describe('Redis vanishing with requests in flight', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const completed = legacyAssessment(1, {
-      userInvite: 1,
-      userRegistration: 1,
-      userCompletion: 1,
-      marked: 1,
-      guestRegisteredAt: '2025-10-02 09:00:00',
-      guestCompletedAt: '2025-10-02 10:00:00',
-    });
+    const completed = completedLegacyAssessment(1);
     upstream.answer(TOKENS_PATH, { fault: 'held', until: released, answer: { status: 200, json: [completed, legacyAssessment(2)] } });
     const sent = { sent: true, error: null, emailAddress: 'client2@example.test', subject: 'Subject', body: '<p>Body</p>' };
     upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(2)}/sendinvite`, { status: 200, json: sent });

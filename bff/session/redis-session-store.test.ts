@@ -1,32 +1,19 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionRecord } from '../test-support/session-fixtures.ts';
 import { describeSessionStore } from '../test-support/session-store-behaviour.ts';
+import { redisServerForTests } from '../test-support/test-redis.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 
 const PREFIX = 'portal:session:';
-let redis: RunningRedis;
-let clients: Redis[] = [];
+const redis = redisServerForTests();
+const client = () => redis.client();
 let store: RedisSessionStore;
 
-function client(): Redis {
-  const created = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-  clients.push(created);
-  return created;
-}
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(() => redis?.stop());
 beforeEach(() => {
   store = new RedisSessionStore(client());
 });
-afterEach(async () => {
-  await Promise.all(clients.map((each) => each.quit()));
-  clients = [];
-});
+afterEach(() => redis.quitClients());
 
 describeSessionStore('redis', () => store);
 

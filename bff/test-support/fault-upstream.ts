@@ -128,3 +128,10 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     },
   };
 }
+
+/** A legacy stand-in that only answers the session check `/readyz` makes: readiness then depends on the BFF alone. */
+export async function startReadyUpstream(): Promise<FaultUpstream> {
+  const upstream = await startFaultUpstream();
+  upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: false } });
+  return upstream;
+}

@@ -57,3 +57,15 @@ export function legacyAssessment(n: number, fields: Partial<Row> = {}): Row {
     ...fields,
   };
 }
+
+/** The n-th test assessment, completed and marked (registered and completed on 2 October 2025). */
+export const completedLegacyAssessment = (n: number, fields: Partial<Row> = {}): Row =>
+  legacyAssessment(n, {
+    userInvite: 1,
+    userRegistration: 1,
+    userCompletion: 1,
+    marked: 1,
+    guestRegisteredAt: '2025-10-02 09:00:00',
+    guestCompletedAt: '2025-10-02 10:00:00',
+    ...fields,
+  });

@@ -2,16 +2,16 @@
 // in to both: the legacy store is read back directly to check what the BFF answers.
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox } from '../../sandbox/app.ts';
+import { IMPERSONATE_PATH } from '../../sandbox/controls/impersonate.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { seedStore } from '../../sandbox/seed/seed.ts';
 import type { Store } from '../../sandbox/state/store.ts';
 import { signIn as sandboxSignIn } from '../../sandbox/test-support/test-sandbox.ts';
 import { buildServer } from '../app.ts';
-import { SESSION_COOKIE } from '../plugins/app/session.ts';
-import { injectChecked } from './contract.ts';
+import { CSRF, impersonateInBff, signInToBff } from './bff-session.ts';
 import { testConfig } from './test-server.ts';
 
-export const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
+export { CSRF };
 
 export interface SandboxBff {
   sandbox: FastifyInstance;
@@ -20,8 +20,10 @@ export interface SandboxBff {
   sandboxUrl: string;
   /** The demo coach's legacy cookie (to read the sandbox directly). */
   legacyCookie: string;
-  /** A new BFF session of the demo coach. */
-  signIn(): Promise<string>;
+  /** A new BFF session of the demo coach (or of the seeded coach with that e-mail). */
+  signIn(email?: string): Promise<string>;
+  /** A new BFF session of an administrator impersonating the demo coach, through the admin tool. */
+  impersonate(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,20 +47,29 @@ export async function startSandboxBff({
     server,
     sandboxUrl,
     legacyCookie,
-    signIn: async () => {
-      const response = await injectChecked(server, {
-        method: 'POST',
-        url: '/api/session',
-        headers: CSRF,
-        payload: { email: SEED_COACHES.demo.email, password: DEMO_PASSWORD },
-      });
-      const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-      if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-      return cookie;
-    },
+    signIn: (email = SEED_COACHES.demo.email) => signInToBff(server, email, DEMO_PASSWORD),
+    impersonate: () => impersonateSandboxCoach(sandbox, server),
     close: async () => {
       await server.close();
       await sandbox.close();
     },
   };
+}
+
+/** An administrator's BFF session acting for the demo coach: the sandbox's admin tool, then the BFF's impersonation. */
+export async function impersonateSandboxCoach(sandbox: FastifyInstance, server: FastifyInstance): Promise<string> {
+  const legacy = await sandbox.inject({ method: 'POST', url: IMPERSONATE_PATH, payload: { coachEmail: SEED_COACHES.demo.email } });
+  const legacyCookie = legacy.cookies.find((c) => c.name === 'portal_session');
+  if (!legacyCookie) throw new Error(`impersonation failed: ${legacy.body}`);
+  const session = await impersonateInBff(server, legacyCookie.value);
+  if (!session) throw new Error('impersonation failed');
+  return session;
+}
+
+/** The sandbox BFF with the demo coach's BFF session, for `({ bff, session } = await …)` in a before hook. */
+export async function startSignedInSandboxBff(
+  options: Parameters<typeof startSandboxBff>[0] = {},
+): Promise<{ bff: SandboxBff; session: string }> {
+  const bff = await startSandboxBff(options);
+  return { bff, session: await bff.signIn() };
 }

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../test-support/sandbox-bff.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4870000000049454e44ae426082',
@@ -100,8 +100,7 @@ let bff: SandboxBff;
 let session: string;
 let listening: string;
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
   listening = await bff.server.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => bff?.close());

@@ -18,14 +18,16 @@ import problems from './problems.ts';
 import session from './session.ts';
 import sessionStore from './session-store.ts';
 
-// The contract's routes with only the handlers given: everything else must answer 501.
-async function routesWith(handlers: OperationHandlers): Promise<FastifyInstance> {
+// The contract's routes with only the handlers given: everything else must answer 501. `prepare` sees the
+// server before the routes are registered (a hook of its own, for one).
+async function routesWith(handlers: OperationHandlers, prepare: (server: FastifyInstance) => void = () => {}): Promise<FastifyInstance> {
   const server = Fastify({ ajv: { customOptions: CONTRACT_AJV_OPTIONS } });
   await server.register(cookies, { secrets: [TEST_SECRET] });
   await server.register(problems);
   await server.register(sessionStore, {});
   await server.register(session, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 });
   await server.register(clientGone);
+  prepare(server);
   await server.register(openapiRoutes, { handlers });
   await server.ready();
   return server;
@@ -109,26 +111,8 @@ describe('request bodies other than JSON', () => {
   });
 
   it('hands an upload to its handler as the unparsed request stream', async () => {
-    const server = Fastify({ ajv: { customOptions: CONTRACT_AJV_OPTIONS } });
-    await server.register(cookies, { secrets: [TEST_SECRET] });
-    await server.register(problems);
-    await server.register(sessionStore, {});
-    await server.register(session, { idleTimeoutMs: 60_000, absoluteTimeoutMs: 120_000 });
-    await server.register(clientGone);
-    // The route is secured: a session as the session plugin would have loaded it.
-    server.addHook('onRequest', async (request) => {
-      request.session = {
-        id: 'a'.repeat(43),
-        legacyCookie: 'portal_session=1',
-        coachId: 'coach',
-        createdAt: 0,
-        lastSeenAt: 0,
-        absoluteExpiresAt: Number.MAX_SAFE_INTEGER,
-        flags: { impersonator: false, assisted: false },
-      };
-    });
-    await server.register(openapiRoutes, {
-      handlers: {
+    const server = await routesWith(
+      {
         uploadProfilePhoto: async ({ body }, ctx) => {
           const stream = body as unknown as AsyncIterable<Buffer>;
           let bytes = 0;
@@ -136,9 +120,22 @@ describe('request bodies other than JSON', () => {
           return { bytes, type: ctx.headers['content-type'] } as never;
         },
       },
-    });
+      (prepared) => {
+        // The route is secured: a session as the session plugin would have loaded it.
+        prepared.addHook('onRequest', async (request) => {
+          request.session = {
+            id: 'a'.repeat(43),
+            legacyCookie: 'portal_session=1',
+            coachId: 'coach',
+            createdAt: 0,
+            lastSeenAt: 0,
+            absoluteExpiresAt: Number.MAX_SAFE_INTEGER,
+            flags: { impersonator: false, assisted: false },
+          };
+        });
+      },
+    );
     try {
-      await server.ready();
       const boundary = 'portal-boundary';
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),

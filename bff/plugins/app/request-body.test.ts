@@ -2,29 +2,20 @@
 // 415, a JSON body in a charset other than UTF-8 (or its subset US-ASCII) too, a missing required one 400 (or
 // the operation's own answer to a refused form); nothing unchecked reaches a handler or the legacy API. Every
 // answer is checked against the contract.
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
 
 const CSRF = { 'x-csrf': '1' };
-let upstream: FaultUpstream;
-let server: FastifyInstance;
+let bff: FaultBff;
 
 beforeAll(async () => {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url }));
-  await server.ready();
+  bff = await startFaultBff({ signIn: false });
 });
-afterAll(async () => {
-  await server?.close();
-  await upstream?.close();
-});
+afterAll(() => bff?.close());
 
 const send = (url: string, headers: Record<string, string>, payload?: string | Buffer) =>
-  injectChecked(server, { method: 'POST', url, headers: { ...CSRF, ...headers }, ...(payload !== undefined && { payload }) });
+  injectChecked(bff.server, { method: 'POST', url, headers: { ...CSRF, ...headers }, ...(payload !== undefined && { payload }) });
 
 describe('request bodies', () => {
   it.each([
@@ -71,7 +62,7 @@ describe('request bodies', () => {
   });
 
   it('sends nothing to the legacy API for any of these', () => {
-    expect(upstream.received).toEqual([]);
+    expect(bff.upstream.received).toEqual([]);
   });
 
   it.each([
@@ -80,8 +71,8 @@ describe('request bodies', () => {
     ['192.0.2.3', 'application/json; charset="UTF-8"'],
     ['192.0.2.4', 'application/json; charset=us-ascii'],
   ])('still takes a declared JSON body (from %s: %s)', async (remoteAddress, type) => {
-    upstream.answer('POST /api/v2/forgotpassword', { status: 200, json: {} });
-    const response = await injectChecked(server, {
+    bff.upstream.answer('POST /api/v2/forgotpassword', { status: 200, json: {} });
+    const response = await injectChecked(bff.server, {
       method: 'POST',
       url: '/api/password/forgot',
       // One address each: the strict per-IP limit of this operation is not what is tested here.

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { Store } from '../../../sandbox/state/store.ts';
-import { SESSION_COOKIE } from '../../plugins/app/session.ts';
-import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { requestWithSession } from '../../test-support/bff-session.ts';
+import { type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
 
 type Row = Legacy['schemas']['Assessment'];
 
@@ -38,13 +37,7 @@ async function pick(count: number, matches: (row: Row) => boolean, changes = tru
 }
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  injectChecked(server, {
-    method,
-    url,
-    headers: { ...CSRF, ...headers },
-    cookies: { [SESSION_COOKIE]: session },
-    ...(payload && { payload }),
-  });
+  requestWithSession(server, session, method, url, payload, headers);
 
 /** Polls the job until it ended, as the progress dialog does; answers every `done` it saw on the way and the end. */
 async function ended(jobId: string) {

@@ -6,15 +6,14 @@ import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { AssessmentRecord } from '../../../sandbox/state/model.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { COMBINE_MESSAGES } from './assessment-combine-service.ts';
 
 let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 60 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 60 }));
 });
 afterAll(() => bff?.close());
 

@@ -2,19 +2,17 @@
 // client fields once per client change as sent; a completed assessment's name, surname and e-mail are locked except
 // for an impersonator; a received one refuses the selection; a bad e-mail is the dialog's text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PATH } from '../../../sandbox/controls/impersonate.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { COMPLETED_FIELDS_LOCKED, INVALID_CLIENT_EMAIL } from './assessment-edit-service.ts';
 
 let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 40 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 40 }));
 });
 afterAll(() => bff?.close());
 
@@ -22,16 +20,8 @@ const edit = (payload: object, cookie = session) =>
   injectChecked(bff.server, { method: 'PATCH', url: '/api/assessments', headers: CSRF, payload, cookies: { [SESSION_COOKIE]: cookie } });
 const own = () => [...bff.store.assessments.values()].filter((a) => a.coachUUID === SEED_COACHES.demo.uuid);
 
-async function impersonate(): Promise<string> {
-  const legacy = await bff.sandbox.inject({ method: 'POST', url: IMPERSONATE_PATH, payload: { coachEmail: SEED_COACHES.demo.email } });
-  const legacyCookie = legacy.cookies.find((c) => c.name === 'portal_session')?.value;
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session/impersonation',
-    headers: { ...CSRF, cookie: `portal_session=${legacyCookie}` },
-  });
-  return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-}
+/** An administrator acting for the demo coach, through the admin tool's impersonation. */
+const impersonate = () => bff.impersonate();
 
 describe('editAssessments', () => {
   it('changes the language and project of every assessment and the client once', async () => {

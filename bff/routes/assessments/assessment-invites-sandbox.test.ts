@@ -3,13 +3,12 @@
 // §6; docs/decisions/010-an-impersonators-invites-are-drafts.md), and a selection holding an assessment received
 // from another coach is refused up front (§4.7, §5 "Edit").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PATH } from '../../../sandbox/controls/impersonate.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { AssessmentRecord } from '../../../sandbox/state/model.ts';
 import { RECEIVED_SELECTION } from '../../domain/assessment-batch-rules.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { MESSAGES } from './assessment-emails.ts';
 
 const COACH_ADDRESS = 'coach.inbox@example.test';
@@ -20,25 +19,13 @@ let admin: string;
 const used = new Set<string>();
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 40 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 40 }));
   admin = await impersonate();
 });
 afterAll(() => bff?.close());
 
 /** An administrator acting for the demo coach, through the admin tool's impersonation. */
-async function impersonate(): Promise<string> {
-  const legacy = await bff.sandbox.inject({ method: 'POST', url: IMPERSONATE_PATH, payload: { coachEmail: SEED_COACHES.demo.email } });
-  const legacyCookie = legacy.cookies.find((c) => c.name === 'portal_session')?.value;
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session/impersonation',
-    headers: { ...CSRF, cookie: `portal_session=${legacyCookie}` },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`impersonation failed: ${response.body}`);
-  return cookie;
-}
+const impersonate = () => bff.impersonate();
 
 const post = (url: string, payload: object, cookie: string) =>
   injectChecked(bff.server, { method: 'POST', url, headers: CSRF, payload, cookies: { [SESSION_COOKIE]: cookie } });

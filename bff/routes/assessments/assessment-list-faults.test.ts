@@ -244,15 +244,19 @@ describe('two instances on one Redis', () => {
     for (const server of servers.splice(0)) await server.close();
     await upstream?.close();
   });
-
-  it('never serves a copy made before a change made through the other instance', async () => {
+  /** Two BFF instances on the one Redis, in front of a new fault upstream. */
+  async function startTwoInstances(): Promise<[FastifyInstance, FastifyInstance]> {
     upstream = await startFaultUpstream();
     for (let i = 0; i < 2; i++) {
       const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '500' }));
       await server.ready();
       servers.push(server);
     }
-    const [a, b] = servers as [FastifyInstance, FastifyInstance];
+    return servers as [FastifyInstance, FastifyInstance];
+  }
+
+  it('never serves a copy made before a change made through the other instance', async () => {
+    const [a, b] = await startTwoInstances();
     const session = await signInBff(a, upstream);
     const reads = () => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === TOKENS_PATH).length;
     upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
@@ -277,13 +281,7 @@ describe('two instances on one Redis', () => {
   });
 
   it('reads again on the instance that patched its copy when another instance changed the coach’s lists meanwhile', async () => {
-    upstream = await startFaultUpstream();
-    for (let i = 0; i < 2; i++) {
-      const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, REDIS_URL: redis.url, UPSTREAM_TIMEOUT_MS: '500' }));
-      await server.ready();
-      servers.push(server);
-    }
-    const [a, b] = servers as [FastifyInstance, FastifyInstance];
+    const [a, b] = await startTwoInstances();
     const session = await signInBff(a, upstream);
     const reads = () => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === TOKENS_PATH).length;
     upstream.answer(TOKENS_PATH, { status: 200, json: OWN });

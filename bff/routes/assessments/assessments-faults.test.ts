@@ -12,9 +12,9 @@ import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
-import { signInBff } from '../../test-support/fault-bff.ts';
+import { legacyError, signInBff, slow } from '../../test-support/fault-bff.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
+import { completedLegacyAssessment, legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../../test-support/test-server.ts';
@@ -43,25 +43,15 @@ const id = legacyAssessmentId;
 const clientOf = (n: number) => `Client${n} Person${n}`;
 
 const row = (n: number, fields: Partial<Row> = {}): Row => legacyAssessment(n, fields);
-const completedEnnea = (n: number) =>
-  row(n, {
-    userInvite: 1,
-    userRegistration: 1,
-    userCompletion: 1,
-    marked: 1,
-    guestRegisteredAt: '2025-10-02 09:00:00',
-    guestCompletedAt: '2025-10-02 10:00:00',
-  });
+const completedEnnea = (n: number) => completedLegacyAssessment(n);
 
 const sent = (n: number, fields: object = {}): Answer => ({
   status: 200,
   json: { sent: true, error: null, emailAddress: `client${n}@example.test`, subject: `Subject ${n}`, body: `<p>Body ${n}</p>`, ...fields },
 });
-const legacyError = (info: string): Answer => ({ status: 400, json: { error: { info } } });
 const invitePath = (n: number) => `GET /api/v2/tokens/${id(n)}/sendinvite`;
 const reportPath = (n: number, code = 'basic') => `GET /publish/reports/coach/${code}/${COACH_ID}/${id(n)}`;
 const pdf: Answer = { status: 200, text: PDF, headers: { 'content-type': 'application/pdf' } };
-const slow: Answer = { fault: 'slow', delayMs: 60_000 };
 
 let upstream: FaultUpstream;
 let server: FastifyInstance;

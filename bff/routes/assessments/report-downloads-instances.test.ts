@@ -11,20 +11,12 @@ import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, signInBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
 import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
+import { completedLegacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
 
-const completed = (n: number) =>
-  legacyAssessment(n, {
-    userInvite: 1,
-    userRegistration: 1,
-    userCompletion: 1,
-    marked: 1,
-    guestRegisteredAt: '2025-10-02 09:00:00',
-    guestCompletedAt: '2025-10-02 10:00:00',
-  });
+const completed = (n: number) => completedLegacyAssessment(n);
 const reportPath = (n: number) => `GET /publish/reports/coach/basic/${LEGACY_COACH_ID}/${legacyAssessmentId(n)}`;
 const ENV = { NODE_ENV: 'test', SESSION_SECRETS: TEST_SECRET, BATCH_CONCURRENCY: '1', BATCH_ITEM_TIMEOUT_MS: '60000' };
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type FaultBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
+import { CSRF, type FaultBff, forbidden, legacyError, slow, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
@@ -20,9 +20,6 @@ const IMPORT = `POST /api/v3/importResults/${CLIENT_ID}`;
 const BULK = `POST /api/v3/coaches/${LEGACY_COACH_ID}/bulkAddClientsTokens/upload`;
 
 const ofClient = (n: number, fields = {}) => legacyAssessment(n, { clientUUID: CLIENT_ID, ...fields });
-const legacyError = (text: string): Answer => ({ status: 400, json: { error: { info: text } } });
-const forbidden: Answer = { status: 403, json: { error: { info: 'Forbidden' } } };
-const slow: Answer = { fault: 'slow', delayMs: 60_000 };
 
 let bff: FaultBff;
 afterEach(async () => {

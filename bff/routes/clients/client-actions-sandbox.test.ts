@@ -2,16 +2,15 @@
 // API: what the legacy store holds afterwards, the dialogs' texts in the spec's order, the duplicate rules, the
 // accreditation level, an impersonator's token type, an assistant acting for the coach, the list copies dropped
 // after a change, and the spreadsheet checked while it streams. Every answer is checked against the contract.
-import { Readable } from 'node:stream';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PATH } from '../../../sandbox/controls/impersonate.ts';
 import { clientsTemplate } from '../../../sandbox/files/bulk-upload.ts';
-import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { clientAssessments, ownAssessments } from '../../../sandbox/state/store.ts';
 import { balanceOf } from '../../../sandbox/state/views.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { type HugeUpload, hugeUpload } from '../../test-support/huge-upload.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { CLIENT_MESSAGES } from './client-actions-service.ts';
 import { SPREADSHEET_MAX_BYTES, UPLOAD_MESSAGES, XLSX_TYPE } from './clients-upload.ts';
 
@@ -23,8 +22,7 @@ let session: string;
 beforeEach(async () => {
   await bff?.close();
   // The list copies live 30 s: a change must drop them at once.
-  bff = await startSandboxBff({ assessments: 60, env: { SNAPSHOT_TTL_MS: '30000' } });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 60, env: { SNAPSHOT_TTL_MS: '30000' } }));
 });
 afterAll(async () => {
   await bff?.close();
@@ -33,28 +31,9 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie = session) =>
   injectChecked(bff.server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: cookie }, ...(payload && { payload }) });
 
-async function signInAs(email: string): Promise<string> {
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-  return cookie;
-}
-async function impersonate(): Promise<string> {
-  const legacy = await bff.sandbox.inject({ method: 'POST', url: IMPERSONATE_PATH, payload: { coachEmail: SEED_COACHES.demo.email } });
-  const legacyCookie = legacy.cookies.find((c) => c.name === 'portal_session');
-  if (!legacyCookie) throw new Error(`impersonation failed: ${legacy.body}`);
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session/impersonation',
-    headers: { ...CSRF, cookie: `portal_session=${legacyCookie.value}` },
-  });
-  return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-}
+const signInAs = (email: string) => bff.signIn(email);
+/** An administrator acting for the demo coach, through the admin tool's impersonation. */
+const impersonate = () => bff.impersonate();
 
 const clientByEmail = (email: string) =>
   [...bff.store.clients.values()].find((client) => client.email.toLowerCase() === email.toLowerCase());
@@ -287,35 +266,15 @@ describe('POST /api/clients/bulk-uploads (uploadClientsSpreadsheet)', () => {
   });
 
   /** A 30 MB upload as a stream that counts what the BFF pulled from it. */
-  function hugeUpload(head: Buffer) {
-    const boundary = 'clients-upload-boundary';
-    const total = 30 * 1024 * 1024;
-    const chunk = Buffer.alloc(64 * 1024, 7);
-    let pulled = 0;
-    async function* body() {
-      const first = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="assessmentType"\r\n\r\nennea\r\n`),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="spreadsheet"; filename="big.xlsx"\r\nContent-Type: ${XLSX_TYPE}\r\n\r\n`,
-        ),
-        head,
-      ]);
-      pulled += first.length;
-      yield first;
-      while (pulled < total) {
-        pulled += chunk.length;
-        yield chunk;
-      }
-      yield Buffer.from(`\r\n--${boundary}--\r\n`);
-    }
-    return {
-      stream: Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 }),
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      pulled: () => pulled,
-      total,
-    };
-  }
-  const sendHuge = (huge: ReturnType<typeof hugeUpload>, headers: Record<string, string> = {}) =>
+  const hugeSpreadsheet = (head: Buffer) =>
+    hugeUpload({
+      boundary: 'clients-upload-boundary',
+      total: 30 * 1024 * 1024,
+      fields: { assessmentType: 'ennea' },
+      file: { name: 'spreadsheet', fileName: 'big.xlsx', type: XLSX_TYPE },
+      head,
+    });
+  const sendHuge = (huge: HugeUpload, headers: Record<string, string> = {}) =>
     injectChecked(bff.server, {
       method: 'POST',
       url: '/api/clients/bulk-uploads',
@@ -325,15 +284,15 @@ describe('POST /api/clients/bulk-uploads (uploadClientsSpreadsheet)', () => {
     });
 
   it('refuses a spreadsheet as soon as it passes 10 MB or its first bytes are not a workbook, before the body is all read', async () => {
-    const large = hugeUpload(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const large = hugeSpreadsheet(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     const tooLarge = await sendHuge(large);
     expect(tooLarge.json().code).toBe('spreadsheet_too_large');
     expect(tooLarge.headers.connection).toBe('close');
     expect(large.pulled()).toBeLessThan(SPREADSHEET_MAX_BYTES + 1024 * 1024);
-    const text = hugeUpload(Buffer.from('name,surname,email'));
+    const text = hugeSpreadsheet(Buffer.from('name,surname,email'));
     expect((await sendHuge(text)).json().code).toBe('spreadsheet_type_not_allowed');
     expect(text.pulled()).toBeLessThan(1024 * 1024);
-    const declared = hugeUpload(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const declared = hugeSpreadsheet(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     expect((await sendHuge(declared, { 'content-length': String(declared.total) })).json().code).toBe('spreadsheet_too_large');
     expect(declared.pulled()).toBeLessThanOrEqual(64 * 1024 + 1024);
   });

@@ -3,10 +3,8 @@
 // same Idempotency-Key does only the rest) and answers the contract cannot carry.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
-import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type FaultBff, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import { type FaultBff, forbidden, legacyError, signInBff, slow, startFaultBff } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { earliestPairDueDate, PAIR_MESSAGES } from './pairs-service.ts';
@@ -66,9 +64,6 @@ const sent = (n: number, fields: object = {}): Answer => ({
     ...fields,
   },
 });
-const legacyError = (text: string): Answer => ({ status: 400, json: { error: { info: text } } });
-const forbidden: Answer = { status: 403, json: { error: { info: 'Forbidden' } } };
-const slow: Answer = { fault: 'slow', delayMs: 60_000 };
 
 let bff: FaultBff;
 afterEach(async () => {
@@ -78,14 +73,7 @@ afterEach(async () => {
 async function start(env: Record<string, string> = {}) {
   bff = await startFaultBff({ env: { BATCH_CONCURRENCY: '1', BATCH_ITEM_TIMEOUT_MS: '300', ...env } });
 }
-const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  injectChecked(bff.server, {
-    method,
-    url,
-    headers: { ...CSRF, ...headers },
-    cookies: { [SESSION_COOKIE]: bff.session },
-    ...(payload && { payload }),
-  });
+const call: FaultBff['call'] = (...args) => bff.call(...args);
 const bodyOf = (route: string, index = 0) => JSON.parse(bff.calls(route)[index]?.body ?? 'null');
 const queryOf = (route: string, index = 0) => new URL(bff.calls(route)[index]?.url ?? '', bff.upstream.url).searchParams;
 

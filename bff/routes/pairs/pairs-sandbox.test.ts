@@ -3,14 +3,13 @@
 // report was supplied), the report e-mail and its preview, and the report as HTML and PDF. Every answer is
 // checked against the contract.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PATH } from '../../../sandbox/controls/impersonate.ts';
 import { PAIR_REPORT_SUPPLIED } from '../../../sandbox/handlers/couples.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { CoupleRecord } from '../../../sandbox/state/model.ts';
 import { balanceOf } from '../../../sandbox/state/views.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { earliestPairDueDate, PAIR_MESSAGES } from './pairs-service.ts';
 
 const DEMO = SEED_COACHES.demo.uuid;
@@ -20,8 +19,7 @@ let session: string;
 
 beforeEach(async () => {
   await bff?.close();
-  bff = await startSandboxBff();
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff());
 });
 afterAll(async () => {
   await bff?.close();
@@ -47,17 +45,8 @@ function freeAssessments(): [string, string] {
   return [free[0] as string, free[1] as string];
 }
 
-async function impersonate(): Promise<string> {
-  const legacy = await bff.sandbox.inject({ method: 'POST', url: IMPERSONATE_PATH, payload: { coachEmail: SEED_COACHES.demo.email } });
-  const legacyCookie = legacy.cookies.find((c) => c.name === 'portal_session');
-  if (!legacyCookie) throw new Error(`impersonation failed: ${legacy.body}`);
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session/impersonation',
-    headers: { ...CSRF, cookie: `portal_session=${legacyCookie.value}` },
-  });
-  return response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-}
+/** An administrator acting for the demo coach, through the admin tool's impersonation. */
+const impersonate = () => bff.impersonate();
 
 describe('GET /api/pairs (listPairs)', () => {
   it("lists the coach's pairs newest first, with the report state, the members' results and the totals", async () => {

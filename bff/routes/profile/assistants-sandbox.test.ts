@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/se
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { ROLE_REFUSED_DETAIL } from '../../roles.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 
 const FORMER_ASSISTANT = 'a5515000-0000-4000-8000-000000000009';
 const UNKNOWN = '0b9a3f7e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -17,8 +17,7 @@ let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
 });
 afterAll(() => bff?.close());
 

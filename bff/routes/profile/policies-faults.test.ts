@@ -1,47 +1,24 @@
 // listPolicies and getPolicyAlert against a legacy stand-in that answers what each test tells it: the calls
 // made (the policies are asked for only while the alert is up), the mapping of dates, and the failures: a
 // date it cannot read, a 5xx or garbage are 502, no answer in time 504, a 403 ends the session.
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
-const COACH_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}`;
 const ALERT_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/policyAlert`;
 const POLICIES_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/policies`;
-const SESSION_COACH = { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
 
-let upstream: FaultUpstream;
-let server: FastifyInstance;
-let session: string;
+let bff: FaultBff;
 
 async function start(): Promise<void> {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }));
-  await server.ready();
-  upstream.answer(COACH_PATH, { status: 200, json: LEGACY_COACH });
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+  bff = await startFaultBff();
 }
 
-const get = (url: string) => injectChecked(server, { method: 'GET', url, cookies: { [SESSION_COOKIE]: session } });
-const calls = (route: string) => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
+const get = (url: string) => injectChecked(bff.server, { method: 'GET', url, cookies: { [SESSION_COOKIE]: bff.session } });
+const calls = (route: string) => bff.upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
 const policy = (fields: Record<string, unknown> = {}) => ({
   uuid: '90110000-0000-4000-8000-000000000001',
   title: 'Data Processing Agreement',
@@ -52,14 +29,13 @@ const policy = (fields: Record<string, unknown> = {}) => ({
 });
 
 afterEach(async () => {
-  await server?.close();
-  await upstream?.close();
+  await bff?.close();
 });
 
 describe('listPolicies', () => {
   it('maps the legacy dates to date-times, marks past ones overdue and links each public page', async () => {
     await start();
-    upstream.answer(POLICIES_PATH, {
+    bff.upstream.answer(POLICIES_PATH, {
       status: 200,
       json: {
         policies: [policy(), policy({ uuid: '90110000-0000-4000-8000-000000000002', dueAt: '2000-01-01' }), policy({ dueAt: null })],
@@ -83,7 +59,7 @@ describe('listPolicies', () => {
     ['a 403', { status: 403, json: { error: { info: 'Forbidden' } } }, 401, 'session_ended'],
   ])('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
     await start();
-    upstream.answer(POLICIES_PATH, answer);
+    bff.upstream.answer(POLICIES_PATH, answer);
     const response = await get('/api/policies');
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);
@@ -93,15 +69,15 @@ describe('listPolicies', () => {
 describe('getPolicyAlert', () => {
   it('asks for no policies while the alert is down', async () => {
     await start();
-    upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: false } });
+    bff.upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: false } });
     expect((await get('/api/policies/alert')).json()).toEqual({ policyAlert: false, overdue: false, earliestDueAt: null });
     expect(calls(POLICIES_PATH)).toHaveLength(0);
   });
 
   it('takes the earliest due date of the actionable policies (undated ones do not count)', async () => {
     await start();
-    upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: true } });
-    upstream.answer(POLICIES_PATH, {
+    bff.upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: true } });
+    bff.upstream.answer(POLICIES_PATH, {
       status: 200,
       json: { policies: [policy({ dueAt: null }), policy({ dueAt: '2999-03-01' }), policy({ dueAt: '2001-02-03' })] },
     });
@@ -110,8 +86,8 @@ describe('getPolicyAlert', () => {
 
   it('is up but never overdue when no policy has a due date', async () => {
     await start();
-    upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: true } });
-    upstream.answer(POLICIES_PATH, { status: 200, json: { policies: [policy({ dueAt: null })] } });
+    bff.upstream.answer(ALERT_PATH, { status: 200, json: { policyAlert: true } });
+    bff.upstream.answer(POLICIES_PATH, { status: 200, json: { policies: [policy({ dueAt: null })] } });
     expect((await get('/api/policies/alert')).json()).toEqual({ policyAlert: true, overdue: false, earliestDueAt: null });
   });
 
@@ -122,8 +98,8 @@ describe('getPolicyAlert', () => {
     ['the policies', 'policies', { status: 502 }, 502, 'upstream_error'],
   ])('answers a failure of %s (%s: %j) with %i %s', async (_name, which, answer, status, code) => {
     await start();
-    upstream.answer(ALERT_PATH, which === 'alert' ? answer : { status: 200, json: { policyAlert: true } });
-    if (which === 'policies') upstream.answer(POLICIES_PATH, answer);
+    bff.upstream.answer(ALERT_PATH, which === 'alert' ? answer : { status: 200, json: { policyAlert: true } });
+    if (which === 'policies') bff.upstream.answer(POLICIES_PATH, answer);
     const response = await get('/api/policies/alert');
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);

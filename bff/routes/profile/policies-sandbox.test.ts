@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 
 const DEMO = SEED_COACHES.demo;
 const DAY = 86_400_000;
@@ -15,12 +15,9 @@ let bff: SandboxBff;
 let session: string;
 
 beforeEach(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
 });
-afterEach(async () => {
-  await bff?.close();
-});
+afterEach(() => bff?.close());
 
 const get = (url: string) => injectChecked(bff.server, { method: 'GET', url, cookies: { [SESSION_COOKIE]: session } });
 const demoAssignments = () => bff.store.policyAssignments.filter((assignment) => assignment.coachUuid === DEMO.uuid);

@@ -24,8 +24,19 @@ const PNG = Buffer.from(
 );
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** The whole legacy coach record (legacy contract `Coach`). */
-const COACH = {
+/** The record's web profile texts: the save sends them back as they are. */
+const WEB_PROFILE_TEXTS = {
+  webProfileEmail: 'amara@bothacoaching.test',
+  webProfilePhoneNumber: '+27 82 555 0199',
+  webProfileCountry: 'South Africa',
+  webProfileCity: 'Stellenbosch',
+  webProfileWebSite: 'https://bothacoaching.test',
+  webProfileLanguages: 'English, Afrikaans',
+  webProfileScopeOfPractice: 'Executive coaching.',
+  webProfileSpecialization: 'Enneagram-based team development.',
+};
+/** The record's fields the profile answers as they are. */
+const AS_RECORDED = {
   uuid: LEGACY_COACH_ID,
   name: 'Amara',
   surname: 'Botha',
@@ -33,6 +44,10 @@ const COACH = {
   businessName: 'Botha Coaching',
   phoneNumber: '+27 21 555 0142',
   postalAddress: 'PO Box 1187\nStellenbosch',
+};
+/** The whole legacy coach record (legacy contract `Coach`). */
+const COACH = {
+  ...AS_RECORDED,
   vatNumber: null,
   companyRegNumber: '2019/482113/07',
   tokenBalance: 42,
@@ -56,14 +71,7 @@ const COACH = {
   isAccreditedToCurrentLevel: true,
   twoFactorEnabled: false,
   profileImage: `https://legacy.coachportal.test/api/v2/coaches/${LEGACY_COACH_ID}/profilePhoto`,
-  webProfileEmail: 'amara@bothacoaching.test',
-  webProfilePhoneNumber: '+27 82 555 0199',
-  webProfileCountry: 'South Africa',
-  webProfileCity: 'Stellenbosch',
-  webProfileWebSite: 'https://bothacoaching.test',
-  webProfileLanguages: 'English, Afrikaans',
-  webProfileScopeOfPractice: 'Executive coaching.',
-  webProfileSpecialization: 'Enneagram-based team development.',
+  ...WEB_PROFILE_TEXTS,
   webProfileSync: 1,
   webProfileWorkOnline: 0,
 };
@@ -118,13 +126,7 @@ describe('getProfile', () => {
     await start();
     const response = await getProfile();
     expect(response.json()).toEqual({
-      uuid: LEGACY_COACH_ID,
-      name: 'Amara',
-      surname: 'Botha',
-      email: 'demo@coachportal.test',
-      businessName: 'Botha Coaching',
-      phoneNumber: '+27 21 555 0142',
-      postalAddress: 'PO Box 1187\nStellenbosch',
+      ...AS_RECORDED,
       vatNumber: '',
       companyRegNumber: '2019/482113/07',
       accreditationLevel: 2,
@@ -204,14 +206,7 @@ describe('updateProfile', () => {
       extraNotificationRecipients: 'office@bothacoaching.test',
       webProfileSync: '0',
       webProfileWorkOnline: '0',
-      webProfileEmail: 'amara@bothacoaching.test',
-      webProfilePhoneNumber: '+27 82 555 0199',
-      webProfileCountry: 'South Africa',
-      webProfileCity: 'Stellenbosch',
-      webProfileWebSite: 'https://bothacoaching.test',
-      webProfileLanguages: 'English, Afrikaans',
-      webProfileScopeOfPractice: 'Executive coaching.',
-      webProfileSpecialization: 'Enneagram-based team development.',
+      ...WEB_PROFILE_TEXTS,
     });
   });
 

@@ -3,12 +3,12 @@
 // checks and messages (spec coach-shell §5 "Profile save", §8), the password change checked with the server,
 // an assistant's own password, and the photo: saved and read back, refused by type and size while it streams
 // in (an oversize body is refused before it is all read). Every answer is checked against the contract.
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { type HugeUpload, hugeUpload } from '../../test-support/huge-upload.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { PHOTO_MAX_BYTES } from './photo-upload.ts';
 
 const DEMO = SEED_COACHES.demo;
@@ -28,8 +28,7 @@ let session: string;
 
 // Signed in once: sign-in is limited to 5 a minute per e-mail.
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
 });
 afterAll(() => bff?.close());
 
@@ -329,42 +328,26 @@ describe('the profile photo (getProfilePhoto, uploadProfilePhoto)', () => {
   });
 
   /** A 20 MB upload as a stream that counts what the BFF pulled from it. */
-  function hugeUpload(head: Buffer) {
-    const boundary = 'profile-photo-boundary';
-    const total = 20 * 1024 * 1024;
-    const chunk = Buffer.alloc(64 * 1024, 7);
-    let pulled = 0;
-    async function* body() {
-      const first = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
-        head,
-      ]);
-      pulled += first.length;
-      yield first;
-      while (pulled < total) {
-        pulled += chunk.length;
-        yield chunk;
-      }
-      yield Buffer.from(`\r\n--${boundary}--\r\n`);
-    }
-    return {
-      stream: Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 }),
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      pulled: () => pulled,
-      total,
-    };
-  }
-
-  it('refuses a body larger than 8 MB as soon as the photo passes the limit, before the body is all read', async () => {
-    demoRecord().profilePhoto = null;
-    const huge = hugeUpload(PNG);
-    const response = await injectChecked(bff.server, {
+  const hugePhoto = (head: Buffer) =>
+    hugeUpload({
+      boundary: 'profile-photo-boundary',
+      total: 20 * 1024 * 1024,
+      file: { name: 'photo', fileName: 'big.png', type: 'image/png' },
+      head,
+    });
+  const putHugePhoto = (huge: HugeUpload, headers: Record<string, string> = {}) =>
+    injectChecked(bff.server, {
       method: 'PUT',
       url: '/api/profile/photo',
-      headers: { ...CSRF, 'content-type': huge.contentType },
+      headers: { ...CSRF, 'content-type': huge.contentType, ...headers },
       cookies: { [SESSION_COOKIE]: session },
       payload: huge.stream,
     });
+
+  it('refuses a body larger than 8 MB as soon as the photo passes the limit, before the body is all read', async () => {
+    demoRecord().profilePhoto = null;
+    const huge = hugePhoto(PNG);
+    const response = await putHugePhoto(huge);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('photo_too_large');
     expect(response.headers.connection).toBe('close');
@@ -374,27 +357,15 @@ describe('the profile photo (getProfilePhoto, uploadProfilePhoto)', () => {
   });
 
   it('refuses a body that declares more than 8 MB without reading any of it', async () => {
-    const huge = hugeUpload(PNG);
-    const response = await injectChecked(bff.server, {
-      method: 'PUT',
-      url: '/api/profile/photo',
-      headers: { ...CSRF, 'content-type': huge.contentType, 'content-length': String(huge.total) },
-      cookies: { [SESSION_COOKIE]: session },
-      payload: huge.stream,
-    });
+    const huge = hugePhoto(PNG);
+    const response = await putHugePhoto(huge, { 'content-length': String(huge.total) });
     expect(response.json().code).toBe('photo_too_large');
     expect(huge.pulled()).toBeLessThanOrEqual(64 * 1024 + 1024);
   });
 
   it('refuses a large file that is not a picture after its first bytes', async () => {
-    const huge = hugeUpload(Buffer.from('GIF89a'));
-    const response = await injectChecked(bff.server, {
-      method: 'PUT',
-      url: '/api/profile/photo',
-      headers: { ...CSRF, 'content-type': huge.contentType },
-      cookies: { [SESSION_COOKIE]: session },
-      payload: huge.stream,
-    });
+    const huge = hugePhoto(Buffer.from('GIF89a'));
+    const response = await putHugePhoto(huge);
     expect(response.json().code).toBe('photo_type_not_allowed');
     expect(huge.pulled()).toBeLessThan(1024 * 1024);
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 
 const DEMO = SEED_COACHES.demo;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -17,8 +17,7 @@ let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 5, env: { RATE_LIMIT_STRICT_MAX: '6' } });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5, env: { RATE_LIMIT_STRICT_MAX: '6' } }));
 });
 afterAll(() => bff?.close());
 

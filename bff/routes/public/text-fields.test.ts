@@ -1,34 +1,25 @@
 // The registration forms' text fields (contract PersonName, EmailText): every real-world name passes, control
 // and text-direction characters and wrong types are refused with the field named in a sentence, and nothing
 // refused reaches the legacy API. Every answer is checked against the contract.
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
 
 const COACH = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
 const CSRF = { 'x-csrf': '1' };
-let upstream: FaultUpstream;
-let server: FastifyInstance;
+let bff: FaultBff;
 
 beforeAll(async () => {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url }));
-  await server.ready();
+  bff = await startFaultBff({ signIn: false });
 });
-afterAll(async () => {
-  await server?.close();
-  await upstream?.close();
-});
+afterAll(() => bff?.close());
 beforeEach(() => {
-  upstream.received.length = 0;
-  upstream.answer('POST /mintor/startAssessment', { status: 400, json: { error: { info: 'stop here' } } });
+  bff.upstream.received.length = 0;
+  bff.upstream.answer('POST /mintor/startAssessment', { status: 400, json: { error: { info: 'stop here' } } });
 });
 
 const start = (body: Record<string, unknown>) =>
-  injectChecked(server, {
+  injectChecked(bff.server, {
     method: 'POST',
     url: `/api/public/mini/${COACH}/assessments`,
     headers: CSRF,
@@ -50,13 +41,13 @@ describe('registration text fields', () => {
       detail: 'The name contains characters that are not allowed.',
       errors: [{ field: 'name', message: 'The name contains characters that are not allowed.' }],
     });
-    expect(upstream.received).toEqual([]);
+    expect(bff.upstream.received).toEqual([]);
   });
 
   it('refuses a control character inside an e-mail as the form does (the spec: a valid address)', async () => {
     const response = await start({ email: 'thandiwe@example.co.za\r\nBcc: x@example.com' });
     expect(response.json()).toMatchObject({ code: 'invalid_email', detail: 'Please provide a valid email address.' });
-    expect(upstream.received).toEqual([]);
+    expect(bff.upstream.received).toEqual([]);
   });
 
   it('refuses a number where the contract takes text, instead of turning it into text', async () => {
@@ -66,7 +57,7 @@ describe('registration text fields', () => {
       detail: 'The surname is not valid.',
       errors: [{ field: 'surname', message: 'The surname is not valid.' }],
     });
-    expect(upstream.received).toEqual([]);
+    expect(bff.upstream.received).toEqual([]);
   });
 
   it.each([
@@ -76,13 +67,13 @@ describe('registration text fields', () => {
   ])('takes %s', async (_name, name) => {
     const response = await start({ name, surname: name });
     expect(response.json().code).toBe('mini_assessment_failed');
-    const sent = JSON.parse(upstream.received[0]?.body ?? '{}') as { registrationData: { name: string } };
+    const sent = JSON.parse(bff.upstream.received[0]?.body ?? '{}') as { registrationData: { name: string } };
     expect(sent.registrationData.name).toBe(name);
   });
 
   it('still reads path and query parameters as the contract types them (coercion stays off for bodies only)', async () => {
-    upstream.answer('GET /selfpay/checkpayment/{checkoutId}', { status: 400, json: { error: { info: 'stop here' } } });
-    const response = await injectChecked(server, {
+    bff.upstream.answer('GET /selfpay/checkpayment/{checkoutId}', { status: 400, json: { error: { info: 'stop here' } } });
+    const response = await injectChecked(bff.server, {
       method: 'GET',
       url: '/api/public/checkouts/00000000-0000-4000-8000-000000000001?cancelled=true',
     });

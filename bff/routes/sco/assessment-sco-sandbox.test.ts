@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { INVALID_EMAIL, NOT_GIVEN } from './assessment-sco-service.ts';
 
 let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 40 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 40 }));
 });
 afterAll(() => bff?.close());
 

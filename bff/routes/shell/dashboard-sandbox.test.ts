@@ -5,35 +5,22 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { buildSandbox } from '../../../sandbox/app.ts';
 import { completionSummary, countByFilter } from '../../../sandbox/domain/pipeline.ts';
-import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
-import { seedStore } from '../../../sandbox/seed/seed.ts';
+import { SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { signIn as sandboxSignIn } from '../../../sandbox/test-support/test-sandbox.ts';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
 
 type Row = Legacy['schemas']['Assessment'];
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
 const DEMO = SEED_COACHES.demo;
 
+let bff: SandboxBff;
 let sandbox: FastifyInstance;
 let server: FastifyInstance;
 
-async function signInToBff(email: string): Promise<string> {
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`sign-in of ${email} failed: ${response.body}`);
-  return cookie;
-}
+const signIn = (email: string) => bff.signIn(email);
 
 const dashboard = (session: string) =>
   injectChecked(server, { method: 'GET', url: '/api/dashboard', cookies: { [SESSION_COOKIE]: session } });
@@ -47,19 +34,14 @@ async function legacyRows(): Promise<{ own: Row[]; received: Row[] }> {
 }
 
 beforeAll(async () => {
-  sandbox = await buildSandbox({ store: seedStore({ now: Date.now(), assessments: 120 }) });
-  const url = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  server = buildServer(testConfig({ LEGACY_API_URL: url }));
-  await server.ready();
+  bff = await startSandboxBff({ assessments: 120 });
+  ({ sandbox, server } = bff);
 });
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+afterAll(() => bff?.close());
 
 describe('GET /api/dashboard (getDashboard)', () => {
   it("counts the demo coach's tiles over own and received assessments, in the contract's order, with the Total donut", async () => {
-    const response = await dashboard(await signInToBff(DEMO.email));
+    const response = await dashboard(await signIn(DEMO.email));
     expect(response.statusCode).toBe(200);
     const body = response.json();
 
@@ -80,7 +62,7 @@ describe('GET /api/dashboard (getDashboard)', () => {
   });
 
   it('answers the greeting, the messages to acknowledge and the policy alert from dashboardInfo', async () => {
-    const body = (await dashboard(await signInToBff(DEMO.email))).json();
+    const body = (await dashboard(await signIn(DEMO.email))).json();
     expect(body).toMatchObject({
       greeting: { name: 'Amara', surname: 'Nkosi', email: DEMO.email },
       assistant: null,
@@ -91,20 +73,20 @@ describe('GET /api/dashboard (getDashboard)', () => {
   });
 
   it('names the assistant at the keyboard for the banner', async () => {
-    const body = (await dashboard(await signInToBff(SEED_ASSISTANT.email))).json();
+    const body = (await dashboard(await signIn(SEED_ASSISTANT.email))).json();
     expect(body.assistant).toEqual({ name: expect.any(String), email: SEED_ASSISTANT.email });
     expect(body.greeting.email).toBe(DEMO.email);
   });
 
   it('gives a coach limited to mini-assessments no tiles and a zero total', async () => {
-    const response = await dashboard(await signInToBff(SEED_COACHES.miniOnly.email));
+    const response = await dashboard(await signIn(SEED_COACHES.miniOnly.email));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ onlyMiniAssessment: true, tiles: [], total: { completed: 0, inProgress: 0 } });
   });
 
   it("makes the coach's assessments copy once answered, so that the table opens without a legacy list read", async () => {
     // A coach whose copy no other test here has made.
-    const session = await signInToBff(SEED_COACHES.peer.email);
+    const session = await signIn(SEED_COACHES.peer.email);
     const before = server.snapshots.loads;
     expect((await dashboard(session)).statusCode).toBe(200);
     await expect.poll(() => server.snapshots.loads).toBe(before + 1);
@@ -114,7 +96,7 @@ describe('GET /api/dashboard (getDashboard)', () => {
   });
 
   it('warms nothing for a coach limited to mini-assessments', async () => {
-    const session = await signInToBff(SEED_COACHES.miniOnly.email);
+    const session = await signIn(SEED_COACHES.miniOnly.email);
     const before = server.snapshots.loads;
     expect((await dashboard(session)).statusCode).toBe(200);
     expect(server.snapshots.loads).toBe(before);

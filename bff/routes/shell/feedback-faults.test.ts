@@ -1,58 +1,34 @@
 // sendFeedback against a legacy stand-in that answers what each test tells it: the legacy call it makes
 // (the coach's id, the category and text as given), and the failures: a legacy refusal, a 5xx, garbage or a
 // reset are the dialog's failure alert (502 feedback_failed), no answer in time is 504, a 403 ends the session.
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { FEEDBACK_FAILED } from './feedback-service.ts';
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
-const COACH_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}`;
 const LEAVE_PATH = `POST /api/v2/coaches/${LEGACY_COACH_ID}/leaveMessage`;
-const SESSION_COACH = { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
 
-let upstream: FaultUpstream;
-let server: FastifyInstance;
-let session: string;
+let bff: FaultBff;
 
 async function start(): Promise<void> {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }));
-  await server.ready();
-  upstream.answer(COACH_PATH, { status: 200, json: LEGACY_COACH });
-  upstream.answer('POST /api/v2/login', {
-    status: 200,
-    json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
-    headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-  });
-  const response = await injectChecked(server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email: 'demo@coachportal.test', password: 'x' },
-  });
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+  bff = await startFaultBff();
 }
 
 const send = (payload: Record<string, unknown> = { category: 'featureRequest', message: 'A Slovak team report, please.' }) =>
-  injectChecked(server, { method: 'POST', url: '/api/feedback', headers: CSRF, cookies: { [SESSION_COOKIE]: session }, payload });
-const calls = () => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === LEAVE_PATH);
+  injectChecked(bff.server, { method: 'POST', url: '/api/feedback', headers: CSRF, cookies: { [SESSION_COOKIE]: bff.session }, payload });
+const calls = () => bff.upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === LEAVE_PATH);
 
 afterEach(async () => {
-  await server?.close();
-  await upstream?.close();
+  await bff?.close();
 });
 
 describe('sendFeedback', () => {
   it("posts the category and the text for the session's coach with its cookie", async () => {
     await start();
-    upstream.answer(LEAVE_PATH, { status: 200, json: { ok: true } });
+    bff.upstream.answer(LEAVE_PATH, { status: 200, json: { ok: true } });
     const response = await send();
     expect(response.statusCode).toBe(204);
     const [call] = calls();
@@ -62,13 +38,13 @@ describe('sendFeedback', () => {
 
   it('accepts an empty 200 answer', async () => {
     await start();
-    upstream.answer(LEAVE_PATH, { status: 200 });
+    bff.upstream.answer(LEAVE_PATH, { status: 200 });
     expect((await send()).statusCode).toBe(204);
   });
 
   it('makes no legacy call for an incomplete form', async () => {
     await start();
-    upstream.answer(LEAVE_PATH, { status: 200 });
+    bff.upstream.answer(LEAVE_PATH, { status: 200 });
     expect((await send({ category: 'freeText', message: ' ' })).json().code).toBe('feedback_incomplete');
     expect(calls()).toHaveLength(0);
   });
@@ -82,7 +58,7 @@ describe('sendFeedback', () => {
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
   ])('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
     await start();
-    upstream.answer(LEAVE_PATH, answer);
+    bff.upstream.answer(LEAVE_PATH, answer);
     const response = await send();
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);
@@ -93,7 +69,7 @@ describe('sendFeedback', () => {
 
   it('ends the session at a legacy 403', async () => {
     await start();
-    upstream.answer(LEAVE_PATH, { status: 403, json: { error: { info: 'Forbidden' } } });
+    bff.upstream.answer(LEAVE_PATH, { status: 403, json: { error: { info: 'Forbidden' } } });
     expect((await send()).json().code).toBe('session_ended');
     expect((await send()).json().code).toBe('session_ended');
     expect(calls()).toHaveLength(1);

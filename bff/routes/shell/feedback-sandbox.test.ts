@@ -4,19 +4,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { FEEDBACK_INCOMPLETE } from './feedback-service.ts';
 
 let bff: SandboxBff;
 let session: string;
 
 beforeEach(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
 });
-afterEach(async () => {
-  await bff?.close();
-});
+afterEach(() => bff?.close());
 
 const send = (payload: unknown) =>
   injectChecked(bff.server, {

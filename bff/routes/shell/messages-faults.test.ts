@@ -1,59 +1,31 @@
 // listMessages and acknowledgeMessages against a legacy stand-in that answers what each test tells it: the
 // legacy calls made (an impersonator's session makes no acknowledgement call at all), the mapping of legacy
 // times, and the failures: an upstream 403 ends the session, 5xx, timeouts and unusable answers are 502/504.
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
-import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
-import { testConfig } from '../../test-support/test-server.ts';
+import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import type { Answer } from '../../test-support/fault-upstream.ts';
+import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
-const CSRF = { 'x-csrf': '1', origin: 'http://localhost:3000' };
-const COACH_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}`;
 const MESSAGES_PATH = `GET /api/v3/coaches/${LEGACY_COACH_ID}/messages`;
 const ACK_PATH = `GET /api/v3/coaches/${LEGACY_COACH_ID}/ackedLatestMessages`;
-const SESSION_COACH = { uuid: LEGACY_COACH_ID, accreditationLevel: 3, isBeingAssisted: false, assistant: null };
 
-let upstream: FaultUpstream;
-let server: FastifyInstance;
-let session: string;
+let bff: FaultBff;
 
 async function start({ impersonator = false } = {}): Promise<void> {
-  upstream = await startFaultUpstream();
-  server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '500' }));
-  await server.ready();
-  upstream.answer(COACH_PATH, { status: 200, json: LEGACY_COACH });
-  let response: Awaited<ReturnType<typeof injectChecked>>;
-  if (impersonator) {
-    upstream.answer('GET /api/v2/checkForValidSession', { status: 200, json: { allowed: true, coach: SESSION_COACH } });
-    response = await injectChecked(server, {
-      method: 'POST',
-      url: '/api/session/impersonation',
-      headers: { ...CSRF, cookie: 'portal_session=s%3Aadmin-1' },
-    });
-  } else {
-    upstream.answer('POST /api/v2/login', {
-      status: 200,
-      json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
-      headers: { 'set-cookie': 'portal_session=s%3Alegacy-1; Path=/; HttpOnly' },
-    });
-    response = await injectChecked(server, {
-      method: 'POST',
-      url: '/api/session',
-      headers: CSRF,
-      payload: { email: 'demo@coachportal.test', password: 'x' },
-    });
-  }
-  session = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-  if (!session) throw new Error(`sign-in failed: ${response.body}`);
+  bff = await startFaultBff({ impersonator });
 }
 
-const list = () => injectChecked(server, { method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: session } });
+const list = () => injectChecked(bff.server, { method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: bff.session } });
 const acknowledge = () =>
-  injectChecked(server, { method: 'POST', url: '/api/messages/acknowledgements', headers: CSRF, cookies: { [SESSION_COOKIE]: session } });
-const calls = (route: string) => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
+  injectChecked(bff.server, {
+    method: 'POST',
+    url: '/api/messages/acknowledgements',
+    headers: CSRF,
+    cookies: { [SESSION_COOKIE]: bff.session },
+  });
+const calls = (route: string) => bff.upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === route);
 const message = (fields: Record<string, unknown> = {}) => ({
   subject: 'Maintenance',
   body: '<p>Saturday <img src=x onerror=alert(1)></p>',
@@ -63,14 +35,13 @@ const message = (fields: Record<string, unknown> = {}) => ({
 });
 
 afterEach(async () => {
-  await server?.close();
-  await upstream?.close();
+  await bff?.close();
 });
 
 describe('listMessages', () => {
   it('asks for every message with the session cookie and maps each one (the HTML passes as is: the client sanitises it)', async () => {
     await start();
-    upstream.answer(MESSAGES_PATH, { status: 200, json: { messages: [message(), message({ subject: 'Old', newMessage: false })] } });
+    bff.upstream.answer(MESSAGES_PATH, { status: 200, json: { messages: [message(), message({ subject: 'Old', newMessage: false })] } });
     const response = await list();
     expect(response.json()).toEqual({
       items: [
@@ -86,7 +57,7 @@ describe('listMessages', () => {
 
   it('answers an empty list', async () => {
     await start();
-    upstream.answer(MESSAGES_PATH, { status: 200, json: { messages: [] } });
+    bff.upstream.answer(MESSAGES_PATH, { status: 200, json: { messages: [] } });
     expect((await list()).json()).toEqual({ items: [], newCount: 0 });
   });
 
@@ -98,7 +69,7 @@ describe('listMessages', () => {
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
   ])('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
     await start();
-    upstream.answer(MESSAGES_PATH, answer);
+    bff.upstream.answer(MESSAGES_PATH, answer);
     const response = await list();
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);
@@ -106,7 +77,7 @@ describe('listMessages', () => {
 
   it('ends the session at a legacy 403', async () => {
     await start();
-    upstream.answer(MESSAGES_PATH, { status: 403, json: { error: { info: 'Forbidden' } } });
+    bff.upstream.answer(MESSAGES_PATH, { status: 403, json: { error: { info: 'Forbidden' } } });
     expect((await list()).json().code).toBe('session_ended');
     expect((await list()).json().code).toBe('session_ended');
     expect(calls(MESSAGES_PATH)).toHaveLength(1);
@@ -116,14 +87,14 @@ describe('listMessages', () => {
 describe('acknowledgeMessages', () => {
   it('acknowledges through the legacy call', async () => {
     await start();
-    upstream.answer(ACK_PATH, { status: 200 });
+    bff.upstream.answer(ACK_PATH, { status: 200 });
     expect((await acknowledge()).json()).toEqual({ acknowledged: true });
     expect(calls(ACK_PATH)).toHaveLength(1);
   });
 
   it("makes no legacy call for an impersonator's session (spec coach-shell §4)", async () => {
     await start({ impersonator: true });
-    upstream.answer(ACK_PATH, { status: 200 });
+    bff.upstream.answer(ACK_PATH, { status: 200 });
     expect((await acknowledge()).json()).toEqual({ acknowledged: false });
     expect(calls(ACK_PATH)).toHaveLength(0);
   });
@@ -134,7 +105,7 @@ describe('acknowledgeMessages', () => {
     ['a 403', { status: 403, json: { error: { info: 'Forbidden' } } }, 401, 'session_ended'],
   ])('answers %s (%j) with %i %s', async (_name, answer, status, code) => {
     await start();
-    upstream.answer(ACK_PATH, answer);
+    bff.upstream.answer(ACK_PATH, answer);
     const response = await acknowledge();
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBe(code);

@@ -5,10 +5,8 @@
 // is right at month and year ends.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../problem.ts';
-import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type FaultBff, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import { type FaultBff, forbidden, legacyError, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { dueDateMin } from './team-reports-service.ts';
@@ -21,8 +19,6 @@ const TEAMS = `GET /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
 const teamId = (n: number) => `7ea70000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const memberId = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const coachId = (n: number) => `c0ac0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const forbidden: Answer = { status: 403, json: { error: { info: 'Forbidden' } } };
-const legacyError = (info: string): Answer => ({ status: 400, json: { error: { info } } });
 const ok: Answer = { status: 200, json: {} };
 
 function team(n: number, fields: Partial<LegacyTeam> = {}): LegacyTeam {
@@ -82,14 +78,7 @@ afterEach(async () => {
   await bff?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  injectChecked(bff.server, {
-    method,
-    url,
-    headers: { ...CSRF, ...headers },
-    cookies: { [SESSION_COOKIE]: bff.session },
-    ...(payload && { payload }),
-  });
+const call: FaultBff['call'] = (...args) => bff.call(...args);
 
 describe('listTeams', () => {
   it("reads the coach's teams with the session cookie and maps them (times, ids, null description)", async () => {

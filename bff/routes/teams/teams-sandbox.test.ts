@@ -4,11 +4,11 @@
 // Every answer is checked against the contract.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
+import { SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { TeamRecord } from '../../../sandbox/state/model.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { dueDateMin } from './team-reports-service.ts';
 import { duplicateName, receivedTeamMessage, teamDeleteLocked } from './team-rows.ts';
 
@@ -21,8 +21,7 @@ let session: string;
 
 beforeEach(async () => {
   await bff?.close();
-  bff = await startSandboxBff({ assessments: 60 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 60 }));
 });
 afterAll(async () => {
   await bff?.close();
@@ -32,17 +31,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, cookie = session) =>
   injectChecked(bff.server, { method, url, headers: CSRF, cookies: { [SESSION_COOKIE]: cookie }, ...(payload && { payload }) });
 
-async function signInAs(email: string): Promise<string> {
-  const response = await injectChecked(bff.server, {
-    method: 'POST',
-    url: '/api/session',
-    headers: CSRF,
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`sign-in failed: ${response.body}`);
-  return cookie;
-}
+const signInAs = (email: string) => bff.signIn(email);
 
 /** A seeded team of the demo coach (own) or given to it by the peer coach (received), by name. */
 function seeded(name: string, owner: 'own' | 'received' = 'own'): TeamRecord {

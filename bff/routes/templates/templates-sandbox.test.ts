@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES } from '../../../sandbox/domain/email-templates.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { CSRF, type SandboxBff, startSandboxBff } from '../../test-support/sandbox-bff.ts';
+import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { TEMPLATE_FAILED } from './templates-service.ts';
 
 let bff: SandboxBff;
 let session: string;
 
 beforeAll(async () => {
-  bff = await startSandboxBff({ assessments: 5 });
-  session = await bff.signIn();
+  ({ bff, session } = await startSignedInSandboxBff({ assessments: 5 }));
 });
 afterAll(() => bff?.close());
 
