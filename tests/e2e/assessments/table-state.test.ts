@@ -96,6 +96,34 @@ test('pages, remembers the page size, and keeps the state on reload and Back', a
   await expect(page.getByRole('combobox', { name: 'Items per page' })).toHaveValue('10');
 });
 
+test('hides the columns the coach does not use, and remembers them on reload', async ({ page }) => {
+  await page.goto('/coachportal/assessments');
+  const table = page.getByRole('grid', { name: 'Assessments' });
+  await expect(table.getByRole('columnheader', { name: /^Lang/ })).toBeVisible();
+  const columns = page.getByRole('button', { name: 'Columns' });
+  await expect(columns).toBeEnabled();
+  await columns.click();
+  const menu = page.getByRole('menu', { name: 'Columns' });
+  // The column naming the row is not offered: a row without it names nobody.
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Info' })).toHaveCount(0);
+  await menu.getByRole('menuitemcheckbox', { name: 'Lang' }).click();
+  await menu.getByRole('menuitemcheckbox', { name: 'Registered' }).click();
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Lang' })).toHaveAttribute('aria-checked', 'false');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: /^Lang/ })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: /^Registered/ })).toHaveCount(0);
+
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: /^Completed/ })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /^Lang/ })).toHaveCount(0);
+  await columns.click();
+  await menu.getByRole('menuitemcheckbox', { name: 'Lang' }).click();
+  await menu.getByRole('menuitemcheckbox', { name: 'Registered' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: /^Registered/ })).toBeVisible();
+});
+
 test.describe('at phone width', () => {
   test.use({ layout: 'phone' });
 

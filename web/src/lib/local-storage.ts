@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   reportTab: 'coachportal.reportTab',
   pageSize: 'coachportal.pageSize',
   pipelineFilter: 'coachportal.pipelineFilter',
+  /** The columns the coach hid in one table (the table's name: 'assessments'). */
+  hiddenColumns: (table: string) => `coachportal.columns.${table}`,
 } as const;
 
 export function readJson<T>(key: string, isValid: (value: unknown) => value is T): T | undefined {

@@ -65,6 +65,40 @@ describe('DataTable', () => {
     expect(screen.getAllByRole('gridcell', { name: 'ben@example.com' })).toHaveLength(1);
   });
 
+  it('lets the coach hide and show columns at desktop width, remembered for the next visit, never the row name', async () => {
+    const user = userEvent.setup();
+    localStorage.clear();
+    // The menu's code arrives after the table's: its button is disabled until then.
+    const openColumns = async () => {
+      const enabled = () => screen.getByRole('button', { name: 'Columns' });
+      await waitFor(() => expect(enabled().hasAttribute('disabled')).toBe(false));
+      await user.click(enabled());
+    };
+    const { unmount } = render(table({ columnChoice: 'people' }));
+    await openColumns();
+    const menu = await screen.findByRole('menu', { name: 'Columns' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
+    ).toEqual(['E-mail', 'City']);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'E-mail' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'City']));
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'E-mail' }).getAttribute('aria-checked')).toBe('false');
+    unmount();
+
+    // The next visit keeps the choice; a phone shows its own columns, with no menu.
+    const { rerender } = render(table({ columnChoice: 'people' }));
+    expect(headers()).toEqual(['Name', 'City']);
+    rerender(table({ columnChoice: 'people', columns: PHONE, isNarrow: true }));
+    expect(headers()).toEqual(['City', 'Name']);
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+    rerender(table({ columnChoice: 'people' }));
+    await openColumns();
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'E-mail' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'E-mail', 'City']));
+  });
+
   it('selects the rows from the last row ticked to a Shift-clicked one, and unticks a range the same way', async () => {
     const user = userEvent.setup();
     const store = createSelectionStore();

@@ -1,6 +1,8 @@
 import {
+  lazy,
   memo,
   type ReactNode,
+  Suspense,
   startTransition,
   useCallback,
   useEffect,
@@ -20,6 +22,10 @@ import type { TableAction } from './table-actions.ts';
 import { TablePagination } from './table-pagination.tsx';
 import { isFiltered, PAGE_SIZES, type PageSize, SEARCH_MAX_LENGTH, type TableState } from './table-state.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useHiddenColumns } from './use-hidden-columns.ts';
+
+// The Columns menu's code arrives after the table's first paint, as the toolbar's dropdowns do.
+const ColumnMenu = lazy(() => import('../ui/column-menu.tsx'));
 
 export interface DataColumn<R> {
   /** The column's id; for a sortable column, the sort key the BFF knows. */
@@ -71,6 +77,11 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
   emptyText: string;
   /** The records in a sentence, plural ('teams'): 'No teams match “xyz”.' */
   noun?: string;
+  /**
+   * The table's name for the Columns menu ('assessments'): at desktop width the coach may hide any column but the one
+   * naming the row, remembered in this browser under that name. Without it every column is shown.
+   */
+  columnChoice?: string;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -97,7 +108,11 @@ type Shown<S extends string, F extends string> = TableState<S, F>;
  * with Retry; the counts, the page shown and the empty text follow the rows on screen, not the request in flight.
  */
 export function DataTable<R extends { id: string }, S extends string, F extends string>(props: DataTableProps<R, S, F>) {
-  const { label, columns, rows, error, total, filteredTotal, state, onChange, selection, actions = [], isNarrow } = props;
+  const { label, rows, error, total, filteredTotal, state, onChange, selection, actions = [], isNarrow } = props;
+  // A phone has its own short set of columns; the coach's choice is the desktop's.
+  const choosable = props.columnChoice && !isNarrow ? props.columns.filter((column) => !column.isRowHeader) : [];
+  const [hidden, setHidden] = useHiddenColumns(props.columnChoice);
+  const columns = choosable.length > 0 ? props.columns.filter((column) => !hidden.has(column.id)) : props.columns;
   const [selectAllError, setSelectAllError] = useState<unknown>(null);
   const [selectingAll, setSelectingAll] = useState(false);
   const baseId = useId();
@@ -227,6 +242,19 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
           </Button>
         ) : null}
         {selection ? <SelectionStatus store={selection} selectingAll={selectingAll} /> : null}
+        {choosable.length > 0 ? (
+          <div className="data-table__columns">
+            <Suspense
+              fallback={
+                <Button variant="secondary" className="menu-button" isDisabled>
+                  Columns<span aria-hidden="true">▾</span>
+                </Button>
+              }
+            >
+              <ColumnMenu columns={choosable} hidden={hidden} onHiddenChange={setHidden} />
+            </Suspense>
+          </div>
+        ) : null}
       </div>
       <ProblemAlert error={selectAllError} />
       {error && rows !== undefined ? <ProblemAlert error={error} onRetry={props.onRetry} /> : null}

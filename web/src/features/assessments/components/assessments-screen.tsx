@@ -82,6 +82,8 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
         filterOptions={filterOptions}
         emptyText={view === 'given' ? 'You have not given any assessments to other coaches.' : 'No assessments found.'}
         noun="assessments"
+        // The desktop's twelve columns do not all fit beside the drawer: the coach keeps those they use.
+        columnChoice={view === 'given' ? 'sco-given' : 'assessments'}
       />
       {screen.dialogs}
     </section>
