@@ -262,6 +262,28 @@ async function withDemoProfileSetBack(page: Page, body: (original: Profile) => P
 test.describe('the demo coach', () => {
   test.use({ account: DEMO });
 
+  test('marks the section in view, and the one chosen even when the page cannot scroll it to the top', async ({ page }) => {
+    // A laptop's short window: the last sections cannot be scrolled to its top.
+    await page.setViewportSize({ width: 1366, height: 620 });
+    await openProfileFromDrawer(page, 'desktop');
+    await expect(tabs(page)).toHaveText(ALL_TABS);
+    const current = page.getByRole('navigation', { name: 'Profile sections' }).locator('[aria-current="location"]');
+    await expect(current).toHaveText('Details');
+    for (const name of ['Two-Factor Authentication', 'Notifications', 'Web Resources', 'Web Profile', 'Password']) {
+      await tabs(page)
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .click();
+      await expect(current).toHaveText(name);
+    }
+    // Scrolling by hand moves the mark with the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(current).toHaveText('Details');
+    await page
+      .getByRole('heading', { level: 2, name: 'Assistants' })
+      .evaluate((heading) => window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 150));
+    await expect(current).toHaveText('Assistants');
+  });
+
   test('shows the save messages of the browser and the BFF', async ({ page }) => {
     await withDemoProfileSetBack(page, async (original) => {
       await openProfileFromDrawer(page, 'desktop');

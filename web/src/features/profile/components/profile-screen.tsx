@@ -200,24 +200,41 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** The sticky tabs: a link to each section; the one in view is marked. */
+/** How far down the window a section's top must be scrolled to be the one in view (a share of the window's height). */
+const READING_LINE = 0.3;
+
+/**
+ * The sticky tabs: a link to each section; the one in view is marked (the last section whose top has passed the
+ * reading line). At the end of the page the chosen one stays marked: a short section near the end never reaches the
+ * line, as the page cannot scroll past its end.
+ */
 function SectionTabs({ sections }: { sections: SectionId[] }) {
   const [current, setCurrent] = useState<SectionId | null>(null);
+  const chosen = useRef<SectionId | null>(null);
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.find((entry) => entry.isIntersecting);
-        const id = sections.find((section) => SECTIONS[section].id === visible?.target.id);
-        if (id) setCurrent(id);
-      },
-      { rootMargin: '-20% 0px -70% 0px' },
-    );
-    for (const section of sections) {
-      const element = document.getElementById(SECTIONS[section].id);
-      if (element) observer.observe(element);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const mark = () => {
+      frame = 0;
+      const line = window.innerHeight * READING_LINE;
+      const topOf = (section: SectionId) => document.getElementById(SECTIONS[section].id)?.getBoundingClientRect().top;
+      const passed = sections.filter((section) => (topOf(section) ?? Number.POSITIVE_INFINITY) <= line);
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const pick = chosen.current;
+      const chosenInView = pick !== null && (topOf(pick) ?? Number.POSITIVE_INFINITY) < window.innerHeight;
+      setCurrent(atEnd && chosenInView ? pick : (passed.at(-1) ?? sections[0] ?? null));
+      if (!atEnd) chosen.current = null;
+    };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(mark);
+    };
+    mark();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
   }, [sections]);
 
   return (
@@ -225,7 +242,15 @@ function SectionTabs({ sections }: { sections: SectionId[] }) {
       <ul>
         {sections.map((id) => (
           <li key={id}>
-            <a href={`#${SECTIONS[id].id}`} className="profile__tab" aria-current={current === id ? 'location' : undefined}>
+            <a
+              href={`#${SECTIONS[id].id}`}
+              className="profile__tab"
+              aria-current={current === id ? 'location' : undefined}
+              onClick={() => {
+                chosen.current = id;
+                setCurrent(id);
+              }}
+            >
               {SECTIONS[id].label}
             </a>
           </li>
