@@ -14,8 +14,12 @@ export const json = (body: unknown, status = 200) =>
     headers: { 'Content-Type': status < 400 ? 'application/json' : 'application/problem+json' },
   });
 
-export const problem = (status: number, code: string, detail: string) =>
-  json({ type: `/problems/${code}`, title: 'Failed', status, code, detail, instance: 'req-0001' }, status);
+export const problem = (status: number, code: string, detail: string, extra: Record<string, unknown> = {}) =>
+  json({ type: `/problems/${code}`, title: 'Failed', status, code, detail, instance: 'req-0001', ...extra }, status);
+
+/** A 400 that refuses one field: its `errors` entry says what `detail` says, as the BFF's validation answers. */
+export const fieldProblem = (code: string, field: string, detail: string) =>
+  problem(400, code, detail, { errors: [{ field, message: detail }] });
 
 /** Answers the typed client's calls in order, by method and path, and records what was sent. */
 export function serve(fetchMock: MockInstance<typeof fetch>, answers: Record<string, Response[]>): Call[] {

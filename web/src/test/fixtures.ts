@@ -2,12 +2,15 @@
 import type { components } from '../../../generated/bff.ts';
 
 type AssessmentRow = components['schemas']['AssessmentRow'];
+type TeamRow = components['schemas']['TeamRow'];
+type TeamDetail = components['schemas']['TeamDetail'];
 
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** The n-th assessment's id and its client's. */
+/** The n-th assessment's id, its client's and the n-th team's. */
 export const assessmentId = (n: number) => uuid('a55e55e0', n);
 export const clientId = (n: number) => uuid('c1e00000', n);
+export const teamId = (n: number) => uuid('7ea70000', n);
 
 /**
  * The n-th row of the assessments list: `name` is the client's name and surname; an own, paid, unwrapped Enneagram
@@ -49,3 +52,52 @@ export const BENCE_ROW: AssessmentRow = assessmentRow(3, 'Bence Kovács', {
   createdAt: '2025-08-20T12:00:00Z',
   inviteState: 'invited',
 });
+
+/**
+ * The n-th row of the teams list (n below 10: the day of its October creation): a team of four in Kgosi Mining
+ * Leadership with no report asked for, neither given nor received, unless `extra` says otherwise.
+ */
+export function teamRow(n: number, name: string, extra: Partial<TeamRow> = {}): TeamRow {
+  return {
+    id: teamId(n),
+    name,
+    description: `${name} description`,
+    project: 'Kgosi Mining Leadership',
+    memberCount: 4,
+    createdAt: `2025-10-0${n}T08:00:00Z`,
+    reportState: 'notRequested',
+    reportRequested: null,
+    reportRequestedDisplay: null,
+    reportDueDate: null,
+    reportSuppliedAt: null,
+    reportStatusText: '-',
+    reportDownloads: [],
+    duplicatedSourceId: null,
+    isReceived: false,
+    receivedFrom: null,
+    givenTo: [],
+    canDuplicate: false,
+    suggestedDuplicateName: `${name} October 2025`,
+    ...extra,
+  };
+}
+
+/**
+ * The team page's record of `team`: no members, one leader counted, open to a report of any type at 4 credits, due
+ * from 2025-11-01, unless `extra` says otherwise.
+ */
+export function teamDetail(team: TeamRow, extra: Partial<TeamDetail> = {}): TeamDetail {
+  return {
+    team,
+    members: [],
+    leaderCount: 1,
+    membersLocked: false,
+    canRequestReport: true,
+    canCancelReport: false,
+    allowedReportTypes: ['Ennea', 'IMf', 'Full'],
+    dueDateMin: '2025-11-01',
+    dueDateMax: '2999-12-31',
+    charge: { message: 'This report costs 4 credits.', isFreeOfCharge: false },
+    ...extra,
+  };
+}

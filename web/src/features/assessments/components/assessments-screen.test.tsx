@@ -368,20 +368,28 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
     expect(within(dialog).getByText('Token not found')).toBeTruthy();
   });
 
-  it('View Details lists every field of the selection; an impersonator also sees the token', async () => {
+  /** The first assessment as View Details answers it (`extra`: what the test is about). */
+  const detailsOf = (extra: Record<string, unknown> = {}) => ({
+    ...row(1),
+    otherData: 'Head of engineering',
+    coach: { id: id(800), name: 'Amara', surname: 'Botha' },
+    updatedAt: '2025-09-04T08:02:45Z',
+    ...extra,
+  });
+
+  /** Opens View Details on the first assessment, the BFF answering with `details`: the dialog and the calls seen. */
+  async function viewDetails(details: ReturnType<typeof detailsOf>, session = SESSION) {
     const user = userEvent.setup();
-    const details = {
-      ...row(1),
-      otherData: 'Head of engineering',
-      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
-      updatedAt: '2025-09-04T08:02:45Z',
-      userToken: 'H4T8P2W6',
-    };
-    const seen = fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] }), json({ items: [details] })] });
-    renderScreen('/assessments', { session: { ...SESSION, roles: { ...SESSION.roles, impersonator: true } } });
+    const seen = fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
+    renderScreen('/assessments', { session });
     await selectFirst(user);
     await user.click(screen.getByRole('button', { name: 'View Details' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    return { dialog: await screen.findByRole('dialog', { name: 'Details' }), seen };
+  }
+
+  it('View Details lists every field of the selection; an impersonator also sees the token', async () => {
+    const impersonator = { ...SESSION, roles: { ...SESSION.roles, impersonator: true } };
+    const { dialog, seen } = await viewDetails(detailsOf({ userToken: 'H4T8P2W6' }), impersonator);
     expect(await within(dialog).findByText('Head of engineering')).toBeTruthy();
     expect(within(dialog).getByRole('columnheader', { name: 'Token (developer test)' })).toBeTruthy();
     expect(within(dialog).getByText('H4T8P2W6')).toBeTruthy();
@@ -389,36 +397,14 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
   });
 
   it('View Details has no token column for a coach', async () => {
-    const user = userEvent.setup();
-    const details = {
-      ...row(1),
-      otherData: '',
-      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
-      updatedAt: '2025-09-04T08:02:45Z',
-    };
-    fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
-    renderScreen();
-    await selectFirst(user);
-    await user.click(screen.getByRole('button', { name: 'View Details' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const { dialog } = await viewDetails(detailsOf({ otherData: '' }));
     await within(dialog).findByText('client1@example.com');
     expect(within(dialog).queryByRole('columnheader', { name: 'Token (developer test)' })).toBeNull();
   });
 
   it('View Details lists the fields of each assessment at phone width', async () => {
     setViewportWidth(375);
-    const user = userEvent.setup();
-    const details = {
-      ...row(1),
-      otherData: 'Head of engineering',
-      coach: { id: id(800), name: 'Amara', surname: 'Botha' },
-      updatedAt: '2025-09-04T08:02:45Z',
-    };
-    fakeBff(ROWS, { 'POST /api/assessments/details': [json({ items: [details] })] });
-    renderScreen();
-    await selectFirst(user);
-    await user.click(screen.getByRole('button', { name: 'View Details' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const { dialog } = await viewDetails(detailsOf());
     const other = await within(dialog).findByText('Other data');
     expect(other.tagName).toBe('DT');
     expect(other.nextElementSibling?.textContent).toBe('Head of engineering');

@@ -1,5 +1,6 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -176,9 +177,7 @@ function ReportLinks({ assessment }: { assessment: ClientAssessment }) {
         <tr>
           <th scope="col">Report</th>
           <th scope="col">Language</th>
-          <th scope="col">
-            <span className="visually-hidden">Formats</span>
-          </th>
+          <HiddenColumnHeader>Formats</HiddenColumnHeader>
         </tr>
       </thead>
       <tbody>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { fieldProblem, json, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { EMAIL_TEMPLATES_TEXT, EmailTemplates } from './email-templates.tsx';
 
@@ -30,6 +30,18 @@ function renderScreen() {
 const textArea = () => screen.findByLabelText('Template text') as Promise<HTMLTextAreaElement>;
 const updateButton = () => screen.getByRole('button', { name: EMAIL_TEMPLATES_TEXT.update });
 const revertButton = () => screen.getByRole('button', { name: EMAIL_TEMPLATES_TEXT.revert });
+
+/** Opens the screen at the address that names Send reports; the BFF answers it and then the Enneagram invite. */
+function openSendReports() {
+  window.history.replaceState(null, '', '/email-templates?template=send_reports');
+  serve(fetchMock, {
+    'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
+    [`GET ${PATH}`]: [json(template())],
+  });
+  const user = userEvent.setup();
+  renderScreen();
+  return user;
+}
 
 beforeEach(() => window.history.replaceState(null, '', '/email-templates'));
 afterEach(() => fetchMock.mockReset());
@@ -88,17 +100,9 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
 
   it('shows the BFF’s sentence under the text when it refuses characters of it, until the text changes', async () => {
     const detail = 'The template text contains characters that are not allowed.';
-    const refusal = {
-      type: '/problems/validation_failed',
-      title: 'Failed',
-      status: 400,
-      code: 'validation_failed',
-      detail,
-      instance: 'req-0001',
-    };
     serve(fetchMock, {
       [`GET ${PATH}`]: [json(template())],
-      [`PUT ${PATH}`]: [json({ ...refusal, errors: [{ field: 'text', message: detail }] }, 400)],
+      [`PUT ${PATH}`]: [fieldProblem('validation_failed', 'text', detail)],
     });
     const user = userEvent.setup();
     renderScreen();
@@ -140,13 +144,7 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
   });
 
   it('opens the template the URL names, and another one at once while nothing is changed', async () => {
-    window.history.replaceState(null, '', '/email-templates?template=send_reports');
-    serve(fetchMock, {
-      'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
-      [`GET ${PATH}`]: [json(template())],
-    });
-    const user = userEvent.setup();
-    renderScreen();
+    const user = openSendReports();
     expect((await textArea()).value).toBe('Reports: {reportlinks}');
     await user.selectOptions(screen.getByLabelText('Template'), 'ennea_invite');
     await waitFor(async () => expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}'));
@@ -155,13 +153,7 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
   });
 
   it('asks before another template replaces unsaved changes: Keep editing keeps them, Discard drops them', async () => {
-    window.history.replaceState(null, '', '/email-templates?template=send_reports');
-    serve(fetchMock, {
-      'GET /api/email-templates/send_reports': [json(template({ name: 'send_reports', text: 'Reports: {reportlinks}' }))],
-      [`GET ${PATH}`]: [json(template())],
-    });
-    const user = userEvent.setup();
-    renderScreen();
+    const user = openSendReports();
     await user.type(await textArea(), ' soon');
     const picker = screen.getByLabelText('Template') as HTMLSelectElement;
 

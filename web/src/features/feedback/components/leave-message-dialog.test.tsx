@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
-import { json, problem, serve } from '../../../test/fake-bff.ts';
+import { fieldProblem, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { LEAVE_MESSAGE, LeaveMessageDialog } from './leave-message-dialog.tsx';
 
@@ -21,6 +21,13 @@ function open() {
   return screen.getByRole('dialog', { name: LEAVE_MESSAGE.title });
 }
 
+/** Picks the category, types the message and presses Send. */
+async function send(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, category: string, message: string) {
+  await user.selectOptions(within(dialog).getByLabelText('Category'), category);
+  await user.type(within(dialog).getByLabelText('Message'), message);
+  await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+}
+
 beforeEach(() => {
   fetchMock.mockReset();
   onClose.mockReset();
@@ -33,9 +40,7 @@ describe('LeaveMessageDialog', () => {
     const dialog = open();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
-    await user.selectOptions(within(dialog).getByLabelText('Category'), 'bugReport');
-    await user.type(within(dialog).getByLabelText('Message'), '   ');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await send(user, dialog, 'bugReport', '   ');
     expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
     expect(calls).toEqual([]);
   });
@@ -44,9 +49,7 @@ describe('LeaveMessageDialog', () => {
     const calls = serve(fetchMock, { 'POST /api/feedback': [new Response(null, { status: 204 })] });
     const user = userEvent.setup();
     const dialog = open();
-    await user.selectOptions(within(dialog).getByLabelText('Category'), 'featureRequest');
-    await user.type(within(dialog).getByLabelText('Message'), 'A Slovak team report, please.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await send(user, dialog, 'featureRequest', 'A Slovak team report, please.');
     expect(await screen.findByText(LEAVE_MESSAGE.sent)).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
     expect(calls).toEqual([
@@ -58,9 +61,7 @@ describe('LeaveMessageDialog', () => {
     serve(fetchMock, { 'POST /api/feedback': [problem(502, 'upstream_error', 'There was an unexpected error')] });
     const user = userEvent.setup();
     const dialog = open();
-    await user.selectOptions(within(dialog).getByLabelText('Category'), 'freeText');
-    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await send(user, dialog, 'freeText', 'Hello');
     const alert = await screen.findByRole('alertdialog', { name: 'Failed' });
     expect(alert.textContent).toContain(LEAVE_MESSAGE.failed);
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
@@ -70,20 +71,10 @@ describe('LeaveMessageDialog', () => {
 
   it('alerts the BFF’s sentence when it refuses characters of the message', async () => {
     const detail = 'The message contains characters that are not allowed.';
-    const refusal = {
-      type: '/problems/validation_failed',
-      title: 'Failed',
-      status: 400,
-      code: 'validation_failed',
-      detail,
-      instance: 'req-0001',
-    };
-    serve(fetchMock, { 'POST /api/feedback': [json({ ...refusal, errors: [{ field: 'message', message: detail }] }, 400)] });
+    serve(fetchMock, { 'POST /api/feedback': [fieldProblem('validation_failed', 'message', detail)] });
     const user = userEvent.setup();
     const dialog = open();
-    await user.selectOptions(within(dialog).getByLabelText('Category'), 'freeText');
-    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await send(user, dialog, 'freeText', 'Hello');
     expect((await screen.findByRole('alertdialog', { name: 'Failed' })).textContent).toContain(detail);
   });
 });

@@ -3,6 +3,7 @@ import { EmailAddress } from '../../../components/email-address.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { problemMessage } from '../../../lib/problem.ts';
@@ -40,9 +41,7 @@ export function AssistantsSection() {
               <th scope="col">Name</th>
               <th scope="col">Email</th>
               <th scope="col">Blocked</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <HiddenColumnHeader>Actions</HiddenColumnHeader>
             </tr>
           </thead>
           <tbody>

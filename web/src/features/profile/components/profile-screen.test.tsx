@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
-import { json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
+import { fieldProblem, json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { Profile } from '../api/get-profile.ts';
 import { ASSISTANT_TEXT } from './assistant-dialog.tsx';
@@ -171,8 +171,7 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
   ])(
     "shows the BFF's sentence at the refused field (%s) and in the save bar, until the field is edited",
     async (label, name, typed, code, sentence) => {
-      const refusal = { type: `/problems/${code}`, title: 'Failed', status: 400, code, detail: sentence, instance: 'req-0001' };
-      serveScreen({ 'PATCH /api/profile': [json({ ...refusal, errors: [{ field: name, message: sentence }] }, 400)] });
+      serveScreen({ 'PATCH /api/profile': [fieldProblem(code, name, sentence)] });
       const user = userEvent.setup();
       renderScreen();
       const input = await screen.findByLabelText(label, { selector: 'input' });

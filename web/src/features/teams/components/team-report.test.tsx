@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { json, problem } from '../../../test/fake-bff.ts';
+import { teamDetail, teamId, teamRow } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import type { TeamDetail, TeamMember } from '../api/get-team.ts';
 import { TeamReport } from './team-report.tsx';
@@ -12,7 +13,7 @@ import { TeamReport } from './team-report.tsx';
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 
-const TEAM_ID = '7ea70000-0000-4000-8000-000000000001';
+const TEAM_ID = teamId(1);
 const member = (n: number, extra: Partial<TeamMember> = {}): TeamMember => ({
   id: `a55e55e0-0000-4000-8000-00000000001${n}`,
   isTeamLeader: false,
@@ -28,38 +29,10 @@ const member = (n: number, extra: Partial<TeamMember> = {}): TeamMember => ({
   ...extra,
 });
 
-const DETAIL: TeamDetail = {
-  team: {
-    id: TEAM_ID,
-    name: 'Leadership Team',
-    description: 'Executive committee',
-    project: 'Kgosi Mining Leadership',
-    memberCount: 2,
-    createdAt: '2025-08-04T09:12:00Z',
-    reportState: 'notRequested',
-    reportRequested: null,
-    reportRequestedDisplay: null,
-    reportDueDate: null,
-    reportSuppliedAt: null,
-    reportStatusText: '-',
-    reportDownloads: [],
-    duplicatedSourceId: null,
-    isReceived: false,
-    receivedFrom: null,
-    givenTo: [],
-    canDuplicate: false,
-    suggestedDuplicateName: 'Leadership Team October 2025',
-  },
-  members: [member(1, { isTeamLeader: true, memberComments: 'Chairs the committee.' }), member(2)],
-  leaderCount: 1,
-  membersLocked: false,
-  canRequestReport: true,
-  canCancelReport: false,
-  allowedReportTypes: ['Ennea', 'IMf', 'Full'],
-  dueDateMin: '2025-11-01',
-  dueDateMax: '2999-12-31',
-  charge: { message: 'This report costs 4 credits.', isFreeOfCharge: false },
-};
+const DETAIL = teamDetail(
+  teamRow(1, 'Leadership Team', { description: 'Executive committee', memberCount: 2, createdAt: '2025-08-04T09:12:00Z' }),
+  { members: [member(1, { isTeamLeader: true, memberComments: 'Chairs the committee.' }), member(2)] },
+);
 const REQUESTED: TeamDetail = {
   ...DETAIL,
   team: {

@@ -5,6 +5,7 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -248,9 +249,7 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                 <th scope="col" className="team-members__wide">
                   Comments
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <HiddenColumnHeader>Actions</HiddenColumnHeader>
               </tr>
             </thead>
             <tbody>

@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { json, problem, serveLists } from '../../../test/fake-bff.ts';
+import { teamDetail as detail, teamId as id, teamRow as team } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import { setViewportWidth } from '../../../test/viewport.ts';
 import type { TeamDetail } from '../api/get-team.ts';
@@ -14,33 +15,7 @@ import { TeamsScreen } from './teams-screen.tsx';
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 
-const id = (n: number) => `7ea70000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const COACH = { id: '7b1e2d3c-4a5b-4c6d-9e8f-1a2b3c4d5e6f', name: 'Lukas', surname: 'Novak' };
-
-function team(n: number, name: string, extra: Partial<TeamRow> = {}): TeamRow {
-  return {
-    id: id(n),
-    name,
-    description: `${name} description`,
-    project: 'Kgosi Mining Leadership',
-    memberCount: 4,
-    createdAt: `2025-10-0${n}T08:00:00Z`,
-    reportState: 'notRequested',
-    reportRequested: null,
-    reportRequestedDisplay: null,
-    reportDueDate: null,
-    reportSuppliedAt: null,
-    reportStatusText: '-',
-    reportDownloads: [],
-    duplicatedSourceId: null,
-    isReceived: false,
-    receivedFrom: null,
-    givenTo: [],
-    canDuplicate: false,
-    suggestedDuplicateName: `${name} October 2025`,
-    ...extra,
-  };
-}
 
 const AVAILABLE = team(1, 'Leadership Team', {
   reportState: 'available',
@@ -313,19 +288,6 @@ describe('received teams, View Team, Duplicate Team, Add Team Members (spec coac
 });
 
 describe('Request Report (spec coach-shell §2.6, §4 "Team report", §5)', () => {
-  const detail = (row: TeamRow, extra: Partial<TeamDetail> = {}): TeamDetail => ({
-    team: row,
-    members: [],
-    leaderCount: 1,
-    membersLocked: false,
-    canRequestReport: true,
-    canCancelReport: false,
-    allowedReportTypes: ['Ennea', 'IMf', 'Full'],
-    dueDateMin: '2025-11-01',
-    dueDateMax: '2999-12-31',
-    charge: { message: 'This report costs 4 credits.', isFreeOfCharge: false },
-    ...extra,
-  });
   const member = { id: 'a55e55e0-0000-4000-8000-000000000011', isTeamLeader: true, memberComments: '', displayName: 'Member 1' };
 
   it('requests the report of the selected team, and shows the note of a report that comes later', async () => {

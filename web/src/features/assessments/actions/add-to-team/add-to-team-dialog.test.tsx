@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import type { TeamRow } from '../../../../lib/api/list-teams.ts';
-import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { render } from '../../../../test/render.tsx';
+import { json, problem, serve } from '../../../../test/fake-bff.ts';
+import { teamRow as team } from '../../../../test/fixtures.ts';
+import { finalText, messageText, renderAction } from '../shared/action-test-support.tsx';
 import { assessmentId } from '../shared/send-test-data.ts';
 import AddToTeamAction from './add-to-team-dialog.tsx';
 import { addedMessage, NO_TEAM, TEAM_LOCKED } from './add-to-team-messages.tsx';
@@ -13,55 +13,13 @@ import { addedMessage, NO_TEAM, TEAM_LOCKED } from './add-to-team-messages.tsx';
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 afterEach(() => fetchMock.mockReset());
 
-const teamId = (n: number) => `7ea70000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-function team(n: number, name: string, extra: Partial<TeamRow> = {}): TeamRow {
-  return {
-    id: teamId(n),
-    name,
-    description: '',
-    project: 'Kgosi Mining Leadership',
-    memberCount: 4,
-    createdAt: '2025-10-01T08:00:00Z',
-    reportState: 'notRequested',
-    reportRequested: null,
-    reportRequestedDisplay: null,
-    reportDueDate: null,
-    reportSuppliedAt: null,
-    reportStatusText: '-',
-    reportDownloads: [],
-    duplicatedSourceId: null,
-    isReceived: false,
-    receivedFrom: null,
-    givenTo: [],
-    canDuplicate: false,
-    suggestedDuplicateName: `${name} October 2025`,
-    ...extra,
-  };
-}
 const OPEN = team(1, 'Leadership Team');
 const LOCKED = team(2, 'Sales Team', { reportState: 'requested', reportRequested: 'Ennea', reportDueDate: '2025-11-14' });
 const RECEIVED = team(3, 'Shared Team', { isReceived: true, receivedFrom: { name: 'Lukas Novak' } });
 const teamsPage = (items: TeamRow[]) => json({ items, page: 1, pageSize: 500, total: items.length });
 const IDS = [assessmentId(1), assessmentId(2), assessmentId(3)];
 
-function renderAction() {
-  const finish = vi.fn<(message?: ActionMessage) => void>();
-  const clearSelection = vi.fn();
-  render(<AddToTeamAction view="own" session={SESSION} ids={IDS} rows={[]} finish={finish} clearSelection={clearSelection} />);
-  return { finish, clearSelection };
-}
-
-async function finalMessage(finish: ReturnType<typeof renderAction>['finish']) {
-  await waitFor(() => expect(finish).toHaveBeenCalled());
-  const message = finish.mock.calls[0]?.[0];
-  if (!message) throw new Error('finished without a message');
-  return textOf(message);
-}
-
-function textOf(message: ActionMessage) {
-  const { container } = render(<div>{message.body}</div>);
-  return { title: message.title, text: container.textContent };
-}
+const renderAdd = () => renderAction(AddToTeamAction, { ids: IDS });
 
 async function pickTeam(name: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Add To Team' });
@@ -73,8 +31,8 @@ async function pickTeam(name: string) {
 describe('Add To Team', () => {
   it('asks a coach without a team of their own to create one first', async () => {
     serve(fetchMock, { 'GET /api/teams': [teamsPage([RECEIVED])] });
-    const { finish } = renderAction();
-    expect(await finalMessage(finish)).toEqual({ title: 'Please Note', text: NO_TEAM });
+    const { finish } = renderAdd();
+    expect(await finalText(finish)).toEqual({ title: 'Please Note', text: NO_TEAM });
   });
 
   it('adds the selection to the chosen team with one keyed call and words the BFF counts', async () => {
@@ -82,7 +40,7 @@ describe('Add To Team', () => {
       'GET /api/teams': [teamsPage([OPEN, LOCKED, RECEIVED])],
       [`POST /api/teams/${OPEN.id}/members`]: [json({ requested: 3, added: 2, alreadyMembers: 1 })],
     });
-    const { finish, clearSelection } = renderAction();
+    const { finish, clearSelection } = renderAdd();
     const select = await screen.findByLabelText('Team');
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'Select a team',
@@ -91,7 +49,7 @@ describe('Add To Team', () => {
     ]);
     expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
     await pickTeam('Leadership Team');
-    expect(await finalMessage(finish)).toEqual({
+    expect(await finalText(finish)).toEqual({
       title: 'Please Note',
       text: "You've added 2 out of 3. The other assessments are already part of this team.",
     });
@@ -105,7 +63,7 @@ describe('Add To Team', () => {
     const ISSUED = team(4, 'Board', { reportState: 'available', reportRequested: 'Full' });
     window.history.replaceState(null, '', `?addToTeam=${LOCKED.id}`);
     const calls = serve(fetchMock, { 'GET /api/teams': [teamsPage([OPEN, LOCKED, ISSUED])] });
-    const { finish } = renderAction();
+    const { finish } = renderAdd();
     const select = (await screen.findByLabelText('Team')) as HTMLSelectElement;
     const options = [...select.options].map((option) => ({ text: option.text, disabled: option.disabled }));
     expect(options).toEqual([
@@ -129,18 +87,18 @@ describe('Add To Team', () => {
       'GET /api/teams': [teamsPage([OPEN])],
       [`POST /api/teams/${OPEN.id}/members`]: [problem(502, 'add_members_failed', unexpected)],
     });
-    const { finish, clearSelection } = renderAction();
+    const { finish, clearSelection } = renderAdd();
     await pickTeam('Leadership Team');
-    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text: unexpected });
+    expect(await finalText(finish)).toEqual({ title: 'Failed', text: unexpected });
     expect(clearSelection).not.toHaveBeenCalled();
   });
 
   it('words all added and none added as the spec does', () => {
-    expect(textOf(addedMessage({ requested: 3, added: 3, alreadyMembers: 0 }))).toEqual({
+    expect(messageText(addedMessage({ requested: 3, added: 3, alreadyMembers: 0 }))).toEqual({
       title: 'Success',
       text: 'Success! All 3 member(s) have been added.',
     });
-    expect(textOf(addedMessage({ requested: 2, added: 0, alreadyMembers: 2 }))).toEqual({
+    expect(messageText(addedMessage({ requested: 2, added: 0, alreadyMembers: 2 }))).toEqual({
       title: 'Please Note',
       text: 'All selected assessments are already part of this team.',
     });

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { render } from '../../../../test/render.tsx';
+import { json, problem, serve } from '../../../../test/fake-bff.ts';
+import { finalMessage, renderAction } from '../shared/action-test-support.tsx';
+import { assessmentId } from '../shared/send-test-data.ts';
 import BulkAddDialog, { BULK_ADD_TEXTS } from './bulk-add-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
@@ -12,20 +12,6 @@ const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
 afterEach(() => fetchMock.mockReset());
 
 const SHEET = new File(['PK-sheet'], 'clients.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-
-function renderAction() {
-  const finish = vi.fn<(message?: ActionMessage) => void>();
-  render(<BulkAddDialog view="own" session={SESSION} ids={[]} rows={[]} finish={finish} clearSelection={vi.fn()} />);
-  return finish;
-}
-
-async function finalMessage(finish: ReturnType<typeof renderAction>) {
-  await waitFor(() => expect(finish).toHaveBeenCalled());
-  const message = finish.mock.calls[0]?.[0];
-  if (!message) throw new Error('finished without a message');
-  render(<div data-testid="message">{message.body}</div>);
-  return { title: message.title, body: screen.getByTestId('message') };
-}
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('radio', { name: 'Enneagram' }));
@@ -53,7 +39,7 @@ describe('Bulk Add Clients and Assessments', () => {
       'POST /api/clients/bulk-uploads': [json({ status: 'done', created: 50, message: '50 assessment(s) added.', brokenClients: [] })],
     });
     const user = userEvent.setup();
-    const finish = renderAction();
+    const { finish } = renderAction(BulkAddDialog);
     await user.click(screen.getByRole('radio', { name: 'Combined' }));
     await user.upload(screen.getByLabelText('Spreadsheet (.xlsx)'), await clientsWorkbook(50));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -79,9 +65,7 @@ describe('Bulk Add Clients and Assessments', () => {
 
   it('says to deselect first when pressed with a selection, and opens nothing', async () => {
     const calls = serve(fetchMock, {});
-    const finish = vi.fn<(message?: ActionMessage) => void>();
-    const id = 'a55e55e0-0000-4000-8000-000000000001';
-    render(<BulkAddDialog view="own" session={SESSION} ids={[id]} rows={[]} finish={finish} clearSelection={vi.fn()} />);
+    const { finish } = renderAction(BulkAddDialog, { ids: [assessmentId(1)] });
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Please Note');
     expect(body.textContent).toBe('To add a new client, please deselect any currently selected assessment.');
@@ -92,7 +76,7 @@ describe('Bulk Add Clients and Assessments', () => {
   it('names the cost of one assessment when the spreadsheet cannot be read here', async () => {
     serve(fetchMock, {});
     const user = userEvent.setup();
-    renderAction();
+    renderAction(BulkAddDialog);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const question = await screen.findByRole('alertdialog', { name: 'Please Note' });
@@ -115,7 +99,7 @@ describe('Bulk Add Clients and Assessments', () => {
       ],
     });
     const user = userEvent.setup();
-    const finish = renderAction();
+    const { finish } = renderAction(BulkAddDialog);
     await fillIn(user);
     await uploadConfirmed(user);
     const { body } = await finalMessage(finish);
@@ -134,7 +118,7 @@ describe('Bulk Add Clients and Assessments', () => {
   it('links the template and asks for an assessment and a spreadsheet before any call', async () => {
     const calls = serve(fetchMock, {});
     const user = userEvent.setup();
-    renderAction();
+    renderAction(BulkAddDialog);
     expect(screen.getByRole('link', { name: 'Download the spreadsheet template' }).getAttribute('href')).toBe(
       '/coachportal/clients_template.xlsx',
     );
@@ -157,7 +141,7 @@ describe('Bulk Add Clients and Assessments', () => {
       ],
     });
     const user = userEvent.setup();
-    const finish = renderAction();
+    const { finish } = renderAction(BulkAddDialog);
     await fillIn(user);
     await uploadConfirmed(user);
     expect(await screen.findByText('Zuzana Horváthová, zuzana@tatrasoft.sk')).toBeTruthy();
@@ -178,7 +162,7 @@ describe('Bulk Add Clients and Assessments', () => {
       ],
     });
     const user = userEvent.setup();
-    const finish = renderAction();
+    const { finish } = renderAction(BulkAddDialog);
     await fillIn(user);
     await uploadConfirmed(user);
     await screen.findByRole('alertdialog', { name: 'Existing clients' });
@@ -195,7 +179,7 @@ describe('Bulk Add Clients and Assessments', () => {
       ],
     });
     const user = userEvent.setup();
-    const finish = renderAction();
+    const { finish } = renderAction(BulkAddDialog);
     await fillIn(user);
     await uploadConfirmed(user);
     expect((await screen.findByRole('alert')).textContent).toBe('Please upload an Excel (.xlsx) spreadsheet.');

@@ -1,10 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { render } from '../../../../test/render.tsx';
+import { json, problem, serve } from '../../../../test/fake-bff.ts';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
+import { finalText, renderAction } from '../shared/action-test-support.tsx';
 import { details } from '../shared/send-test-data.ts';
 import CombineAction from './combine-dialog.tsx';
 import { DIFFERENT_CLIENTS, NOT_COMPLETE, SAME_TYPE } from './combine-messages.ts';
@@ -18,20 +17,7 @@ const CLIENT = { clientId: 'c1e00000-0000-4000-8000-000000000001' };
 const ENNEA = details(1, 'Thandi Mokoena', { ...CLIENT, assessmentType: 'ennea', completedAt: DONE });
 const MATURITY = details(2, 'Thandi Mokoena', { ...CLIENT, assessmentType: 'EIT', completedAt: DONE, createdAt: '2025-09-05T08:00:00Z' });
 
-function renderAction(ids: string[], rows: AssessmentRow[]) {
-  const finish = vi.fn<(message?: ActionMessage) => void>();
-  const clearSelection = vi.fn();
-  render(<CombineAction view="own" session={SESSION} ids={ids} rows={rows} finish={finish} clearSelection={clearSelection} />);
-  return { finish, clearSelection };
-}
-
-async function finalMessage(finish: ReturnType<typeof renderAction>['finish']) {
-  await waitFor(() => expect(finish).toHaveBeenCalled());
-  const message = finish.mock.calls[0]?.[0];
-  if (!message) throw new Error('finished without a message');
-  render(<div data-testid="message">{message.body}</div>);
-  return { title: message.title, text: screen.getByTestId('message').textContent };
-}
+const renderCombine = (ids: string[], rows: AssessmentRow[]) => renderAction(CombineAction, { ids, rows });
 
 describe('Combine', () => {
   it.each([
@@ -40,17 +26,17 @@ describe('Combine', () => {
     ['two of one type', [ENNEA, { ...MATURITY, assessmentType: 'ennea' as const }], SAME_TYPE],
   ])('refuses %s on screen with the spec text, asking the BFF nothing', async (_, rows, text) => {
     serve(fetchMock, {});
-    const { finish } = renderAction(
+    const { finish } = renderCombine(
       rows.map((row) => row.id),
       rows,
     );
-    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text });
+    expect(await finalText(finish)).toEqual({ title: 'Failed', text });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends the Enneagram assessment as the Enneagram part and the other as the Maturity part', async () => {
     const calls = serve(fetchMock, { 'POST /api/assessments/combinations': [json({ completedAt: DONE })] });
-    const { finish, clearSelection } = renderAction([MATURITY.id, ENNEA.id], [MATURITY, ENNEA]);
+    const { finish, clearSelection } = renderCombine([MATURITY.id, ENNEA.id], [MATURITY, ENNEA]);
     const dialog = screen.getByRole('dialog', { name: 'Combine' });
     const enneagramPart = within(dialog).getByRole('radiogroup', { name: 'Enneagram part' });
     // A Maturity assessment cannot supply the Enneagram part.
@@ -58,7 +44,7 @@ describe('Combine', () => {
     expect((within(enneagramPart).getByRole('radio', { name: 'Enneagram, created 2025-09-01' }) as HTMLInputElement).checked).toBe(true);
     expect(dialog.textContent).toContain('Maturity part: Maturity, created 2025-09-05');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Combine' }));
-    expect(await finalMessage(finish)).toEqual({ title: 'Success', text: 'The assessments have been combined.' });
+    expect(await finalText(finish)).toEqual({ title: 'Success', text: 'The assessments have been combined.' });
     expect(calls).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -71,11 +57,11 @@ describe('Combine', () => {
 
   it('lets the coach pick the parts of a selection not on screen and shows the BFF refusal', async () => {
     const calls = serve(fetchMock, { 'POST /api/assessments/combinations': [problem(400, 'different_clients', DIFFERENT_CLIENTS)] });
-    const { finish, clearSelection } = renderAction([ENNEA.id, MATURITY.id], []);
+    const { finish, clearSelection } = renderCombine([ENNEA.id, MATURITY.id], []);
     const dialog = screen.getByRole('dialog', { name: 'Combine' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Assessment a55e55e0', checked: false }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Combine' }));
-    expect(await finalMessage(finish)).toEqual({ title: 'Failed', text: DIFFERENT_CLIENTS });
+    expect(await finalText(finish)).toEqual({ title: 'Failed', text: DIFFERENT_CLIENTS });
     expect(calls[0]?.body).toEqual({ enneagramAssessmentId: MATURITY.id, maturityAssessmentId: ENNEA.id });
     expect(clearSelection).not.toHaveBeenCalled();
   });

@@ -1,22 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
 import type { Session } from '../../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { render } from '../../../../test/render.tsx';
+import { expectOnlyProviderAddress, finalMessage, renderAction } from '../shared/action-test-support.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
 import { details, summaryOf } from '../shared/send-test-data.ts';
 import SendInvitesDialog, { IMPERSONATOR_SERVER_SEND, NOTHING_TO_SEND } from './send-invites-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
-afterEach(() => {
-  fetchMock.mockReset();
-  // Error toasts stay until dismissed, and the queue is the app's: none is carried into the next test.
-  for (const toast of toasts.visibleToasts) toasts.close(toast.key);
-});
+afterEach(() => fetchMock.mockReset());
 
 const THANDI = details(1, 'Thandi Mokoena');
 const BENCE = details(2, 'Bence Kovács', { inviteState: 'invited' });
@@ -31,32 +25,8 @@ const DONE = details(4, 'Katarína Horváthová', {
   permissions: { canEdit: true, canDelete: false, canWrap: true, canAssignSco: true, canInvite: false },
 });
 
-function renderAction(selection: ReturnType<typeof details>[], session: Session = SESSION) {
-  const finish = vi.fn<(message?: ActionMessage) => void>();
-  const view = render(
-    <>
-      <SendInvitesDialog
-        view="own"
-        session={session}
-        ids={selection.map((item) => item.id)}
-        rows={[]}
-        finish={finish}
-        clearSelection={vi.fn()}
-      />
-      <Toaster />
-    </>,
-  );
-  return { finish, ...view };
-}
-
-/** The alert the action ended with, rendered as the screen would. */
-async function finalMessage(finish: ReturnType<typeof renderAction>['finish']) {
-  await waitFor(() => expect(finish).toHaveBeenCalled());
-  const message = finish.mock.calls[0]?.[0];
-  if (!message) throw new Error('finished without a message');
-  render(<div data-testid="message">{message.body}</div>);
-  return { title: message.title, body: screen.getByTestId('message') };
-}
+const renderSend = (selection: ReturnType<typeof details>[], session: Session = SESSION) =>
+  renderAction(SendInvitesDialog, { session, ids: selection.map((item) => item.id) });
 
 const idempotencyKeys = () =>
   fetchMock.mock.calls.map(([input]) => (input as Request).headers.get('Idempotency-Key')).filter((key) => key !== null);
@@ -79,7 +49,7 @@ describe('Send Invites/Reminders', () => {
         }),
       ],
     });
-    const { finish } = renderAction([THANDI, BENCE, OLIVER, DONE]);
+    const { finish } = renderSend([THANDI, BENCE, OLIVER, DONE]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     const review = await within(dialog).findByText('1 invite to send');
     expect(review.nextElementSibling?.textContent).toBe('Thandi Mokoena');
@@ -88,12 +58,7 @@ describe('Send Invites/Reminders', () => {
     );
     expect(within(dialog).getByText('1 assessment skipped as complete').nextElementSibling?.textContent).toBe('Katarína Horváthová');
     // More than one selected: only the provider's address, with the spec's reason.
-    expect(
-      within(dialog)
-        .getByRole('radio', { name: /From your email address/ })
-        .hasAttribute('disabled'),
-    ).toBe(true);
-    within(dialog).getByText("Can't send from your email address because more than one assessment has been selected.");
+    expectOnlyProviderAddress(dialog);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     const { title, body } = await finalMessage(finish);
@@ -108,7 +73,7 @@ describe('Send Invites/Reminders', () => {
 
   it("ends with the spec's note when every selected assessment is complete, sending nothing", async () => {
     const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([DONE]))] });
-    const { finish } = renderAction([DONE]);
+    const { finish } = renderSend([DONE]);
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Please Note');
     expect(body.textContent).toBe(NOTHING_TO_SEND);
@@ -127,7 +92,7 @@ describe('Send Invites/Reminders', () => {
         }),
       ],
     });
-    renderAction([THANDI, BENCE]);
+    renderSend([THANDI, BENCE]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -150,7 +115,7 @@ describe('Send Invites/Reminders', () => {
       'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI]))],
       'POST /api/assessments/invite-previews': [problem(400, 'preview_failed', 'Template not found')],
     });
-    renderAction([THANDI]);
+    renderSend([THANDI]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -181,7 +146,7 @@ describe('Send Invites/Reminders', () => {
         }),
       ],
     });
-    const { finish } = renderAction([THANDI]);
+    const { finish } = renderSend([THANDI]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     expect(within(dialog).queryByText(/more than one assessment has been selected/)).toBeNull();
@@ -198,7 +163,7 @@ describe('Send Invites/Reminders', () => {
 
   it('refuses a selection holding an assessment received from another coach before offering to send', async () => {
     const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, RECEIVED]))] });
-    const { finish } = renderAction([THANDI, RECEIVED]);
+    const { finish } = renderSend([THANDI, RECEIVED]);
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Failed');
     expect(body.textContent).toBe(RECEIVED_REFUSAL);
@@ -212,7 +177,7 @@ describe('Send Invites/Reminders', () => {
       'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI]))],
       'POST /api/assessments/invites': [problem(502, 'upstream_error', 'There was an unexpected error')],
     });
-    const { finish } = renderAction([THANDI], impersonator);
+    const { finish } = renderSend([THANDI], impersonator);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     expect(within(dialog).getByRole('radio', { name: "From the provider's email address" }).hasAttribute('disabled')).toBe(true);
@@ -240,7 +205,7 @@ describe('Send Invites/Reminders', () => {
   it('offers an impersonator with more than one assessment selected no way to send, saying why', async () => {
     const impersonator: Session = { ...SESSION, roles: { ...SESSION.roles, impersonator: true } };
     const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, BENCE]))] });
-    renderAction([THANDI, BENCE], impersonator);
+    renderSend([THANDI, BENCE], impersonator);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     for (const radio of within(dialog).getAllByRole('radio')) expect(radio.hasAttribute('disabled'), radio.id).toBe(true);
@@ -258,7 +223,7 @@ describe('the Idempotency-Key of a send', () => {
 
   /** Opens Send Invites/Reminders on Bence, chooses how to send, presses Send and waits for the action's end. */
   async function sendToBence(from: 'server' | 'own') {
-    const { finish, unmount } = renderAction([BENCE]);
+    const { finish, unmount } = renderSend([BENCE]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 reminder to send (invited before)');
     if (from === 'own') await userEvent.click(within(dialog).getByRole('radio', { name: /From your email address/ }));

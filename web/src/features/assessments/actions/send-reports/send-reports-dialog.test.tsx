@@ -1,20 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
-import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { render } from '../../../../test/render.tsx';
+import { json, problem, serve } from '../../../../test/fake-bff.ts';
+import { expectOnlyProviderAddress, finalMessage, renderAction } from '../shared/action-test-support.tsx';
 import { details, summaryOf } from '../shared/send-test-data.ts';
 import SendReportsDialog, { NO_REPORTS } from './send-reports-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
-afterEach(() => {
-  fetchMock.mockReset();
-  // Error toasts stay until dismissed, and the queue is the app's: none is carried into the next test.
-  for (const toast of toasts.visibleToasts) toasts.close(toast.key);
-});
+afterEach(() => fetchMock.mockReset());
 
 const COMPLETE = { completedAt: '2025-09-03T10:41:37Z' };
 const ENNEA = details(1, 'Thandi Mokoena', {
@@ -34,31 +28,7 @@ const MARKED_IMF = details(3, 'Oliver Hughes', {
 });
 const NOT_STARTED = details(4, 'Katarína Horváthová');
 
-function renderAction(selection: ReturnType<typeof details>[]) {
-  const finish = vi.fn<(message?: ActionMessage) => void>();
-  render(
-    <>
-      <SendReportsDialog
-        view="own"
-        session={SESSION}
-        ids={selection.map((item) => item.id)}
-        rows={[]}
-        finish={finish}
-        clearSelection={vi.fn()}
-      />
-      <Toaster />
-    </>,
-  );
-  return finish;
-}
-
-async function finalMessage(finish: ReturnType<typeof renderAction>) {
-  await waitFor(() => expect(finish).toHaveBeenCalled());
-  const message = finish.mock.calls[0]?.[0];
-  if (!message) throw new Error('finished without a message');
-  render(<div data-testid="message">{message.body}</div>);
-  return { title: message.title, body: screen.getByTestId('message') };
-}
+const renderSend = (selection: ReturnType<typeof details>[]) => renderAction(SendReportsDialog, { ids: selection.map((item) => item.id) });
 
 const checkboxNames = (dialog: HTMLElement) =>
   within(dialog)
@@ -86,7 +56,7 @@ describe('Send Reports', () => {
         }),
       ],
     });
-    const finish = renderAction([ENNEA, UNMARKED_FULL, MARKED_IMF]);
+    const { finish } = renderSend([ENNEA, UNMARKED_FULL, MARKED_IMF]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Reports' });
     await within(dialog).findByRole('group', { name: 'Reports to send' });
     expect(checkboxNames(dialog)).toEqual([
@@ -97,12 +67,7 @@ describe('Send Reports', () => {
       'Maturity Report',
     ]);
     within(dialog).getByText('Waiting for marking: Combined Report, Combined+ Report.');
-    expect(
-      within(dialog)
-        .getByRole('radio', { name: /From your email address/ })
-        .hasAttribute('disabled'),
-    ).toBe(true);
-    within(dialog).getByText("Can't send from your email address because more than one assessment has been selected.");
+    expectOnlyProviderAddress(dialog);
 
     // spec §5: a report must be chosen first.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -129,7 +94,7 @@ describe('Send Reports', () => {
         problem(400, 'preview_failed', 'Report generation failed'),
       ],
     });
-    renderAction([ENNEA]);
+    renderSend([ENNEA]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Reports' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Preview' }));
     await screen.findByText('Please select a report');
@@ -158,7 +123,7 @@ describe('Send Reports', () => {
 
   it('says so when the selection has no report yet, offering only Cancel', async () => {
     serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([NOT_STARTED]))] });
-    const finish = renderAction([NOT_STARTED]);
+    const { finish } = renderSend([NOT_STARTED]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Reports' });
     await within(dialog).findByText(NO_REPORTS);
     expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
@@ -172,7 +137,7 @@ describe('Send Reports', () => {
       'POST /api/assessments/selection-summaries': [json(summaryOf([ENNEA]))],
       'POST /api/assessments/report-emails': [problem(400, 'coach_email_required', 'Please enter email address')],
     });
-    const finish = renderAction([ENNEA]);
+    const { finish } = renderSend([ENNEA]);
     const dialog = await screen.findByRole('dialog', { name: 'Send Reports' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Enneagram Report' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
