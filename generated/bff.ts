@@ -2241,8 +2241,8 @@ export interface paths {
          *     pair, then calls `GET api/v3/hybridise/{bioUuid}/{enneagramUuid}/{imfUuid}` with the
          *     Enneagram assessment as `bioUuid` (the spec does not say which of the two it must be; the
          *     legacy contract takes one of them, presumably the one whose client details the combined
-         *     assessment takes). The Enneagram part must come from an `ennea` or `full` assessment and the Maturity
-         *     part from an `EIT` or `full` assessment.
+         *     assessment takes). The Enneagram part must come from an `ennea` assessment and the Maturity part
+         *     from an `EIT` one ("One Enneagram and one IMf must be chosen": a `full` assessment supplies neither).
          *
          *     Problem codes:
          *     - 400 `different_clients`: You are not allowed to combine 2 different clients.
@@ -6333,7 +6333,7 @@ export interface components {
         /**
          * @description Combine two assessments of one client into a Combined result (spec assessments-and-clients
          *     §2.3 "Combine", §5 "Combine"): the coach picks which assessment supplies the Enneagram part
-         *     (an `ennea` or `full` assessment) and which the Maturity part (an `EIT` or `full` assessment).
+         *     (an `ennea` assessment) and which the Maturity part (an `EIT` assessment).
          * @example {
          *       "enneagramAssessmentId": "a55e55e0-0000-4000-8000-000000000007",
          *       "maturityAssessmentId": "a55e55e0-0000-4000-8000-000000000008"

@@ -67,6 +67,28 @@ describe('combineAssessments', () => {
     maturity.marked = 1;
   });
 
+  it('refuses a Combined assessment for either part: one Enneagram and one Maturity assessment must be chosen', async () => {
+    const { enneagram, maturity } = pair();
+    const full = own('full').find((a) => a.clientUUID !== null);
+    if (!full) throw new Error('seed: no completed Combined assessment');
+    const clientUUID = full.clientUUID;
+    full.clientUUID = enneagram.clientUUID;
+    maturity.clientUUID = enneagram.clientUUID;
+    try {
+      for (const [first, second] of [
+        [full, maturity],
+        [enneagram, full],
+      ] as const) {
+        expect((await combine(first.uuid, second.uuid)).json()).toMatchObject({
+          code: 'same_assessment_type',
+          detail: COMBINE_MESSAGES.sameType,
+        });
+      }
+    } finally {
+      full.clientUUID = clientUUID;
+    }
+  });
+
   it('refuses an incomplete assessment', async () => {
     const { enneagram, maturity } = pair();
     const completedAt = maturity.guestCompletedAt;

@@ -14,12 +14,10 @@ export const COMBINE_MESSAGES = {
   incomplete: 'Assessments are not complete.',
   sameType: 'The assessments you want to combine are the same.',
 } as const;
-const ENNEAGRAM_PART: ReadonlySet<string> = new Set(['ennea', 'full']);
-const MATURITY_PART: ReadonlySet<string> = new Set(['EIT', 'full']);
 
 /**
- * Combine (contract: combineAssessments): two completed assessments of one client, one supplying the Enneagram part
- * and the other the Maturity part, checked here in the spec's order, then legacy `hybridise` with the Enneagram
+ * Combine (contract: combineAssessments): two completed assessments of one client, an Enneagram one and a Maturity
+ * one, checked here in the spec's order, then legacy `hybridise` with the Enneagram
  * assessment as the one whose client details the combined assessment takes.
  */
 export async function combineAssessments(
@@ -34,8 +32,8 @@ export async function combineAssessments(
   if (enneagram.clientUUID !== maturity.clientUUID) throw problem(400, 'different_clients', COMBINE_MESSAGES.differentClients, 'Failed');
   if (!enneagram.guestCompletedAt || !maturity.guestCompletedAt)
     throw problem(400, 'assessments_incomplete', COMBINE_MESSAGES.incomplete, 'Failed');
-  const supplies = ENNEAGRAM_PART.has(enneagram.assessmentType) && MATURITY_PART.has(maturity.assessmentType);
-  if (!supplies || enneagram.assessmentType === maturity.assessmentType) {
+  // spec §5: "One Enneagram and one IMf must be chosen": a Combined assessment is already both, and supplies neither.
+  if (enneagram.assessmentType !== 'ennea' || maturity.assessmentType !== 'EIT') {
     throw problem(400, 'same_assessment_type', COMBINE_MESSAGES.sameType, 'Failed');
   }
   const { data, error, response } = await ctx.legacy.GET('/api/v3/hybridise/{bioAssessmentId}/{enneagramAssessmentId}/{imfAssessmentId}', {

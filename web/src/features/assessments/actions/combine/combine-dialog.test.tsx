@@ -24,6 +24,9 @@ describe('Combine', () => {
     ['two clients', [ENNEA, details(3, 'Bence Kovács', { assessmentType: 'EIT', completedAt: DONE })], DIFFERENT_CLIENTS],
     ['an assessment not complete', [ENNEA, { ...MATURITY, completedAt: undefined }], NOT_COMPLETE],
     ['two of one type', [ENNEA, { ...MATURITY, assessmentType: 'ennea' as const }], SAME_TYPE],
+    // spec §5: one Enneagram and one IMf; a Combined assessment supplies neither part.
+    ['a Combined assessment with a Maturity one', [{ ...ENNEA, assessmentType: 'full' as const }, MATURITY], SAME_TYPE],
+    ['an Enneagram assessment with a Combined one', [ENNEA, { ...MATURITY, assessmentType: 'full' as const }], SAME_TYPE],
   ])('refuses %s on screen with the spec text, asking the BFF nothing', async (_, rows, text) => {
     serve(fetchMock, {});
     const { finish } = renderCombine(

@@ -1,4 +1,3 @@
-import type { AssessmentType } from '../../../../lib/labels/assessments.ts';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
 
 // spec assessments-and-clients §5 "Combine" (the BFF answers the same texts when it refuses the pair).
@@ -6,15 +5,12 @@ export const DIFFERENT_CLIENTS = 'You are not allowed to combine 2 different cli
 export const NOT_COMPLETE = 'Assessments are not complete.';
 export const SAME_TYPE = 'The assessments you want to combine are the same.';
 
-/** An Enneagram or Combined assessment supplies the Enneagram part; a Maturity or Combined one the Maturity part. */
-const ENNEAGRAM_PART: readonly AssessmentType[] = ['ennea', 'full'];
-const MATURITY_PART: readonly AssessmentType[] = ['EIT', 'full'];
-
-/** Whether `enneagram` may supply the Enneagram part while `maturity` supplies the Maturity part. */
+/**
+ * Whether `enneagram` may supply the Enneagram part while `maturity` supplies the Maturity part: spec §5 "One Enneagram
+ * and one IMf must be chosen" (a Combined assessment is already both and supplies neither).
+ */
 export const canCombineAs = (enneagram: AssessmentRow, maturity: AssessmentRow) =>
-  enneagram.assessmentType !== maturity.assessmentType &&
-  ENNEAGRAM_PART.includes(enneagram.assessmentType) &&
-  MATURITY_PART.includes(maturity.assessmentType);
+  enneagram.assessmentType === 'ennea' && maturity.assessmentType === 'EIT';
 
 /** The refusal of two rows seen, in the spec's order (same client, both complete, not the same type), or null. */
 export function combineRefusal([first, second]: readonly [AssessmentRow, AssessmentRow]): string | null {
