@@ -21,7 +21,7 @@ export const SessionRecordSchema = Type.Object({
     assisted: Type.Boolean(),
     assistantName: Type.Optional(Type.String({ maxLength: 100 })),
     assistantEmail: Type.Optional(Type.String({ maxLength: 254 })),
-    accreditationLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+    accreditationLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
     /** The coach is limited to the mini-assessment offering, as at sign-in (spec coach-shell §2.1, §6; bff/roles.ts). */
     onlyMiniAssessment: Type.Optional(Type.Boolean()),
   }),

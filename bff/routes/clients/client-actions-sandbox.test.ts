@@ -89,6 +89,35 @@ describe('POST /api/clients (createClient)', () => {
     expect(clientByEmail('sipho.dlamini@umhlangafinance.co.za')).toBeUndefined();
   });
 
+  it('refuses Maturity and Full at level 0 (not yet accredited) as at level 1', async () => {
+    const peer = [...bff.store.coaches.values()].find((coach) => coach.email === SEED_COACHES.peer.email);
+    if (!peer) throw new Error('seed: no peer coach');
+    const level = peer.accreditationLevel;
+    peer.accreditationLevel = 0;
+    try {
+      const levelZero = await signInAs(SEED_COACHES.peer.email);
+      for (const assessmentType of ['EIT', 'full'] as const) {
+        const refused = await call(
+          'POST',
+          '/api/clients',
+          newClient({ email: `${assessmentType}@level-zero.test`, assessment: { assessmentType } }),
+          levelZero,
+        );
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'assessment_type_not_allowed', detail: CLIENT_MESSAGES.typeNotAllowed });
+      }
+      const ennea = await call(
+        'POST',
+        '/api/clients',
+        newClient({ email: 'ennea@level-zero.test', assessment: { assessmentType: 'ennea' } }),
+        levelZero,
+      );
+      expect(ennea.statusCode).toBe(201);
+    } finally {
+      peer.accreditationLevel = level;
+    }
+  });
+
   it('refuses Maturity and Full at level 1, and a token type outside an impersonator session', async () => {
     const levelOne = await signInAs(SEED_COACHES.levelOne.email);
     const refused = await call('POST', '/api/clients', newClient(), levelOne);

@@ -79,11 +79,12 @@ function tokenTypeOf(session: SessionRecord, tokenType: TokenType | undefined): 
 }
 
 /**
- * spec §5, §6: Maturity and Full are disabled for coach levels 0 and 1. The session knows levels 1 to 4; a level
+ * spec §5, §6: Maturity and Full are disabled for coach levels 0 and 1. The session knows levels 0 to 4; a level
  * it does not know is left to the legacy API, which refuses the type itself.
  */
 export function checkTypeAllowed(session: SessionRecord, type: AssessmentType): void {
-  if (session.flags.accreditationLevel === 1 && type !== 'ennea')
+  const level = session.flags.accreditationLevel;
+  if (level !== undefined && level <= 1 && type !== 'ennea')
     throw failed(403, 'assessment_type_not_allowed', CLIENT_MESSAGES.typeNotAllowed);
 }
 

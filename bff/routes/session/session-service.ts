@@ -101,8 +101,8 @@ function flagsOf(coach: SessionCoach, impersonator: boolean): NewSession['flags'
     assisted,
     ...(assisted && coach.assistant?.name && { assistantName: coach.assistant.name }),
     ...(assisted && coach.assistant?.email && { assistantEmail: coach.assistant.email }),
-    // Level 0 (not yet accredited) is stored as absent: the record keeps 1–4.
-    ...(level >= 1 && level <= 4 && { accreditationLevel: level }),
+    // 0 (not yet accredited) to 4; anything else is stored as absent, and the legacy API judges what it allows.
+    ...(Number.isInteger(level) && level >= 0 && level <= 4 && { accreditationLevel: level }),
   };
 }
 
