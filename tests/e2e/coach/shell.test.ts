@@ -52,6 +52,18 @@ test.describe('the demo coach', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('draws the drawer 250 px wide, and 240 on the assessments tables', async ({ page }) => {
+    const drawerWidth = () => page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => nav.getBoundingClientRect().width);
+    await openDashboard(page);
+    await expect.poll(drawerWidth).toBe(250);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assessments', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Assessments' })).toBeVisible();
+    await expect.poll(drawerWidth).toBe(240);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teams', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Teams' })).toBeVisible();
+    await expect.poll(drawerWidth).toBe(250);
+  });
+
   test.describe('at phone width', () => {
     test.use({ layout: 'phone' });
 

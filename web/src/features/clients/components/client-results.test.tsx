@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { Toaster } from '../../../components/ui/toast.tsx';
+import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { json, problem, serve } from '../../../test/fake-bff.ts';
 import { BENCE_ROW } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
@@ -99,6 +99,8 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
 
     await user.click(within(card).getByRole('button', { name: 'Download Enneagram Report (Hungarian) as PDF' }));
     expect(await screen.findByText('Download failed')).toBeTruthy();
+    // spec §9: 2500 ms toasts in this area, the failure's too.
+    expect(toasts.visibleToasts.find((toast) => toast.content.text === 'Download failed')?.timeout).toBe(2500);
   });
 
   it('says when the Maturity reports are waiting for marking', async () => {

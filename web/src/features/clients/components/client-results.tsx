@@ -167,7 +167,7 @@ function ReportLinks({ assessment }: { assessment: ClientAssessment }) {
     showToast(DOWNLOADING, 'info', TOAST_MS);
     download.mutate(
       { assessmentId: assessment.id, report: link.report, language: link.language },
-      { onError: () => showToast(DOWNLOAD_FAILED, 'error') },
+      { onError: () => showToast(DOWNLOAD_FAILED, 'error', TOAST_MS) },
     );
   };
   return (
