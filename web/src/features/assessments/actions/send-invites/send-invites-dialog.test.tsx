@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
-import { expectOnlyProviderAddress, finalMessage, renderAction } from '../shared/action-test-support.tsx';
+import { expectOnlyProviderAddress, finalMessage, renderAction, toastTexts } from '../shared/action-test-support.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
 import { details, summaryOf } from '../shared/send-test-data.ts';
 import SendInvitesDialog, { IMPERSONATOR_SERVER_SEND, NOTHING_TO_SEND } from './send-invites-dialog.tsx';
@@ -61,6 +61,7 @@ describe('Send Invites/Reminders', () => {
     expectOnlyProviderAddress(dialog);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(toastTexts()).toContain('Sending email...');
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Please Note');
     within(body).getByText('2 of 3 invite emails sent successfully.');
@@ -96,6 +97,7 @@ describe('Send Invites/Reminders', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
     await within(dialog).findByText('1 invite to send');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(toastTexts()).toContain('Generating email...');
     const preview = await screen.findByRole('dialog', { name: 'Preview' });
     await within(preview).findByText('Your Enneagram assessment from Amara Botha');
     within(preview).getByText('One of the 2 emails, as the invite will be sent:');

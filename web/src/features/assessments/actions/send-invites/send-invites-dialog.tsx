@@ -20,7 +20,7 @@ import {
   TOO_MANY,
 } from '../shared/batch-job.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
-import { PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
+import { announce, PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
 
 // spec assessments-and-clients §4.3.
 export const NOTHING_TO_SEND = "There's nothing to be done - there are no invites to be sent.";
@@ -77,10 +77,13 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
   const submit = () => {
     if (cannotSend || !sending.coachEmailGiven()) return;
     const body = request();
+    announce(SEND_TEXT.sending);
     send.mutate({ body, params: jobParams('sendInvites', body) }, jobCallbacks('sendInvites', setJob, sentMessage, finish));
   };
   const showPreview = () => {
-    if (sending.coachEmailGiven()) setPreviewOf(request());
+    if (!sending.coachEmailGiven()) return;
+    announce(SEND_TEXT.generating);
+    setPreviewOf(request());
   };
 
   if (tooMany || received || nothingToSend) return null;

@@ -15,7 +15,7 @@ import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { BatchJobProgress, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
-import { PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
+import { announce, PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
 
 export const reportSummary = (succeeded: number, total: number) => `${succeeded} of ${total} report emails sent successfully.`;
 export const NO_REPORTS = 'None of the selected assessments has a report to send yet.';
@@ -82,10 +82,13 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
   const submit = () => {
     if (!ready()) return;
     const body = request();
+    announce(SEND_TEXT.sending);
     send.mutate({ body, params: jobParams('sendReports', body) }, jobCallbacks('sendReports', setJob, sentMessage, finish));
   };
   const showPreview = () => {
-    if (ready()) setPreviewOf(request());
+    if (!ready()) return;
+    announce(SEND_TEXT.generating);
+    setPreviewOf(request());
   };
 
   if (tooMany) return null;

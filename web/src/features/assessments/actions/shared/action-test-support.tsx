@@ -8,10 +8,13 @@ import { SESSION } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
 import type { AssessmentActionProps } from './action-props.ts';
 
-// The toast queue is the app's one queue and error toasts stay until dismissed: none is carried into the next test.
+// The toast queue is the app's one queue and its toasts outlive a test: none is carried into the next one.
 afterEach(() => {
   for (const toast of toasts.visibleToasts) toasts.close(toast.key);
 });
+
+/** The texts of the toasts on screen now (the queue the Toaster shows). */
+export const toastTexts = () => toasts.visibleToasts.map((toast) => toast.content.text);
 
 /**
  * Mounts a toolbar action as the assessments screen does, with the toaster beside it: the own view, the demo coach's

@@ -15,6 +15,7 @@ import {
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
+import { showToast } from '../../../../components/ui/toast.tsx';
 import type { Session } from '../../../../lib/session/session.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import './send-email.css';
@@ -29,6 +30,9 @@ export const SEND_TEXT = {
   generating: 'Generating email...',
   sending: 'Sending email...',
 } as const;
+
+/** spec §8: the toasts 'Generating email...' (a preview asked for) and 'Sending email...' (a send started). */
+export const announce = (text: (typeof SEND_TEXT)['generating' | 'sending']) => showToast(text, 'info', TOAST_MS);
 
 /**
  * How a send goes out (the provider's address or a draft) and an impersonator's coach address: the state, the
