@@ -1,11 +1,11 @@
 // Bulk Add Clients and Assessments (spec assessments-and-clients §2.1, §2.3, §4.11, §5 "Bulk add", §8), desktop only:
 // the template served with the web client, the cost in credits confirmed first, an upload of a real .xlsx (new clients
-// added, an invalid e-mail listed), the duplicate dialog's Proceed, and a file of the wrong type refused with the BFF's
+// added with the reports to send automatically ticked, an invalid e-mail listed), the duplicate dialog's Proceed, and a file of the wrong type refused with the BFF's
 // message. Axe on the dialogs.
 // The flows at desktop; at phone width the Add menu leaves Bulk Add out (spec §2.3: desktop only), axe on the menu.
 import { clientsTemplate, type TemplateRow } from '../../../sandbox/files/bulk-upload.ts';
 import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
-import { bff, type ClientList, dataRows } from './assessments-steps.ts';
+import { type AssessmentList, bff, type ClientList, dataRows } from './assessments-steps.ts';
 
 test.use({ account: DEMO });
 
@@ -24,9 +24,12 @@ async function openBulkAdd(page: Page): Promise<void> {
   await expect(page.getByRole('dialog', { name: BULK_ADD })).toBeVisible();
 }
 
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+/** An Enneagram assessment for every row, with `reports` ticked to be sent automatically on completion. */
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, reports: string[] = []): Promise<void> {
   const dialog = page.getByRole('dialog', { name: BULK_ADD });
   await dialog.getByText('Enneagram', { exact: true }).click();
+  const group = dialog.getByRole('group', { name: 'Reports to send automatically on completion' });
+  for (const report of reports) await group.getByText(report, { exact: true }).click();
   await dialog.getByLabel('Spreadsheet (.xlsx)').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   // The cost is confirmed before anything is sent (spec §9 "Credits").
@@ -62,12 +65,17 @@ test('serves the template, adds the clients of a spreadsheet and lists the inval
       { name: 'Lerato', surname: 'Dlamini', email: `lerato.${stamp}@bulk.test`, company: 'Bulk Co' },
       { name: 'Pieter', surname: 'Nel', email: `pieter.${stamp}@bulk`, company: 'Bulk Co' },
     ]),
+    ['Enneagram Report'],
   );
   const result = page.getByRole('alertdialog', { name: 'Please Note' });
   await expect(result).toContainText(`Pieter Nel, pieter.${stamp}@bulk (invalid email)`);
   await result.getByRole('button', { name: 'OK' }).click();
   const clients = await bff<ClientList>(page, `/api/clients?q=${stamp}`);
   expect(clients.items.map((client) => client.email)).toEqual([`lerato.${stamp}@bulk.test`]);
+  // The reports ticked are sent automatically (spec §7 bulk upload's reportsToAutoSend).
+  await expect
+    .poll(async () => (await bff<AssessmentList>(page, `/api/assessments?q=lerato.${stamp}`)).items.map((item) => item.reportsToAutoSend))
+    .toEqual([['basic']]);
 
   // The same client again: the duplicate dialog, then Proceed.
   await openBulkAdd(page);

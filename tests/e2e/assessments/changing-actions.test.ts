@@ -1,7 +1,7 @@
 // The assessments toolbar's actions that change data (spec assessments-and-clients §2.3, §4.4, §4.7, §5, §8): Delete
 // after 'Are you sure you wish to remove?' (a registered client's assessment refused by name), Wrap / Unwrap, Assign
 // SCO (the e-mail check, Proceed disabled while invalid) and Revoke SCO from the SCO Given view, Edit of two
-// assessments' project (a completed one's name locked). Each result is the BFF's batch result; the BFF's lists are
+// assessments' project (a completed one's name locked) and of one's reports sent automatically. Each result is the BFF's batch result; the BFF's lists are
 // read back. The flows at desktop, axe on every dialog; at phone width the More menu leaves Wrap / Unwrap out (desktop
 // only, spec §2.3), and the screens and the dialogs (Delete's question and its refusal, Assign SCO, Edit, Revoke's
 // question on SCO Given) are opened once with axe, without changing data.
@@ -154,6 +154,25 @@ test("edits two assessments' project, prefilling only what they agree on, and lo
   await expect(page.getByRole('alertdialog', { name: 'Success' }).getByText('2 of 2 updated.')).toBeVisible();
   const after = await bff<AssessmentList>(page, `/api/assessments?q=${encodeURIComponent(project)}&pageSize=500`);
   expect(after.items.map((item) => item.id).sort()).toEqual([a.id, b.id].sort());
+
+  // The reports sent automatically on completion (spec §7 reportsToAutoSend): one of the first's type toggled, read back.
+  const code = a.assessmentType === 'EIT' ? 'imf' : 'basic';
+  const wanted = a.reportsToAutoSend.includes(code)
+    ? a.reportsToAutoSend.filter((report) => report !== code)
+    : [...a.reportsToAutoSend, code];
+  await openAt(page, NOT_INVITED, list);
+  await tickRow(page, indexOf(list, a.id));
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const reports = page.getByRole('dialog', { name: 'Edit' }).getByRole('group', { name: 'Reports to send automatically on completion' });
+  await reports.getByText(code === 'imf' ? 'Maturity Report' : 'Enneagram Report', { exact: true }).click();
+  await page.getByRole('dialog', { name: 'Edit' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Success' }).getByText('1 of 1 updated.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const edited = await bff<AssessmentList>(page, `/api/assessments?q=${encodeURIComponent(project)}&pageSize=500`);
+      return [...(edited.items.find((item) => item.id === a.id)?.reportsToAutoSend ?? [])].sort();
+    })
+    .toEqual([...wanted].sort());
 
   const completedQuery = 'filter=completeSendReport&sort=info&order=asc&pageSize=10';
   const done = await bff<AssessmentList>(page, `/api/assessments?${completedQuery}`);

@@ -1,32 +1,17 @@
 import { type ReactNode, useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
-import {
-  ASSESSMENT_TYPE_LABELS,
-  type AssessmentType,
-  REPORT_NAMES,
-  type ReportCode,
-  TOKEN_TYPE_LABELS,
-} from '../../../../lib/labels/assessments.ts';
+import { ASSESSMENT_TYPE_LABELS, type AssessmentType, type ReportCode } from '../../../../lib/labels/assessments.ts';
 import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
 import type { Session } from '../../../../lib/session/session.ts';
-import { useAssessmentProjects } from '../../api/list-assessment-projects.ts';
+import { AutoSendReports, type OfferedTokenType, ProjectField, REPORTS_OF, TokenTypeField } from '../shared/assessment-options.tsx';
 import '../shared/add-assessment.css';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 
 export type NewAssessment = components['schemas']['NewAssessment'];
-/** spec §3.1: the token types the dropdown offers (an impersonator's only). */
-const OFFERED_TOKEN_TYPES = ['paid', 'marketing', 'accreditation', 'retest', 'probono'] as const;
-/** spec §4.5: the reports each assessment type leads to. */
-const REPORTS_OF: Record<AssessmentType, readonly ReportCode[]> = {
-  ennea: ['enneaOverview', 'clientSummary', 'basic'],
-  EIT: ['imfCoG', 'imf'],
-  full: ['enneaOverview', 'clientSummary', 'basic', 'imfCoG', 'imf', 'foundation', 'extended'],
-};
 
 interface AddAssessmentFormProps {
   title: string;
@@ -54,9 +39,8 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
   const level = session.coach.accreditationLevel;
   const limited = level <= 1;
   const impersonator = session.roles.impersonator;
-  const projects = useAssessmentProjects();
   const [type, setType] = useState<AssessmentType | ''>(level === 1 ? 'ennea' : '');
-  const [tokenType, setTokenType] = useState<(typeof OFFERED_TOKEN_TYPES)[number]>('paid');
+  const [tokenType, setTokenType] = useState<OfferedTokenType>('paid');
   const [language, setLanguage] = useState<NonNullable<NewAssessment['language']>>('english');
   const [project, setProject] = useState('');
   const [reports, setReports] = useState<ReadonlySet<ReportCode>>(new Set());
@@ -75,13 +59,6 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
       reportsToAutoSend: offered.filter((code) => reports.has(code)),
     });
   };
-  const toggle = (code: ReportCode, on: boolean) =>
-    setReports((all) => {
-      const next = new Set(all);
-      if (on) next.add(code);
-      else next.delete(code);
-      return next;
-    });
 
   return (
     <FormDialog
@@ -106,36 +83,15 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
           }))}
         />
         {type ? <p className="add-assessment__cost">Cost: {credits(ASSESSMENT_COST[type])}</p> : null}
-        {impersonator ? (
-          <NativeSelect
-            label="Token type"
-            options={OFFERED_TOKEN_TYPES.map((id) => ({ id, label: TOKEN_TYPE_LABELS[id] }))}
-            value={tokenType}
-            onChange={(value) => setTokenType(value as typeof tokenType)}
-          />
-        ) : null}
+        <TokenTypeField session={session} value={tokenType} onChange={setTokenType} />
         <NativeSelect
           label="Assessment language"
           options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
           value={language}
           onChange={(value) => setLanguage(value as typeof language)}
         />
-        <NativeSelect
-          label="Project"
-          options={[{ id: '', label: 'No project' }, ...(projects.data?.items ?? []).map((name) => ({ id: name, label: name }))]}
-          value={project}
-          onChange={setProject}
-        />
-        {type ? (
-          <fieldset className="field-group">
-            <legend>Reports to send automatically on completion</legend>
-            {REPORTS_OF[type].map((code) => (
-              <Checkbox key={code} isSelected={reports.has(code)} onChange={(on) => toggle(code, on)}>
-                {REPORT_NAMES[code]}
-              </Checkbox>
-            ))}
-          </fieldset>
-        ) : null}
+        <ProjectField value={project} onChange={setProject} />
+        {type ? <AutoSendReports offered={REPORTS_OF[type]} value={reports} onChange={setReports} /> : null}
       </div>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
     </FormDialog>

@@ -10,17 +10,18 @@ import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { DialogForm } from '../../../../components/ui/form-dialog.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
 import { balanceChanged } from '../../../../lib/balance-changed.ts';
-import { ASSESSMENT_TYPE_LABELS, type AssessmentType } from '../../../../lib/labels/assessments.ts';
+import { ASSESSMENT_TYPE_LABELS, type AssessmentType, type ReportCode } from '../../../../lib/labels/assessments.ts';
 import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES, type Language } from '../../../../lib/labels/languages.ts';
 import { problemCode } from '../../../../lib/problem.ts';
 import { $api } from '../../../../lib/query.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
+import { AutoSendReports, type OfferedTokenType, ProjectField, REPORTS_OF, TokenTypeField } from '../shared/assessment-options.tsx';
 import { ADD_TEXTS } from '../shared/client-fields.tsx';
 import { countSpreadsheetClients } from './spreadsheet-rows.ts';
+import '../shared/add-assessment.css';
 
 type Duplicate = components['schemas']['BulkUploadConfirmation']['duplicates'][number];
 type BrokenClient = components['schemas']['BulkUploadDone']['brokenClients'][number];
@@ -105,8 +106,10 @@ function CostQuestion({ type, clients, balance }: { type: AssessmentType; client
 }
 
 /**
- * Bulk Add Clients and Assessments (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add", §8): the template to
- * download, the assessment every row gets and the spreadsheet; the cost in credits is confirmed first, then the upload is
+ * Bulk Add Clients and Assessments (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add", §7, §8): the template to
+ * download, the assessment every row gets with the choices of Add Assessment for New Client (the token type, an
+ * impersonator's only, default paid; the language; the project from the coach's list; the reports to send automatically
+ * on completion, those of the chosen type) and the spreadsheet; the cost in credits is confirmed first, then the upload is
  * sent as multipart (the BFF checks size and type). Existing clients are listed in the duplicate dialog: Proceed repeats the upload with `duplicatesConfirmed`, Cancel ends.
  */
 export default function BulkAddDialog({ ids, session, finish }: AssessmentActionProps) {
@@ -118,7 +121,10 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
   const lowLevel = session.coach.accreditationLevel <= 1;
   const [assessmentType, setAssessmentType] = useState<AssessmentType | ''>(lowLevel ? 'ennea' : '');
   const [language, setLanguage] = useState<Language>('english');
+  const impersonator = session.roles.impersonator;
+  const [tokenType, setTokenType] = useState<OfferedTokenType>('paid');
   const [project, setProject] = useState('');
+  const [reports, setReports] = useState<ReadonlySet<ReportCode>>(new Set());
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
   const [duplicates, setDuplicates] = useState<readonly Duplicate[] | null>(null);
@@ -132,7 +138,16 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
 
   const send = (duplicatesConfirmed: boolean) => {
     if (!file || assessmentType === '') return;
-    const fields = { assessmentType, language, ...(project.trim() !== '' && { project: project.trim() }), duplicatesConfirmed };
+    // The reports of the type chosen last (a report ticked for another type is not sent).
+    const reportsToAutoSend = REPORTS_OF[assessmentType].filter((code) => reports.has(code));
+    const fields = {
+      assessmentType,
+      language,
+      ...(impersonator && { tokenType }),
+      ...(project !== '' && { project }),
+      ...(reportsToAutoSend.length > 0 && { reportsToAutoSend }),
+      duplicatesConfirmed,
+    };
     upload.mutate(
       {
         // The contract types the binary part as a string; the serializer sends the File itself.
@@ -141,7 +156,10 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
           const form = new FormData();
           form.append('assessmentType', fields.assessmentType);
           form.append('language', fields.language);
+          if (fields.tokenType) form.append('tokenType', fields.tokenType);
           if (fields.project) form.append('project', fields.project);
+          // One part per report: the BFF reads a repeated field as the list.
+          for (const code of fields.reportsToAutoSend ?? []) form.append('reportsToAutoSend', code);
           if (duplicatesConfirmed) form.append('duplicatesConfirmed', 'true');
           form.append('spreadsheet', file, file.name);
           return form;
@@ -231,33 +249,38 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
           </a>
           .
         </p>
-        <RadioGroup
-          label="Assessment"
-          value={assessmentType}
-          onChange={(value) => setAssessmentType(value as AssessmentType)}
-          options={(Object.keys(ASSESSMENT_TYPE_LABELS) as AssessmentType[]).map((id) => ({
-            id,
-            label: ASSESSMENT_TYPE_LABELS[id],
-            isDisabled: lowLevel && id !== 'ennea',
-          }))}
-        />
-        <NativeSelect
-          label="Assessment language"
-          options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
-          value={language}
-          onChange={(value) => setLanguage(value as Language)}
-        />
-        <TextField label="Project" value={project} onChange={setProject} maxLength={250} />
-        <div className="field">
-          <label className="field__label" htmlFor="bulk-add-spreadsheet">
-            Spreadsheet (.xlsx)
-          </label>
-          <input
-            id="bulk-add-spreadsheet"
-            type="file"
-            accept={XLSX_ACCEPT}
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+        {/* The fields scroll inside the dialog, as Add Assessment's: Upload stays on screen. */}
+        <div className="stack add-assessment__fields">
+          <RadioGroup
+            label="Assessment"
+            value={assessmentType}
+            onChange={(value) => setAssessmentType(value as AssessmentType)}
+            options={(Object.keys(ASSESSMENT_TYPE_LABELS) as AssessmentType[]).map((id) => ({
+              id,
+              label: ASSESSMENT_TYPE_LABELS[id],
+              isDisabled: lowLevel && id !== 'ennea',
+            }))}
           />
+          <TokenTypeField session={session} value={tokenType} onChange={setTokenType} />
+          <NativeSelect
+            label="Assessment language"
+            options={Object.entries(LANGUAGE_NAMES).map(([id, label]) => ({ id, label }))}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+          />
+          <ProjectField value={project} onChange={setProject} />
+          {assessmentType ? <AutoSendReports offered={REPORTS_OF[assessmentType]} value={reports} onChange={setReports} /> : null}
+          <div className="field">
+            <label className="field__label" htmlFor="bulk-add-spreadsheet">
+              Spreadsheet (.xlsx)
+            </label>
+            <input
+              id="bulk-add-spreadsheet"
+              type="file"
+              accept={XLSX_ACCEPT}
+              onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+            />
+          </div>
         </div>
         {missing ? <Alert tone="error">{BULK_ADD_TEXTS.required}</Alert> : null}
         <ProblemAlert error={upload.error} />
