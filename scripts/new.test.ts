@@ -1,18 +1,23 @@
 // The scaffold (scripts/new.ts) on a copy of the files it amends: it writes the recipe's files, adds the lines
-// that register them where the recipe says, refuses to write over anything, and names what is left to the hand.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// that register them where the recipe says, follows openapi/CONVENTIONS.md and web/README.md, writes what biome
+// would, refuses to write over anything, and names what is left to the hand.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newOperation, newScreen, pathFileOf, Tree } from './new.ts';
+import { format, newOperation, newScreen, type OperationOptions, pathFileOf, type ScreenOptions, Tree } from './new.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const AMENDED = [
   'openapi/bff/openapi.yaml',
+  'openapi/README.md',
   'bff/roles.ts',
   'bff/routes/shell/shell-routes.ts',
   'web/src/app/routes/coach/coach-area.tsx',
   'web/src/features/coach-shell/utils/drawer-items.ts',
+  'web/src/features/coach-shell/components/coach-drawer.tsx',
+  'scripts/screenshots/catalogue.ts',
 ];
 
 let root: string;
@@ -22,21 +27,35 @@ beforeEach(() => {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     cpSync(join(ROOT, file), join(root, file));
   }
+  mkdirSync(join(root, 'openapi/bff/paths'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const LIST_NOTES: OperationOptions = {
+  operationId: 'listNotes',
+  tag: 'shell',
+  method: 'get',
+  path: '/api/notes',
+  feature: 'notes',
+  web: 'notes',
+  spec: 'coach-shell §2.9',
+  sorts: ['title', 'createdAt'],
+};
+const NOTES: ScreenOptions = {
+  screenId: 'notes',
+  web: 'notes',
+  path: '/notes',
+  label: 'Notes',
+  list: 'listNotes',
+  spec: 'coach-shell §2.9',
+};
+/** The lines of `source` that import from `module`. */
+const importsOf = (source: string, module: string) => source.split('\n').filter((line) => line.endsWith(`from '${module}';`));
 
 describe('npm run new', () => {
   it('writes an operation: the contract, the handler and its registrations, the tests, the web hook', () => {
-    const written = newOperation(new Tree(root), {
-      operationId: 'listNotes',
-      tag: 'shell',
-      method: 'get',
-      path: '/api/notes',
-      feature: 'notes',
-      web: 'notes',
-    });
+    const written = newOperation(new Tree(root), LIST_NOTES);
     expect(written.created).toEqual([
       'openapi/bff/paths/api_notes.yaml',
       'openapi/bff/components/schemas/NotePage.yaml',
@@ -46,7 +65,7 @@ describe('npm run new', () => {
       'bff/routes/shell/list-notes-faults.test.ts',
       'web/src/features/notes/api/list-notes.ts',
     ]);
-    expect(written.amended).toEqual(['openapi/bff/openapi.yaml', 'bff/routes/shell/shell-routes.ts', 'bff/roles.ts']);
+    expect(written.amended).toEqual(['openapi/bff/openapi.yaml', 'openapi/README.md', 'bff/routes/shell/shell-routes.ts', 'bff/roles.ts']);
     expect(read('openapi/bff/openapi.yaml')).toMatch(/ {2}\/api\/notes:\n {4}\$ref: paths\/api_notes\.yaml\ncomponents:\n/);
     expect(read('bff/routes/shell/shell-routes.ts')).toMatch(
       /import \{ listNotes \} from '\.\/notes-service\.ts';[\s\S]*\n {2}listNotes,\n\}\);/,
@@ -57,8 +76,69 @@ describe('npm run new', () => {
     expect(written.toFill.length).toBeGreaterThan(0);
   });
 
-  it('writes a table screen on the kit: the route, its address, its drawer item, the screen, its tests', () => {
-    const written = newScreen(new Tree(root), { screenId: 'notes', web: 'notes', path: '/notes', label: 'Notes', list: 'listNotes' });
+  it('adds its imports to a service file that has other imports, one import per module', () => {
+    const service = 'bff/routes/shell/notes-service.ts';
+    mkdirSync(dirname(join(root, service)), { recursive: true });
+    writeFileSync(
+      join(root, service),
+      "// Notes.\nimport type { SessionContext } from '../../operation.ts';\n\nexport const noteCount = (_ctx: SessionContext) => 0;\n",
+    );
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    newOperation(tree, { operationId: 'deleteNote', tag: 'shell', method: 'delete', path: '/api/notes/{noteId}', feature: 'notes' });
+
+    const source = read(service);
+    expect(importsOf(source, '../../operation.ts')).toEqual([
+      "import type { SessionContext, OperationHandler } from '../../operation.ts';",
+    ]);
+    expect(importsOf(source, '../../problem.ts')).toEqual(["import { upstreamError } from '../../problem.ts';"]);
+    expect(importsOf(read('bff/routes/shell/shell-routes.ts'), './notes-service.ts')).toEqual([
+      "import { listNotes, deleteNote } from './notes-service.ts';",
+    ]);
+  });
+
+  it('writes the contract as openapi/CONVENTIONS.md says: SearchText, examples, no additionalProperties on answers, 403 where state changes', () => {
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    newOperation(tree, { operationId: 'createNote', tag: 'shell', method: 'post', path: '/api/notes/new', feature: 'notes' });
+
+    const list = read('openapi/bff/paths/api_notes.yaml');
+    expect(list).toMatch(/- name: q\n[\s\S]*?schema:\n {8}\$ref: \.\.\/components\/schemas\/SearchText\.yaml\n {6}example: /);
+    const parameters = list.split('- name: ').slice(1);
+    expect(parameters).toHaveLength(5);
+    for (const parameter of parameters) expect(parameter).toMatch(/\n {6}example: \S/);
+    expect(list).toMatch(/enum: \[title, createdAt\]\n {8}default: createdAt/);
+    expect(list).toMatch(/'200':[\s\S]*?\n {10}example:\n/);
+    expect(list).not.toContain("'403':");
+    for (const schema of ['NotePage', 'NoteRow', 'NoteResult'])
+      expect(read(`openapi/bff/components/schemas/${schema}.yaml`)).not.toContain('additionalProperties');
+    const create = read('openapi/bff/paths/api_notes_new.yaml');
+    expect(create).toContain("'403':");
+    expect(create).toContain('security: [{session: [], csrf: []}]');
+  });
+
+  it("adds the operation's row to its spec document's table in openapi/README.md", () => {
+    const written = newOperation(new Tree(root), LIST_NOTES);
+    const shell = read('openapi/README.md').split('(spec: coach-shell)')[1]?.split('\n\n')[1] ?? '';
+    expect(shell.split('\n').at(-1)).toBe('| <the screen or action> | `listNotes` GET /api/notes | <the legacy calls> |');
+    expect(written.toFill.join('\n')).toContain('openapi/README.md');
+  });
+
+  it('exports the row type from the list hook, and the columns take it from there (never from generated/)', () => {
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    newScreen(tree, NOTES);
+    expect(read('web/src/features/notes/api/list-notes.ts')).toContain("export type NoteRow = components['schemas']['NoteRow'];");
+    const columns = read('web/src/features/notes/components/notes-columns.tsx');
+    expect(columns).toContain("import type { NoteRow } from '../api/list-notes.ts';");
+    expect(columns).toContain('DataColumn<NoteRow>[]');
+    expect(columns).not.toContain('generated');
+  });
+
+  it('writes a table screen on the kit: the route, its address, its drawer item, the lazy table, its tests, its gallery', () => {
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    const written = newScreen(new Tree(root), { ...NOTES, empty: 'No notes yet. Write one.' });
     expect(written.created).toEqual([
       'web/src/app/routes/coach/notes.tsx',
       'web/src/features/notes/components/notes-screen.tsx',
@@ -71,18 +151,82 @@ describe('npm run new', () => {
     expect(read('web/src/features/coach-shell/utils/drawer-items.ts')).toContain(
       "  notes: { path: '/notes', label: 'Notes' },\n} as const",
     );
-    expect(read('web/src/features/notes/components/notes-screen.tsx')).toContain('useListScreen(');
+    const screen = read('web/src/features/notes/components/notes-screen.tsx');
+    expect(screen).toContain('useListScreen(');
+    expect(screen).toContain("from '../../../components/data-table/lazy-data-table.tsx'");
+    expect(screen).toContain("sorts: ['title', 'createdAt'],\n  defaultSort: 'createdAt',");
+    expect(screen).toContain('emptyText="No notes yet. Write one."');
+    expect(read('scripts/screenshots/catalogue.ts')).toContain(
+      [
+        '  ...screenStates({',
+        "    screen: 'notes',",
+        "    title: 'Notes',",
+        "    path: '/notes',",
+        "    call: get('/api/notes'),",
+        '    loaded: firstRow,',
+        "    empty: (page) => text(page, 'No notes yet. Write one.'),",
+        '  }),\n\n  // ---- the public pages ----',
+      ].join('\n'),
+    );
+    expect(written.toFill.join('\n')).toContain('SCREENSHOT_ONLY=notes npm run screenshots');
   });
 
-  it('refuses to write over a file or a path the contract has', () => {
+  it('places the drawer item after --after and gives it the --icon', () => {
     const tree = new Tree(root);
-    expect(() => newOperation(tree, { operationId: 'listPairsAgain', tag: 'shell', method: 'get', path: '/api/pairs' })).toThrow(
-      /is in the contract already/,
+    newOperation(tree, LIST_NOTES);
+    const written = newScreen(tree, { ...NOTES, after: 'assessments', icon: 'NotebookText' });
+    const drawer = read('web/src/features/coach-shell/utils/drawer-items.ts');
+    expect(drawer).toContain(
+      "  assessments: { path: '/assessments', label: 'Assessments' },\n  notes: { path: '/notes', label: 'Notes' },\n",
     );
-    newScreen(tree, { screenId: 'notes', web: 'notes', path: '/notes', label: 'Notes', list: 'listNotes' });
-    expect(() => newScreen(new Tree(root), { screenId: 'notes', web: 'notes', path: '/notes', label: 'Notes', list: 'listNotes' })).toThrow(
-      /exists already/,
-    );
+    expect(drawer).toMatch(/const DRAWER_ORDER[^;]*\n {2}'assessments',\n {2}'notes',\n/);
+    const icons = read('web/src/features/coach-shell/components/coach-drawer.tsx');
+    expect(importsOf(icons, 'lucide-react/icons/notebook-text')).toEqual(["import NotebookText from 'lucide-react/icons/notebook-text';"]);
+    expect(icons).toMatch(/const ICONS[^;]*\n {2}assessments: ClipboardList,\n {2}notes: NotebookText,\n/);
+    expect(written.toFill.join('\n')).not.toContain('coach-drawer.tsx');
+    expect(() => newScreen(new Tree(root), { ...NOTES, screenId: 'notes2', path: '/notes2', icon: 'NoSuchIcon' })).toThrow(/no icon/);
+  });
+
+  it('writes the --spec section where a placeholder was, and names the placeholders left without it', () => {
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    const written = newScreen(tree, NOTES);
+    for (const file of [...written.created, 'bff/routes/shell/notes-service.ts', 'openapi/bff/paths/api_notes.yaml']) {
+      expect(read(file), file).not.toContain('<document>');
+    }
+    expect(read('web/src/app/routes/coach/notes.tsx')).toContain('/** /notes (spec coach-shell §2.9). */');
+
+    const bare = newScreen(new Tree(root), { ...NOTES, screenId: 'notesAgain', path: '/notes-again', spec: undefined });
+    expect(read('web/src/app/routes/coach/notes-again.tsx')).toContain('(spec <document> §<section>)');
+    expect(bare.toFill.join('\n')).toContain('<document> §<section>');
+  });
+
+  it('writes what biome writes: the files it creates and amends are formatted, their imports sorted', () => {
+    const tree = new Tree(root);
+    newOperation(tree, LIST_NOTES);
+    newOperation(tree, { operationId: 'createNote', tag: 'shell', method: 'post', path: '/api/notes/new', feature: 'notes', web: 'notes' });
+    newScreen(tree, { ...NOTES, after: 'assessments', icon: 'NotebookText' });
+    format(root, tree.written);
+    const files = [...tree.written.created, ...tree.written.amended].filter((file) => /\.tsx?$/.test(file)).map((file) => join(root, file));
+    const check = () =>
+      execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['check', '--vcs-enabled=false', `--config-path=${ROOT}`, ...files], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    expect(check).not.toThrow();
+    expect(importsOf(read('bff/routes/shell/shell-routes.ts'), './notes-service.ts')).toEqual([
+      "import { createNote, listNotes } from './notes-service.ts';",
+    ]);
+  });
+
+  it('refuses to write over a file or a path the contract has, and a screen of a list not in the contract', () => {
+    const tree = new Tree(root);
+    expect(() => newScreen(tree, NOTES)).toThrow(/listNotes is not in the contract/);
+    newOperation(tree, LIST_NOTES);
+    expect(() => newOperation(tree, { ...LIST_NOTES, operationId: 'listNotesAgain' })).toThrow(/is in the contract already/);
+    newScreen(tree, NOTES);
+    expect(() => newScreen(new Tree(root), NOTES)).toThrow(/exists already/);
   });
 
   it('names path files as the contract does', () => {

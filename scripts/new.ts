@@ -1,15 +1,19 @@
 // The recipe's boilerplate, written (docs/recipe.md):
 //
-//   npm run new -- operation <operationId> --tag <tag> --method <get|post|put|patch|delete> --path </api/…> [--feature <name>] [--web <feature>]
+//   npm run new -- operation <operationId> --tag <tag> --method <get|post|put|patch|delete> --path </api/…>
+//                  [--feature <name>] [--web <feature>] [--spec "<document> §<section>"] [--sorts <key>,<key>]
 //   npm run new -- screen <screenId> --web <feature> --path </…> --label <Label> --list <listOperationId>
+//                  [--spec "<document> §<section>"] [--after <screenId>] [--icon <LucideName>] [--empty "<text>"]
 //
 // `operation` adds the contract's path file (with every shared answer) and its `paths:` entry, the answer's
 // schema, the handler in `bff/routes/<tag>/<feature>-service.ts`, its routes entry, its `REFUSED_ROLES` entry,
-// the two BFF test files and, with --web, the web's query or mutation hook. `screen` adds a table screen on the
-// shared kit for a list operation: the lazy route, its address in the coach area, its drawer item, the screen
-// and its columns, a component test and a browser test. What is written is a start that fails its tests until
-// the spec's behaviour is filled in; the files that need the hand are printed. Nothing is overwritten.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// the two BFF test files, its row in openapi/README.md and, with --web, the web's query or mutation hook.
+// `screen` adds a table screen on the shared kit for a list operation: the lazy route, its address in the coach
+// area, its drawer item and icon, the screen and its columns, a component test, a browser test and its gallery
+// states. What is written is a start that fails its tests until the spec's behaviour is filled in; the files that
+// need the hand are printed. Nothing is overwritten; what is written is formatted with biome.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -60,13 +64,58 @@ class Tree {
     if (!this.written.amended.includes(path)) this.written.amended.push(path);
   }
 
-  /** Adds an import line after the file's last import. */
-  addImport(path: string, line: string): void {
+  /** Inserts `text` after the line that starts with `line` (after `after`); refuses when not found. */
+  insertAfterLine(path: string, text: string, { after, line }: { after: string; line: string }): void {
     const source = this.read(path);
-    const last = [...source.matchAll(/^import .*;$/gm)].at(-1);
-    if (!last || last.index === undefined) throw new Error(`${path}: no import to add ${line} after`);
+    const from = source.indexOf(after);
+    const start = from < 0 ? -1 : source.indexOf(`\n${line}`, from);
+    if (start < 0) throw new Error(`${path}: no line ${JSON.stringify(line.trim())} to add ${JSON.stringify(text.trim())} after`);
+    const end = source.indexOf('\n', start + 1) + 1;
+    writeFileSync(join(this.root, path), source.slice(0, end) + text + source.slice(end));
+    if (!this.written.amended.includes(path)) this.written.amended.push(path);
+  }
+
+  /**
+   * Imports `name` from `module`: into the file's import of that module when it has one (one import line per
+   * module), else as a new line after the file's last import. A default import is `{ default: name }`.
+   */
+  addImport(path: string, module: string, name: string | { default: string }, { type = false } = {}): void {
+    const source = this.read(path);
+    const from = `from '${module}';`;
+    let updated: string;
+    if (typeof name === 'object') {
+      updated = this.afterLastImport(source, `import ${name.default} ${from}`);
+    } else {
+      const existing = [...source.matchAll(/^import (type )?\{([^}]*)\} from '([^']+)';$/gm)].find((match) => match[3] === module);
+      if (existing?.index !== undefined) {
+        const [line, typeOnly, names = ''] = existing;
+        const specifiers = names
+          .split(',')
+          .map((specifier) => specifier.trim())
+          .filter(Boolean);
+        if (specifiers.some((specifier) => specifier.replace(/^type /, '') === name)) return;
+        // Mixing a value into a type-only import makes each of its names `type`.
+        const kept = typeOnly && !type ? specifiers.map((specifier) => `type ${specifier}`) : specifiers;
+        const added = type && !typeOnly ? `type ${name}` : name;
+        const merged = `import ${typeOnly && type ? 'type ' : ''}{ ${[...kept, added].join(', ')} } ${from}`;
+        updated = source.slice(0, existing.index) + merged + source.slice(existing.index + line.length);
+      } else {
+        updated = this.afterLastImport(source, `import ${type ? 'type ' : ''}{ ${name} } ${from}`);
+      }
+    }
+    writeFileSync(join(this.root, path), updated);
+    if (!this.written.created.includes(path) && !this.written.amended.includes(path)) this.written.amended.push(path);
+  }
+
+  private afterLastImport(source: string, line: string): string {
+    const last = [...source.matchAll(/^import [\s\S]*? from '[^']+';$/gm)].at(-1);
+    if (last?.index === undefined) {
+      // The first import: under the file's opening comment.
+      const comment = /^(\/\/.*\n)*/.exec(source)?.[0] ?? '';
+      return `${comment}${line}\n${source.slice(comment.length)}`;
+    }
     const end = last.index + last[0].length;
-    writeFileSync(join(this.root, path), `${source.slice(0, end)}\n${line}${source.slice(end)}`);
+    return `${source.slice(0, end)}\n${line}${source.slice(end)}`;
   }
 
   fill(what: string): void {
@@ -74,6 +123,8 @@ class Tree {
   }
 }
 
+// openapi/CONVENTIONS.md: every operation 400, 401 (secured), 429, 5xx; 403 only where it changes state (the CSRF
+// header) or a role is refused (added by hand with that role).
 const SHARED_ANSWERS = ['400', '401', '403', '429', '500', '502', '503', '504'] as const;
 const RESPONSE_FILES: Record<(typeof SHARED_ANSWERS)[number], string> = {
   '400': 'BadRequest',
@@ -92,17 +143,16 @@ const integer = (minimum: number, maximum: number) => [
   `        minimum: ${minimum}`,
   `        maximum: ${maximum}`,
 ];
-const LIST_PARAMETERS = [
+// The shared table's parameters (openapi/CONVENTIONS.md "Searches"; every parameter has an example).
+const listParameters = (sorts: readonly string[], defaultSort: string) => [
   '  parameters:',
   '    - name: q',
   '      in: query',
   '      required: false',
   '      description: Search text, matched case-insensitively against what the table shows.',
   '      schema:',
-  '        title: Search text',
-  '        type: string',
-  '        allOf: [{$ref: ../components/schemas/SingleLineText.yaml}]',
-  '        maxLength: 100',
+  '        $ref: ../components/schemas/SearchText.yaml',
+  '      example: smith',
   '    - name: page',
   '      in: query',
   '      required: false',
@@ -110,6 +160,7 @@ const LIST_PARAMETERS = [
   '      schema:',
   ...integer(1, 100000),
   '        default: 1',
+  '      example: 1',
   '    - name: pageSize',
   '      in: query',
   '      required: false',
@@ -118,6 +169,7 @@ const LIST_PARAMETERS = [
   ...integer(10, 500),
   '        enum: [10, 50, 100, 200, 500]',
   '        default: 50',
+  '      example: 50',
   '    - name: order',
   '      in: query',
   '      required: false',
@@ -126,21 +178,22 @@ const LIST_PARAMETERS = [
   '        type: string',
   '        enum: [asc, desc]',
   '        default: desc',
+  '      example: desc',
   '    - name: sort',
   '      in: query',
   '      required: false',
   '      description: The column to sort on.',
   '      schema:',
   '        type: string',
-  '        enum: [createdAt]',
-  '        default: createdAt',
+  `        enum: [${sorts.join(', ')}]`,
+  `        default: ${defaultSort}`,
+  `      example: ${defaultSort}`,
 ];
 
 const listPageSchema = (row: string) =>
   [
     'type: object',
     'description: One page of the table. `total` counts every row, `filteredTotal` those matching `q`.',
-    'additionalProperties: false',
     'required: [items, total, filteredTotal, page, pageSize]',
     'properties:',
     '  items:',
@@ -166,12 +219,21 @@ export interface OperationOptions {
   feature?: string | undefined;
   /** The web feature whose `api/` gets the hook. */
   web?: string | undefined;
+  /** Where the spec says it, e.g. `coach-shell §2.4` (the document's name is its openapi/README.md section). */
+  spec?: string | undefined;
+  /** A list's sort keys (the row's properties); the default sort is `createdAt` when listed, else the first. */
+  sorts?: readonly string[] | undefined;
 }
+
+const PLACEHOLDER_SPEC = '<document> §<section>';
 
 /** The contract's file name of a path: `/api/teams/{teamId}/members` → `api_teams_{teamId}_members.yaml`. */
 export const pathFileOf = (path: string) => `${path.replace(/^\//, '').replaceAll('/', '_')}.yaml`;
 
-export function newOperation(tree: Tree, { operationId, tag, method, path, feature = tag, web }: OperationOptions): Written {
+export function newOperation(
+  tree: Tree,
+  { operationId, tag, method, path, feature = tag, web, spec = PLACEHOLDER_SPEC, sorts: sortKeys }: OperationOptions,
+): Written {
   if (!/^[a-z][A-Za-z0-9]+$/.test(operationId)) throw new Error(`an operationId is camelCase: ${operationId}`);
   if (!path.startsWith('/api/')) throw new Error(`a BFF path starts with /api/: ${path}`);
   if (tree.read('openapi/bff/openapi.yaml').includes(`  ${path}:\n`))
@@ -183,6 +245,10 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
   const answer = isList ? `${schema.replace(/s$/, '')}Page` : `${schema}${method === 'get' ? '' : 'Result'}`;
   const pathFile = pathFileOf(path);
   const status = method === 'post' ? '201' : '200';
+  const changesState = method !== 'get';
+  const sorts = sortKeys ?? ['createdAt'];
+  const defaultSort = sorts.includes('createdAt') ? 'createdAt' : (sorts[0] ?? 'createdAt');
+  const answers = SHARED_ANSWERS.filter((code) => code !== '403' || changesState);
 
   // 1. The contract: the operation, its answer's schema, its entry in `paths:`.
   tree.create(
@@ -192,11 +258,12 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
       `  operationId: ${operationId}`,
       `  summary: ${operationId}`,
       '  description: |',
-      '    What the user does and sees (spec <document> §<section>). Reads `<the legacy calls>`.',
+      `    What the user does and sees (spec ${spec}). Reads \`<the legacy calls>\`.`,
       '',
-      '    Problem codes: 401 `session_ended`; 502 `upstream_error`; 504 `upstream_timeout`.',
+      `    Problem codes: 401 \`session_ended\`;${changesState ? ' 403 `csrf_required`;' : ''} 502 \`upstream_error\`; 504 \`upstream_timeout\`.`,
       `  tags: [${tag}]`,
-      ...(isList ? LIST_PARAMETERS : []),
+      ...(changesState ? ['  security: [{session: [], csrf: []}]'] : []),
+      ...(isList ? listParameters(sorts, defaultSort) : []),
       '  responses:',
       `    '${status}':`,
       `      description: ${answer}.`,
@@ -204,7 +271,18 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
       '        application/json:',
       '          schema:',
       `            $ref: ../components/schemas/${answer}.yaml`,
-      ...SHARED_ANSWERS.flatMap((code) => [`    '${code}':`, `      $ref: ../components/responses/${RESPONSE_FILES[code]}.yaml`]),
+      // The first 2xx example is what Prism serves and what the contract test checks: an empty page is valid.
+      ...(isList
+        ? [
+            '          example:',
+            '            items: []',
+            '            total: 0',
+            '            filteredTotal: 0',
+            '            page: 1',
+            '            pageSize: 50',
+          ]
+        : ['          example: {}']),
+      ...answers.flatMap((code) => [`    '${code}':`, `      $ref: ../components/responses/${RESPONSE_FILES[code]}.yaml`]),
       '',
     ].join('\n'),
   );
@@ -215,7 +293,6 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
       [
         'type: object',
         'description: One row of the table.',
-        'additionalProperties: false',
         'required: [id]',
         'properties:',
         '  id:',
@@ -225,31 +302,38 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
         '',
       ].join('\n'),
     );
-    tree.fill(`openapi/bff/components/schemas/${row}.yaml: the row's properties; the sort keys in the path file`);
   } else {
     tree.create(
       `openapi/bff/components/schemas/${answer}.yaml`,
-      [
-        'type: object',
-        `description: What ${operationId} answers.`,
-        'additionalProperties: false',
-        'required: []',
-        'properties: {}',
-        '',
-      ].join('\n'),
+      ['type: object', `description: What ${operationId} answers.`, 'required: []', 'properties: {}', ''].join('\n'),
     );
   }
   // At the end of `paths:` (its last line is the closing comment of the last document's section).
   tree.insert('openapi/bff/openapi.yaml', `  ${path}:\n    $ref: paths/${pathFile}\n`, { after: '\npaths:\n', before: 'components:\n' });
-  tree.fill(`openapi/bff/paths/${pathFile}: the parameters or request body, the answer's example, the problem codes`);
-  tree.fill(`openapi/bff/components/schemas/${answer}.yaml: the answer's properties (openapi/CONVENTIONS.md)`);
-  tree.fill(`openapi/README.md: the screen or action, ${operationId}, the legacy calls; then \`npm run gen\``);
+  tree.fill(
+    `openapi/bff/paths/${pathFile}: the description (${spec === PLACEHOLDER_SPEC ? 'the spec section, ' : ''}the legacy calls, the problem codes), ` +
+      (isList
+        ? `${sortKeys ? '' : 'the sort keys (or --sorts), '}a row in the example`
+        : "the parameters or request body, the answer's example"),
+  );
+  tree.fill(
+    `openapi/bff/components/schemas/${isList ? row : answer}.yaml: the ${isList ? "row's" : "answer's"} properties (openapi/CONVENTIONS.md)`,
+  );
+  // Its row in the table of the spec document's section (openapi/README.md "Screen or action → BFF operation → legacy calls").
+  const readmeRow = `| <the screen or action> | \`${operationId}\` ${method.toUpperCase()} ${path} | <the legacy calls> |`;
+  const document = spec === PLACEHOLDER_SPEC ? undefined : spec.split(' ')[0];
+  if (document && tree.read('openapi/README.md').includes(`(spec: ${document})\n`)) {
+    tree.insert('openapi/README.md', `\n${readmeRow}`, { after: `(spec: ${document})\n`, before: '\n\n' });
+    tree.fill("openapi/README.md: its row's screen or action and legacy calls; then `npm run gen`");
+  } else {
+    tree.fill(`openapi/README.md: the row ${readmeRow} in its spec document's table; then \`npm run gen\``);
+  }
 
   // 2. The BFF: the handler, its routes entry, who may not call it.
   const service = `bff/routes/${tag}/${feature}-service.ts`;
   const handler = [
     '',
-    `/** ${operationId}: what it does for the user (spec <document> §<section>). */`,
+    `/** ${operationId}: what it does for the user (spec ${spec}). */`,
     `export const ${operationId}: OperationHandler<'${operationId}'> = async (_input, _ctx) => {`,
     '  // The legacy calls of the contract\'s description, mapped to the answer (bff/README.md "Conventions").',
     '  throw upstreamError();',
@@ -258,25 +342,21 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
   ].join('\n');
   if (tree.exists(service)) {
     writeFileSync(join(tree.root, service), `${tree.read(service).trimEnd()}\n${handler}`);
-    tree.written.amended.push(service);
+    if (!tree.written.created.includes(service) && !tree.written.amended.includes(service)) tree.written.amended.push(service);
   } else {
-    tree.create(
-      service,
-      [
-        `// ${operationId}: the legacy ↔ BFF mapping and the spec's texts.`,
-        "import type { OperationHandler } from '../../operation.ts';",
-        "import { upstreamError } from '../../problem.ts';",
-        handler,
-      ].join('\n'),
-    );
+    tree.create(service, `// ${operationId}: the legacy ↔ BFF mapping and the spec's texts.\n${handler.trimStart()}`);
   }
-  tree.fill(`${service}: the handler`);
+  // An existing service file may import from these modules already: one import per module.
+  tree.addImport(service, '../../operation.ts', 'OperationHandler', { type: true });
+  tree.addImport(service, '../../problem.ts', 'upstreamError');
+  tree.fill(
+    `${service}: the handler${isList ? ' (a list answers listPage())' : ''}; bff/roles.ts only if a role may not call it (then 403 in the path file)`,
+  );
   const routes = `bff/routes/${tag}/${tag}-routes.ts`;
   if (!tree.exists(routes)) throw new Error(`${routes} does not exist: a new tag needs its folder and a line in bff/app.ts first`);
-  tree.addImport(routes, `import { ${operationId} } from './${feature}-service.ts';`);
+  tree.addImport(routes, `./${feature}-service.ts`, operationId);
   tree.insert(routes, `  ${operationId},\n`, { after: ': TagRoutes = ', before: '});' });
   tree.insert('bff/roles.ts', `  ${operationId}: ALL,\n`, { after: 'export const REFUSED_ROLES', before: '};' });
-  tree.fill('bff/roles.ts: ALL, or the roles that may not call it (spec coach-shell §2.1)');
 
   // 3. The BFF's tests: the behaviour on the sandbox, the failures on the fault upstream.
   const url = path.replace(/\{(\w+)\}/g, ':$1');
@@ -340,13 +420,15 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
       method === 'get'
         ? [
             "import { keepPreviousData, useQuery } from '@tanstack/react-query';",
-            `import type { operations } from '${generated}';`,
+            `import type { ${isList ? 'components, ' : ''}operations } from '${generated}';`,
             "import { $api } from '../../../lib/query.ts';",
             '',
+            // The row's type for the screen's columns: components import generated/ only through their hooks.
+            ...(isList ? [`export type ${row} = components['schemas']['${row}'];`] : []),
             `export type ${schema}Query = NonNullable<operations['${operationId}']['parameters']['query']>;`,
             ...(isList ? [`export type ${schema}Sort = NonNullable<${schema}Query['sort']>;`] : []),
             '',
-            `/** ${operationId}: what the screen shows (spec <document> §<section>). */`,
+            `/** ${operationId}: what the screen shows (spec ${spec}). */`,
             `export const ${camel(kebab(operationId))}QueryOptions = (query: ${schema}Query) => $api.queryOptions('get', '${path}', { params: { query } });`,
             '',
             `export const use${schema} = (query: ${schema}Query) => useQuery({ ...${camel(kebab(operationId))}QueryOptions(query), placeholderData: keepPreviousData });`,
@@ -357,7 +439,7 @@ export function newOperation(tree: Tree, { operationId, tag, method, path, featu
             "import { $api } from '../../../lib/query.ts';",
             "import { queryKeyOf } from '../../../lib/query-keys.ts';",
             '',
-            `/** ${operationId}: what the user's action changes (spec <document> §<section>); the lists it changes are asked for again. */`,
+            `/** ${operationId}: what the user's action changes (spec ${spec}); the lists it changes are asked for again. */`,
             `export function use${pascal(operationId)}() {`,
             '  const queryClient = useQueryClient();',
             `  return $api.useMutation('${method}', '${path}', {`,
@@ -383,23 +465,62 @@ export interface ScreenOptions {
   label: string;
   /** The list operation the table shows (its hook: `use<Name>` in `features/<web>/api/<list-operation>.ts`). */
   list: string;
+  /** Where the spec says it, e.g. `coach-shell §2.4`. */
+  spec?: string | undefined;
+  /** The drawer item it follows (a screen id); by default the last. */
+  after?: string | undefined;
+  /** Its drawer icon: a lucide icon's name, e.g. `ClipboardCheck` (coach-drawer.tsx uses that one set). */
+  icon?: string | undefined;
+  /** The table's text when the coach has no rows yet (also what its empty gallery state waits for). */
+  empty?: string | undefined;
 }
 
-export function newScreen(tree: Tree, { screenId, web, path, label, list }: ScreenOptions): Written {
+/** The list operation as the contract has it: its path, its sort keys and the default sort. */
+function listOperationOf(tree: Tree, operationId: string): { path: string; sorts: string[]; defaultSort: string } {
+  const file = readdirSync(join(tree.root, 'openapi/bff/paths')).find((name) =>
+    tree.read(`openapi/bff/paths/${name}`).includes(`operationId: ${operationId}\n`),
+  );
+  if (!file) throw new Error(`${operationId} is not in the contract: npm run new -- operation ${operationId} … first`);
+  const entry = new RegExp(`\n {2}(\\S+):\n {4}\\$ref: paths/${file.replace(/[.{}]/g, '\\$&')}\n`).exec(
+    tree.read('openapi/bff/openapi.yaml'),
+  );
+  const sort = /- name: sort\n[\s\S]*?enum: \[([^\]]*)\]\n\s*default: (\S+)/.exec(tree.read(`openapi/bff/paths/${file}`));
+  if (!entry?.[1] || !sort?.[1] || !sort[2])
+    throw new Error(`${operationId} (openapi/bff/paths/${file}): not a list with a sort, or not in paths:`);
+  return { path: entry[1], sorts: sort[1].split(',').map((key) => key.trim()), defaultSort: sort[2] };
+}
+
+/** A lucide icon's module name: `ClipboardCheck` → `clipboard-check`, `Share2` → `share-2`. */
+const iconModule = (icon: string) =>
+  icon
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([a-zA-Z])([0-9])/g, '$1-$2')
+    .toLowerCase();
+
+export function newScreen(
+  tree: Tree,
+  { screenId, web, path, label, list, spec = PLACEHOLDER_SPEC, after, icon, empty }: ScreenOptions,
+): Written {
   if (!/^[a-z][A-Za-z0-9]+$/.test(screenId)) throw new Error(`a screen id is camelCase: ${screenId}`);
+  if (icon && !existsSync(join(ROOT, `node_modules/lucide-react/dist/esm/icons/${iconModule(icon)}.mjs`)))
+    throw new Error(`--icon ${icon}: lucide-react has no icon of that name (https://lucide.dev/icons)`);
   const file = kebab(screenId);
   const Screen = `${pascal(screenId)}Screen`;
   const listName = pascal(list.replace(/^list/, ''));
+  const row = `${listName.replace(/s$/, '')}Row`;
   const hookName = `use${listName}`;
   const hookFile = `../api/${kebab(list)}.ts`;
   const feature = `web/src/features/${web}`;
+  const columns = `${camel(file)}Columns`;
+  const emptyText = empty ?? `No ${label.toLowerCase()} yet.`;
+  const operation = listOperationOf(tree, list);
 
   tree.create(
     `web/src/app/routes/coach/${file}.tsx`,
     [
       `import { ${Screen} } from '../../../features/${web}/components/${file}-screen.tsx';`,
       '',
-      `/** ${path} (spec <document> §<section>). */`,
+      `/** ${path} (spec ${spec}). */`,
       'export function Component() {',
       `  return <${Screen} />;`,
       '}',
@@ -415,35 +536,53 @@ export function newScreen(tree: Tree, { screenId, web, path, label, list }: Scre
     after: 'const ROUTES',
     before: '];',
   });
+
+  // The drawer: its item and place (after --after, else last), and its icon.
   const drawer = 'web/src/features/coach-shell/utils/drawer-items.ts';
-  tree.insert(drawer, `  ${screenId}: { path: '${path}', label: '${label}' },\n`, {
-    after: 'export const COACH_SCREENS',
-    before: '} as const',
-  });
-  tree.insert(drawer, `  '${screenId}',\n`, { after: 'const DRAWER_ORDER', before: '];' });
-  tree.fill(`${drawer}: the drawer's icon (coach-drawer.tsx ICONS) and who may see it (roleMayUse)`);
+  const item = `  ${screenId}: { path: '${path}', label: '${label}' },\n`;
+  if (after) {
+    tree.insertAfterLine(drawer, item, { after: 'export const COACH_SCREENS', line: `  ${after}: ` });
+    tree.insertAfterLine(drawer, `  '${screenId}',\n`, { after: 'const DRAWER_ORDER', line: `  '${after}',` });
+  } else {
+    tree.insert(drawer, item, { after: 'export const COACH_SCREENS', before: '} as const' });
+    tree.insert(drawer, `  '${screenId}',\n`, { after: 'const DRAWER_ORDER', before: '];' });
+  }
+  const drawerIcons = 'web/src/features/coach-shell/components/coach-drawer.tsx';
+  if (icon) {
+    if (!tree.read(drawerIcons).includes(`from 'lucide-react/icons/${iconModule(icon)}';`))
+      tree.addImport(drawerIcons, `lucide-react/icons/${iconModule(icon)}`, { default: icon });
+    const entry = `  ${screenId}: ${icon},\n`;
+    if (after && new RegExp(`const ICONS[^;]*\\n {2}${after}: `).test(tree.read(drawerIcons)))
+      tree.insertAfterLine(drawerIcons, entry, { after: 'const ICONS', line: `  ${after}: ` });
+    else tree.insert(drawerIcons, entry, { after: 'const ICONS', before: '};' });
+  } else {
+    tree.fill(`${drawerIcons}: the drawer's icon in ICONS (or --icon <LucideName>)`);
+  }
 
   tree.create(
     `${feature}/components/${file}-screen.tsx`,
     [
-      "import { DataTable } from '../../../components/data-table/data-table.tsx';",
+      "import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';",
       "import type { TableStateConfig } from '../../../components/data-table/table-state.ts';",
       "import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';",
       "import { usePageTitle } from '../../../lib/page-title.ts';",
       `import { type ${listName}Sort, ${hookName} } from '${hookFile}';`,
-      `import { ${camel(file)}Columns } from './${file}-columns.tsx';`,
+      `import { ${columns} } from './${file}-columns.tsx';`,
       '',
-      "// The contract's sort keys and the default sort (spec <document> §<section>).",
-      `const TABLE_CONFIG: TableStateConfig<${listName}Sort, never> = { sorts: ['createdAt'], defaultSort: 'createdAt' };`,
+      `// The contract's sort keys and its default sort (spec ${spec}).`,
+      `const TABLE_CONFIG: TableStateConfig<${listName}Sort, never> = {`,
+      `  sorts: [${operation.sorts.map((key) => `'${key}'`).join(', ')}],`,
+      `  defaultSort: '${operation.defaultSort}',`,
+      '};',
       '',
-      `/** The ${label} page (spec <document> §<section>). */`,
+      `/** The ${label} page (spec ${spec}). */`,
       `export function ${Screen}() {`,
       `  usePageTitle('${label}');`,
       `  const screen = useListScreen({ table: TABLE_CONFIG, useList: ${hookName} });`,
       '  return (',
       `    <section className="stack" aria-labelledby="${file}-title">`,
       `      <h1 id="${file}-title">${label}</h1>`,
-      `      <DataTable {...screen.table} label="${label}" columns={${camel(file)}Columns(screen.isNarrow)} emptyText="<the spec's empty text>" />`,
+      `      <DataTable {...screen.table} label="${label}" columns={${columns}(screen.isNarrow)} emptyText="${emptyText}" />`,
       '      {screen.dialogs}',
       '    </section>',
       '  );',
@@ -455,17 +594,16 @@ export function newScreen(tree: Tree, { screenId, web, path, label, list }: Scre
     `${feature}/components/${file}-columns.tsx`,
     [
       "import type { DataColumn } from '../../../components/data-table/data-table.tsx';",
+      `import type { ${row} } from '${hookFile}';`,
       '',
-      '/** The columns (spec <document> §<section>); fewer at phone width. */',
-      `export function ${camel(file)}Columns(isNarrow: boolean): DataColumn<{ id: string }>[] {`,
+      `/** The columns (spec ${spec}); fewer at phone width. */`,
+      `export function ${columns}(isNarrow: boolean): DataColumn<${row}>[] {`,
       '  return isNarrow ? [] : [];',
       '}',
       '',
     ].join('\n'),
   );
-  tree.fill(
-    `${feature}/components/${file}-screen.tsx, ${file}-columns.tsx: the sorts, the columns, the empty text; a toolbar: actions/registry.ts`,
-  );
+  tree.fill(`${feature}/components/${file}-columns.tsx: the columns (a toolbar: actions/registry.ts, the screen's actions)`);
   tree.create(
     `${feature}/components/${file}-screen.test.tsx`,
     [
@@ -488,7 +626,7 @@ export function newScreen(tree: Tree, { screenId, web, path, label, list }: Scre
   tree.create(
     `tests/e2e/coach/${file}.test.ts`,
     [
-      `// The ${label} page (spec <document> §<section>) for the demo coach: the flows at desktop; at phone width the page`,
+      `// The ${label} page (spec ${spec}) for the demo coach: the flows at desktop; at phone width the page`,
       '// from the drawer behind Menu, axe on every state.',
       "import { DEMO, expect, expectNoAxeViolations, forEachLayout, LAYOUTS, openDashboard, test } from '../support/fixtures.ts';",
       '',
@@ -508,7 +646,43 @@ export function newScreen(tree: Tree, { screenId, web, path, label, list }: Scre
     ].join('\n'),
   );
   tree.fill(`${feature}/components/${file}-screen.test.tsx, tests/e2e/coach/${file}.test.ts: the spec's flows`);
+
+  // The gallery: its loaded, empty, loading and error states (docs/recipe.md step 11).
+  const call = operation.path.includes('{')
+    ? `get('${operation.path}', /^${operation.path.replace(/\{\w+\}/g, '[^/]+').replaceAll('/', '\\/')}$/)`
+    : `get('${operation.path}')`;
+  tree.insert(
+    'scripts/screenshots/catalogue.ts',
+    [
+      '  ...screenStates({',
+      `    screen: '${file}',`,
+      `    title: '${label}',`,
+      `    path: '${path}',`,
+      `    call: ${call},`,
+      '    loaded: firstRow,',
+      `    empty: (page) => text(page, '${emptyText.replaceAll("'", "\\'")}'),`,
+      '  }),',
+      '',
+      '',
+    ].join('\n'),
+    { after: 'export const CATALOGUE', before: '  // ---- the public pages ----' },
+  );
+  tree.fill(`${drawer}: who may see it (roleMayUse), only when not every coach`);
+  if (spec === PLACEHOLDER_SPEC)
+    tree.fill(`the spec section in each "(spec ${PLACEHOLDER_SPEC})" written (or --spec "<document> §<section>")`);
+  tree.fill(`the gallery: SCREENSHOT_ONLY=${file} npm run screenshots, then look at /tmp/coachportal-gallery/index.html`);
   return tree.written;
+}
+
+/** Formats what was written as biome would (`npm run format`), so a written file is never a diff of its own. */
+export function format(root: string, written: Written): void {
+  const files = [...written.created, ...written.amended].filter((file) => /\.tsx?$/.test(file)).map((file) => join(root, file));
+  if (files.length === 0) return;
+  // Without the VCS: the files may be outside the repository (a copy under test).
+  execFileSync(join(ROOT, 'node_modules/.bin/biome'), ['check', '--write', '--vcs-enabled=false', `--config-path=${ROOT}`, ...files], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 function main(argv: string[]): void {
@@ -523,6 +697,11 @@ function main(argv: string[]): void {
       web: { type: 'string' },
       label: { type: 'string' },
       list: { type: 'string' },
+      spec: { type: 'string' },
+      sorts: { type: 'string' },
+      after: { type: 'string' },
+      icon: { type: 'string' },
+      empty: { type: 'string' },
       root: { type: 'string' },
     },
   });
@@ -543,6 +722,8 @@ function main(argv: string[]): void {
       path: need(values.path, 'path'),
       feature: values.feature,
       web: values.web,
+      spec: values.spec,
+      sorts: values.sorts?.split(',').map((key) => key.trim()),
     });
   } else if (kind === 'screen' && name) {
     written = newScreen(tree, {
@@ -551,12 +732,17 @@ function main(argv: string[]): void {
       path: need(values.path, 'path'),
       label: need(values.label, 'label'),
       list: need(values.list, 'list'),
+      spec: values.spec,
+      after: values.after,
+      icon: values.icon,
+      empty: values.empty,
     });
   } else {
     throw new Error(
-      'usage: npm run new -- operation <operationId> --tag … --method … --path … | screen <screenId> --web … --path … --label … --list …',
+      'usage: npm run new -- operation <operationId> --tag … --method … --path … | screen <screenId> --web … --path … --label … --list … (see the top of scripts/new.ts)',
     );
   }
+  format(tree.root, written);
   console.log(
     ['Created:', ...written.created.map((file) => `  ${file}`), 'Amended:', ...written.amended.map((file) => `  ${file}`)].join('\n'),
   );
