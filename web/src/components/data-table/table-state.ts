@@ -52,6 +52,29 @@ export function readTableState<Sort extends string, Filter extends string>(
   };
 }
 
+/** What the list operation is asked for: the table's state. */
+export interface ListQuery<S extends string, F extends string> {
+  q: string | undefined;
+  page: number;
+  pageSize: PageSize;
+  sort: S;
+  order: SortOrder;
+  /** The filter chosen; when none, the table's `noFilter` (e.g. showAll) or undefined. */
+  filter: F | undefined;
+}
+
+/** The list operation's query of a table state. */
+export function listQueryOf<S extends string, F extends string>(state: TableState<S, F>, config: TableStateConfig<S, F>): ListQuery<S, F> {
+  return {
+    q: state.q || undefined,
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    order: state.order,
+    filter: state.filter ?? config.noFilter,
+  };
+}
+
 /** The query string of a state: defaults are left out so that plain links stay plain. */
 /** The parameters the table writes. */
 const TABLE_KEYS: ReadonlySet<string> = new Set(['filter', 'q', 'sort', 'order', 'page', 'pageSize']);

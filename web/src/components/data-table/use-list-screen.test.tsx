@@ -7,8 +7,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { render } from '../../test/render.tsx';
 import { type DataColumn, DataTable } from './data-table.tsx';
 import type { ActionProps, ActionRegistry } from './table-actions.ts';
-import type { TableStateConfig } from './table-state.ts';
-import { type ListQuery, useListScreen } from './use-list-screen.tsx';
+import type { ListQuery, TableStateConfig } from './table-state.ts';
+import { useListScreen } from './use-list-screen.tsx';
 
 type Sort = 'name' | 'createdAt';
 type Filter = 'showAll' | 'open';

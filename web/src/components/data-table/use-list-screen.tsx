@@ -4,22 +4,11 @@ import { useSearchParams } from 'wouter';
 import { useNarrowLayout } from '../../lib/use-narrow-layout.ts';
 import type { DataTableProps } from './data-table.tsx';
 import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions.ts';
-import type { PageSize, SortOrder, TableStateConfig } from './table-state.ts';
+import { type ListQuery, listQueryOf, type TableStateConfig } from './table-state.ts';
 import { useTableSelection, useTableState } from './use-table-state.ts';
 
 // The alert loads when first shown (the coach routes' 150 KB budget); so does each action (the screen's registry).
 const MessageDialog = lazy(async () => ({ default: (await import('../ui/message-dialog.tsx')).MessageDialog }));
-
-/** What the list operation is asked for: the table's state. */
-export interface ListQuery<S extends string, F extends string> {
-  q: string | undefined;
-  page: number;
-  pageSize: PageSize;
-  sort: S;
-  order: SortOrder;
-  /** The filter chosen; when none, the table's `noFilter` (e.g. showAll) or undefined. */
-  filter: F | undefined;
-}
 
 /** One page of a list operation's answer. */
 export interface ListPage {
@@ -80,17 +69,9 @@ export function useListScreen<S extends string, F extends string, D extends List
   const isNarrow = useNarrowLayout();
   const selection = useTableSelection();
   const queryClient = useQueryClient();
-  const q = state.q || undefined;
-  const filter = state.filter ?? config.table.noFilter;
-  const { data, error, isPlaceholderData, refetch } = config.useList({
-    ...(config.params as P),
-    q,
-    page: state.page,
-    pageSize: state.pageSize,
-    sort: state.sort,
-    order: state.order,
-    filter,
-  });
+  const query = listQueryOf(state, config.table);
+  const { q, filter } = query;
+  const { data, error, isPlaceholderData, refetch } = config.useList({ ...(config.params as P), ...query });
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowId is the screen's pure function; the rows follow the answer.
   const rows = useMemo(
     () =>

@@ -5,6 +5,8 @@ import { createSelectionStore, type SelectionStore } from './selection-store.ts'
 import {
   DEFAULT_PAGE_SIZE,
   isPageSize,
+  type ListQuery,
+  listQueryOf,
   nextTableState,
   readTableState,
   type TableState,
@@ -19,9 +21,19 @@ export type TableStateChange<Sort extends string, Filter extends string> = Parti
  * link keep it. Typing in the search box replaces the history entry instead of adding one per key;
  * the page size chosen is also remembered in local storage for the next visit.
  */
+const rememberedPageSize = () => readJson(STORAGE_KEYS.pageSize, isPageSize) ?? DEFAULT_PAGE_SIZE;
+
+/**
+ * The query a table screen opened without parameters asks first (its defaults, the page size remembered): what a
+ * screen's prefetch must ask for to be the query the screen finds in the cache.
+ */
+export function openingQuery<S extends string, F extends string>(config: TableStateConfig<S, F>): ListQuery<S, F> {
+  return listQueryOf(readTableState(new URLSearchParams(), config, rememberedPageSize()), config);
+}
+
 export function useTableState<Sort extends string, Filter extends string>(config: TableStateConfig<Sort, Filter>) {
   const [params, setParams] = useSearchParams();
-  const remembered = readJson(STORAGE_KEYS.pageSize, isPageSize) ?? DEFAULT_PAGE_SIZE;
+  const remembered = rememberedPageSize();
   // biome-ignore lint/correctness/useExhaustiveDependencies: config is a module constant of the screen.
   const state = useMemo(() => readTableState(params, config, remembered), [params, remembered]);
 

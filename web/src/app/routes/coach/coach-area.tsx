@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { preloadDataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { prefetchAssessmentsTable } from '../../../features/assessments/api/prefetch-assessments-table.ts';
 import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { lazyWithPreload, type Preloadable, preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
@@ -76,9 +77,18 @@ export function Component() {
   // up and the browser idle, so that the next table screen opens with it at hand.
   const signedInNow = session !== null;
   useEffect(() => (signedInNow ? preloadWhenIdle(preloadDataTable) : undefined), [signedInNow]);
-  // The assessments table is the screen most often opened next: its code is fetched when the browser is idle, and
-  // any other screen's when the pointer rests on, or the keyboard reaches, a link to it (the drawer, the tiles).
-  useEffect(() => (signedInNow ? preloadWhenIdle(Assessments.preload) : undefined), [signedInNow]);
+  // The assessments table is the screen most often opened next: its code and its first page are fetched when the
+  // browser is idle, and any other screen's code when the pointer rests on, or the keyboard reaches, a link to it
+  // (the drawer, the tiles).
+  const queryClient = useQueryClient();
+  const mayOpenAssessments = session !== null && mayOpen(session, 'assessments');
+  useEffect(() => {
+    if (!mayOpenAssessments) return undefined;
+    return preloadWhenIdle(() => {
+      Assessments.preload();
+      void prefetchAssessmentsTable(queryClient);
+    });
+  }, [mayOpenAssessments, queryClient]);
   useEffect(() => {
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;

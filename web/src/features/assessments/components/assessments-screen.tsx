@@ -1,6 +1,5 @@
 import type { FilterOption } from '../../../components/data-table/data-table.tsx';
 import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
-import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
@@ -8,33 +7,11 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { ASSESSMENT_ACTIONS } from '../actions/registry.ts';
 import { listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
-import { type AssessmentSort, type AssessmentView, useAssessments } from '../api/list-assessments.ts';
+import { type AssessmentView, useAssessments } from '../api/list-assessments.ts';
+import { ASSESSMENT_FILTERS, ASSESSMENTS_TABLE } from '../utils/assessments-table.ts';
 import { assessmentColumns } from './assessment-columns.tsx';
 import './assessments.css';
 import { RefreshListsButton } from './refresh-lists-button.tsx';
-
-const SORTS: readonly AssessmentSort[] = [
-  'info',
-  'company',
-  'project',
-  'ennea',
-  'score',
-  'assessmentType',
-  'language',
-  'createdAt',
-  'registeredAt',
-  'completedAt',
-  'fromCoach',
-  'toCoach',
-];
-const FILTERS = Object.keys(PIPELINE_FILTER_LABELS) as PipelineFilter[];
-// spec §2.2: the default sort is by tokenCreatedAt (newest first). Show all is one of the filters (spec §4.1), kept in
-// the address and shown chosen; with no filter chosen the BFF shows everything too (the contract's default).
-const TABLE_CONFIG: TableStateConfig<AssessmentSort, PipelineFilter> = {
-  sorts: SORTS,
-  defaultSort: 'createdAt',
-  filters: FILTERS,
-};
 
 const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO Given' };
 
@@ -45,7 +22,7 @@ const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO
 export function AssessmentsScreen({ view, session }: { view: AssessmentView; session: Session }) {
   usePageTitle(TITLES[view]);
   const screen = useListScreen({
-    table: TABLE_CONFIG,
+    table: ASSESSMENTS_TABLE,
     useList: useAssessments,
     params: { view },
     loadAllIds: async ({ q, filter }, queryClient) =>
@@ -58,7 +35,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
   const hasReceived = screen.data?.hasReceived ?? false;
 
   // spec §2.2, §4.1: the nine filters in the spec's order, the Received SCOs filter only when the coach has received any.
-  const filterOptions: FilterOption<PipelineFilter>[] = FILTERS.filter(
+  const filterOptions: FilterOption<PipelineFilter>[] = ASSESSMENT_FILTERS.filter(
     (id) => id !== 'receivedScos' || (view === 'own' && hasReceived),
   ).map((id) => ({ id, label: PIPELINE_FILTER_LABELS[id] }));
 
