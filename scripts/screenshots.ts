@@ -41,7 +41,8 @@ try {
   if ((crashed || missed) && portal.logFile) console.error(`The stack's lines: ${portal.logFile}`);
   await stop({ keepLog: crashed || missed });
 }
-// The gallery's shots that missed their state are the screens' to fix: listed in the index, not a failure of the script.
+// The gallery's shots that missed their state or that axe faults are the screens' to fix: listed in the index, not a
+// failure of the script.
 process.exitCode = crashed ? 1 : 0;
 
 /** Every screen and state; whether any shot missed its state. */
@@ -54,7 +55,7 @@ async function gallery(origin: string): Promise<boolean> {
   const missed = results.filter((result) => result.problem);
   log(`\n${results.length} shots: ${join(out, 'index.html')}`);
   if (missed.length > 0) {
-    log(`${missed.length} did not reach their state:`);
+    log(`${missed.length} did not reach their state or have axe violations:`);
     for (const result of missed) log(`  ${result.file}: ${result.problem}`);
   }
   return missed.length > 0;

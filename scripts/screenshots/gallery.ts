@@ -1,11 +1,13 @@
 // Takes the catalogue's shots (or the screens named) at each width in Debian's chromium, one new page per shot in
 // its account's context, and writes them with index.html into one folder. A shot whose state did not show (a wait
-// timed out, the page threw) is still taken, and named with what went wrong in the index and the summary.
+// timed out, the page threw) or that axe finds fault with is still taken, and named with what went wrong in the
+// index and the summary.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { axeViolations } from '../lib/axe.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { galleryIndex } from './index-html.ts';
@@ -96,6 +98,13 @@ async function takeShot(shot: Shot, width: Width, context: BrowserContext, bff: 
     await page.screenshot({ path: join(options.out, file), fullPage: shot.fullPage && options.fullPage, animations: 'disabled' });
   } catch (error) {
     problems.push(`no screenshot: ${briefly(error)}`);
+  }
+  // Every state the gallery shows is checked by axe as it is shot (the browser suite checks the states its flows reach).
+  try {
+    const violations = await axeViolations(page);
+    if (violations.length > 0) problems.push(`axe: ${violations.join('; ')}`);
+  } catch (error) {
+    problems.push(`axe did not run: ${briefly(error)}`);
   }
   if (errors.length > 0) problems.push(`uncaught error in the page: ${errors[0]}`);
   await page.close();

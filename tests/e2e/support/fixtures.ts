@@ -6,7 +6,6 @@
 // network errors and the stack's log (README.md beside this folder).
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -17,6 +16,7 @@ import {
   type Page,
   request,
 } from '@playwright/test';
+import { axeViolations } from '../../../scripts/lib/axe.ts';
 import { freePort } from '../../../scripts/lib/prism.ts';
 import { startStack } from '../../../scripts/lib/stack.ts';
 
@@ -271,21 +271,8 @@ function watchPage(page: Page) {
 /** axe-core on the page as it is now: no violations of WCAG 2.x A/AA rules (retried while the page settles). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          // react-aria's live region (visually hidden): a pending button's announcement names the button by
-          // aria-labelledby and stays 7 s, so it outlives a dialog that closed on success. Not content of the page.
-          .exclude('[data-live-announcer]')
-          .analyze();
-        return results.violations.map(
-          (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-        );
-      },
-      // One analysis of a 500-row table takes seconds on a loaded 2-core machine: room for a few.
-      { message: 'axe violations', intervals: [250, 500, 1000], timeout: 30_000 },
-    )
+    // One analysis of a 500-row table takes seconds on a loaded 2-core machine: room for a few.
+    .poll(() => axeViolations(page), { message: 'axe violations', intervals: [250, 500, 1000], timeout: 30_000 })
     .toEqual([]);
 }
 
