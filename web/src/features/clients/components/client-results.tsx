@@ -33,6 +33,8 @@ export function ClientResults({ clientId }: { clientId: string }) {
       <p className="client-results__back">
         <Link href="/assessments">Back to assessments</Link>
       </p>
+      {/* Until the client is known the page is named for what it is; its name replaces it. */}
+      {data ? null : <h1 id="client-title">Client Results</h1>}
       {isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={error} />
       {data ? (

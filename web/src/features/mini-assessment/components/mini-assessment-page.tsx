@@ -21,7 +21,7 @@ const LANG_ATTRIBUTE: Record<MiniLanguage, string> = { english: 'en', slovak: 's
 
 /** The guest mini-assessment of a coach's public link (spec: public-and-guest §2 "Mini-assessment page"). */
 export function MiniAssessmentPage({ coachUuid }: { coachUuid: string }) {
-  usePageTitle('Mini-assessment');
+  usePageTitle(PAGE_TITLE);
   const mini = useMiniAssessment(coachUuid);
   // Until a language is chosen the page speaks English.
   const language = mini.state.language ?? 'english';
@@ -38,6 +38,8 @@ export function MiniAssessmentPage({ coachUuid }: { coachUuid: string }) {
   );
 }
 
+const PAGE_TITLE = 'Mini-assessment';
+
 function MiniStepView({ mini, language }: { mini: ReturnType<typeof useMiniAssessment>; language: MiniLanguage }) {
   const { state, translations, busy } = mini;
   if (state.step === 'error') {
@@ -51,8 +53,14 @@ function MiniStepView({ mini, language }: { mini: ReturnType<typeof useMiniAsses
       />
     );
   }
-  // spec: public-and-guest §2: while loading the page shows '...'.
-  if (!translations || busy) return <Loading />;
+  // spec: public-and-guest §2: while loading the page shows '...'; the page keeps its name for assistive technology.
+  if (!translations || busy)
+    return (
+      <>
+        <h1 className="visually-hidden">{PAGE_TITLE}</h1>
+        <Loading />
+      </>
+    );
   const t = translator(translations, language);
   switch (state.step) {
     case 'language':
