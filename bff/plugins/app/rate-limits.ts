@@ -62,7 +62,21 @@ const emailOf = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : null;
 };
 
-export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
+/** How many hashed keys are remembered: a session or an address asks again and again (a SHA-256 a request cost more than the counter). */
+const HASHES_KEPT = 10_000;
+const hashes = new Map<string, string>();
+
+/** A key's counter name: its SHA-256, cut to 16 hex digits (no e-mail address or IP in clear, in Redis either). */
+export function hashKey(key: string): string {
+  let hashed = hashes.get(key);
+  if (hashed === undefined) {
+    hashed = createHash('sha256').update(key).digest('hex').slice(0, 16);
+    // Bounded: past the bound the remembered keys start afresh (a flood of new keys costs a hash each, as before).
+    if (hashes.size >= HASHES_KEPT) hashes.clear();
+    hashes.set(key, hashed);
+  }
+  return hashed;
+}
 
 type Counter = { current: number; ttl: number };
 type CounterCallback = (error: Error | null, result?: Counter) => void;
