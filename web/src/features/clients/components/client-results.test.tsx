@@ -156,6 +156,17 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
     expect(within(ennea).queryByText('Maturity reports')).toBeNull();
   });
 
+  it('offers a Retry on a failed load that shows the client when it answers', async () => {
+    serve(fetchMock, {
+      [`GET /api/clients/${CLIENT_ID}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(CLIENT)],
+    });
+    renderPage();
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { level: 1, name: 'Bence Kovács' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the BFF message when the client is not one of the coach’s', async () => {
     serve(fetchMock, { [`GET /api/clients/${CLIENT_ID}`]: [problem(404, 'not_found', 'The client was not found.')] });
     renderPage();

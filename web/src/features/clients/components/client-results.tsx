@@ -26,7 +26,7 @@ const cut = (iso: string | undefined) => (iso ? iso.slice(0, 10) : '–');
 
 /** The client results page /clighent/{uuid} (spec assessments-and-clients §2.1, §3.8, §4.5): the client, their assessments and report links. */
 export function ClientResults({ clientId }: { clientId: string }) {
-  const { data, error, isPending } = useClient(clientId);
+  const { data, error, isPending, refetch } = useClient(clientId);
   usePageTitle(data ? `${data.name} ${data.surname}` : 'Client Results');
   return (
     <section className="client-results stack" aria-labelledby="client-title">
@@ -36,7 +36,7 @@ export function ClientResults({ clientId }: { clientId: string }) {
       {/* Until the client is known the page is named for what it is; its name replaces it. */}
       {data ? null : <h1 id="client-title">Client Results</h1>}
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? (
         <>
           <header className="client-results__header">

@@ -195,6 +195,17 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
   });
 
+  it('offers a Retry on a failed load that shows the dashboard when it answers', async () => {
+    let failing = true;
+    serve(() => (failing ? Promise.reject(new TypeError('Failed to fetch')) : json(DASHBOARD)));
+    render(<Dashboard session={SESSION} />);
+    await screen.findByRole('alert');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('link', { name: 'Not invited yet 3' });
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('says the portal could not be reached when the network fails', async () => {
     serve(() => Promise.reject(new TypeError('Failed to fetch')));
     render(<Dashboard session={SESSION} />);

@@ -34,7 +34,7 @@ const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or a
  */
 export function Dashboard({ session }: { session: Session }) {
   usePageTitle('Dashboard');
-  const { data: dashboard, error, isPending } = useDashboard();
+  const { data: dashboard, error, isPending, refetch } = useDashboard();
   const who = dashboard?.greeting ?? session.coach;
   // spec §2.3, §6: an assistant is greeted by name with the Assistant badge (the banner names the coach).
   const assistant = session.roles.assisted ? (dashboard?.assistant ?? session.roles.assistant) : null;
@@ -54,7 +54,11 @@ export function Dashboard({ session }: { session: Session }) {
         )}
       </h1>
       {isPending ? <Loading label="Loading..." /> : null}
-      {dashboard ? <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} /> : <ProblemAlert error={error} />}
+      {dashboard ? (
+        <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} />
+      ) : (
+        <ProblemAlert error={error} onRetry={() => void refetch()} />
+      )}
       {dashboard ? <MessagesToAcknowledge messages={dashboard.messagesToAck} impersonator={session.roles.impersonator} /> : null}
     </section>
   );

@@ -47,6 +47,15 @@ beforeEach(() => window.history.replaceState(null, '', '/email-templates'));
 afterEach(() => fetchMock.mockReset());
 
 describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
+  it('offers a Retry when the template cannot be read, and shows it when it answers', async () => {
+    serve(fetchMock, { [`GET ${PATH}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(template())] });
+    renderScreen();
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('shows the default text; Update only once the text differs, Revert never for a default', async () => {
     serve(fetchMock, { [`GET ${PATH}`]: [json(template())] });
     const user = userEvent.setup();

@@ -48,7 +48,7 @@ export function EmailTemplates() {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('template');
   const name: EmailTemplateName = isTemplateName(chosen) ? chosen : 'ennea_invite';
-  const { data, error, isPending } = useEmailTemplate(name);
+  const { data, error, isPending, refetch } = useEmailTemplate(name);
   // The unsaved text of the template shown, if the coach changed it.
   const [draft, setDraft] = useState<string | undefined>(undefined);
   // Another template chosen while the text shown has unsaved changes: it opens once they are discarded.
@@ -75,7 +75,7 @@ export function EmailTemplates() {
         <NativeSelect label="Template" options={EMAIL_TEMPLATES} value={name} onChange={choose} />
       </div>
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <Editor key={name} template={data} draft={draft} onDraft={setDraft} /> : null}
       <ConfirmDialog
         title={EMAIL_TEMPLATES_TEXT.unsavedTitle}

@@ -270,6 +270,15 @@ describe('guest report viewer', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Report' })).toBeTruthy();
   });
 
+  it('offers a Retry when the report cannot be read, and shows the report it then answers', async () => {
+    fetchSpy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderAt(`/reports/e/${GUEST}`);
+    expect((await screen.findByRole('alert')).textContent).toContain('The portal could not be reached.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByRole('tab', { name: 'Introduction' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so when the portal cannot be reached', async () => {
     fetchSpy.mockRejectedValue(new TypeError('Failed to fetch'));
     renderAt(`/reports/e/${GUEST}`);

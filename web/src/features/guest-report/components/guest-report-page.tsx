@@ -14,12 +14,12 @@ void loadReportView();
 
 /** The guest report viewer (spec: public-and-guest §2 "Guest report viewer", §8 "Guest report"). */
 export function GuestReportPage({ request }: { request: GuestReportRequest }) {
-  const { data: report, error, isFetching } = useGuestReport(request);
+  const { data: report, error, isFetching, refetch } = useGuestReport(request);
   usePageTitle(report ? `${report.reportName} report` : 'Report');
   const waiting = (
     <main className="page">
       <h1>Report</h1>
-      {report || !error ? <Loading label="Loading report..." /> : <ProblemAlert error={error} />}
+      {report || !error ? <Loading label="Loading report..." /> : <ProblemAlert error={error} onRetry={() => void refetch()} />}
     </main>
   );
   if (!report) return waiting;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
@@ -75,6 +76,18 @@ describe('Messages screen (spec coach-shell §2.10, §4)', () => {
     renderMessages();
     expect((await screen.findByRole('alert')).textContent).toBe('There was an unexpected error.');
     expect(calls).toHaveLength(1);
+  });
+
+  it('offers a Retry on a failed load that lists the messages when they answer', async () => {
+    serve(fetchMock, {
+      'GET /api/messages': [problem(502, 'upstream_error', 'There was an unexpected error.'), json(LIST)],
+      'POST /api/messages/acknowledgements': [json({ acknowledged: true })],
+    });
+    renderMessages();
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('article', { name: 'New Combined+ report' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says when there are no messages', async () => {

@@ -17,7 +17,7 @@ import './messages.css';
  */
 export function Messages({ session }: { session: Session }) {
   usePageTitle('Messages');
-  const { data, error, isPending } = useMessages();
+  const { data, error, isPending, refetch } = useMessages();
   const { mutate: acknowledge } = useAcknowledgeMessages();
   const acknowledged = useRef(false);
   const impersonator = session.roles.impersonator;
@@ -32,7 +32,7 @@ export function Messages({ session }: { session: Session }) {
     <section className="messages stack" aria-labelledby="messages-title">
       <h1 id="messages-title">Messages</h1>
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data && data.items.length === 0 ? <p>There are no messages.</p> : null}
       {data && data.items.length > 0 ? (
         <ul className="messages__list list-stack">

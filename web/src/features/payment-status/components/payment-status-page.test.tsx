@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -132,6 +133,22 @@ describe('Payment Status', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Checkout not found.');
     expect(screen.getByRole('link', { name: 'Restart registration' }).getAttribute('href')).toBe(`/register/${COACH}`);
     expect(remembered()).toEqual({ state: 'fail', message: 'Checkout not found.', coachUuid: COACH });
+  });
+
+  it("offers 'Check again' before the restart when the status cannot be read, and shows the status it then answers", async () => {
+    localStorage.setItem(STORAGE_KEYS.checkoutState(CHECKOUT), JSON.stringify({ state: 'pending', message: null, coachUuid: COACH }));
+    const urls = answerStatus(Response.error(), json(200, SUCCESS));
+    renderAt(`/paymentstatus?checkoutId=${CHECKOUT}`);
+    expect((await screen.findByRole('alert')).textContent).toContain('The portal could not be reached.');
+    const checkAgain = screen.getByRole('button', { name: 'Check again' });
+    const restart = screen.getByRole('link', { name: 'Restart registration' });
+    // A visitor who may have paid is offered the harmless choice first.
+    expect(checkAgain.compareDocumentPosition(restart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await userEvent.click(checkAgain);
+    expect(await screen.findByText('Payment successful. Thank you, Thandiwe.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(urls).toHaveLength(2);
   });
 
   it('says so when the address names no checkout, without asking the server', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
@@ -31,11 +32,15 @@ export function PaymentStatusPage() {
 }
 
 function CheckoutStatusView({ checkoutId, cancelled }: { checkoutId: string; cancelled: boolean }) {
-  const { status, failure } = useCheckoutStatus(checkoutId, cancelled);
+  const { status, failure, checkAgain } = useCheckoutStatus(checkoutId, cancelled);
   if (failure) {
+    // A failed read says nothing about the payment: asking again comes first, before a restart that could pay twice.
     return (
       <>
         <Alert tone="error">{failure.message}</Alert>
+        <p>
+          <Button onPress={checkAgain}>Check again</Button>
+        </p>
         <RestartLink coachUuid={failure.coachUuid} />
       </>
     );

@@ -8,11 +8,13 @@ export interface CheckoutView {
   status: CheckoutStatus | null;
   /** The call failed: the message to show and the coach whose registration can be restarted. */
   failure: { message: string; coachUuid: string | null } | null;
+  /** Asks for the status again: after a failed read the payment may well have gone through. */
+  checkAgain: () => void;
 }
 
 /** The checkout's status (asked again while pending, see the query); each outcome is remembered for the visitor's return. */
 export function useCheckoutStatus(checkoutId: string, cancelled: boolean): CheckoutView {
-  const { data, error, isError } = useCheckoutStatusQuery(checkoutId, cancelled);
+  const { data, error, isError, refetch } = useCheckoutStatusQuery(checkoutId, cancelled);
   const remembered = recallCheckout(checkoutId);
   const coachUuid = data?.coachUuid ?? remembered?.coachUuid ?? null;
 
@@ -33,6 +35,7 @@ export function useCheckoutStatus(checkoutId: string, cancelled: boolean): Check
     }
   }, [checkoutId, data, error]);
 
-  if (isError) return { status: null, failure: { message: problemMessage(error), coachUuid: remembered?.coachUuid ?? null } };
-  return { status: data ? { ...data, coachUuid } : null, failure: null };
+  const checkAgain = () => void refetch();
+  if (isError) return { status: null, failure: { message: problemMessage(error), coachUuid: remembered?.coachUuid ?? null }, checkAgain };
+  return { status: data ? { ...data, coachUuid } : null, failure: null, checkAgain };
 }

@@ -158,6 +158,18 @@ describe('coach policy page', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('offers a Retry when the policy cannot be read, and shows the policy it then answers', async () => {
+    serve([
+      json({ type: 'about:blank', title: 'Failed', status: 503, code: 'upstream_unavailable', detail: 'The service is unavailable.' }, 503),
+      json(unsigned),
+    ]);
+    render(<PolicyPage {...LINK} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The service is unavailable.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('Please read and sign.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows a policy that cannot be read in an alert', async () => {
     serve([
       json(

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
@@ -46,7 +47,7 @@ export function PolicyPage(link: PolicyLink) {
         Coach policy
       </h1>
       {page.isPending ? <Loading label="Loading..." /> : null}
-      {page.isError ? <Alert tone="error">{asProblem(page.error).detail}</Alert> : null}
+      <ProblemAlert error={page.error} onRetry={() => void page.refetch()} />
       {page.data ? (
         <Suspense fallback={<Loading label="Loading..." />}>
           <PolicyView

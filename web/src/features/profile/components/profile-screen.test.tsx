@@ -111,6 +111,15 @@ afterEach(() => {
 });
 
 describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
+  it('offers a Retry when the profile cannot be read, and shows it when it answers', async () => {
+    serveScreen({ 'GET /api/profile': [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(PROFILE)] });
+    renderScreen();
+    await findAlert('The service is unavailable.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { name: 'Details' });
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('shows every section to a coach, and Save Changes only once something differs', async () => {
     serveScreen();
     const user = userEvent.setup();

@@ -51,12 +51,12 @@ export function visibleSections(session: Session): SectionId[] {
 /** The Profile screen (spec coach-shell §2.12): sticky section tabs, the sections, the floating Save Changes. */
 export function ProfileScreen() {
   usePageTitle(PROFILE_TEXT.title);
-  const { data, error, isPending } = useProfile();
+  const { data, error, isPending, refetch } = useProfile();
   return (
     <section className="profile stack" aria-labelledby="profile-title">
       <h1 id="profile-title">{PROFILE_TEXT.title}</h1>
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <ProfileForm profile={data} /> : null}
     </section>
   );

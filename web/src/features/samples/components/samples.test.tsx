@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
@@ -36,6 +37,16 @@ describe('Samples & Brochures page (spec coach-shell §2.8)', () => {
     expect(
       within(card).getByRole('link', { name: 'English Enneagram Report sample, HTML (opens in a new tab)' }).getAttribute('href'),
     ).toBe(url('basic-english.html'));
+  });
+
+  it('offers a Retry on a failed load that shows the samples when they answer', async () => {
+    const samples = { items: [{ reportCode: 'basic', name: 'Enneagram Report', samples: [] }] };
+    serve(fetchMock, { 'GET /api/samples': [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(samples)] });
+    render(<Samples />);
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('listitem', { name: 'Enneagram Report' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says so when the samples are not available', async () => {

@@ -10,7 +10,7 @@ export const SAMPLES_TITLE = 'Samples & Brochures';
 /** The Samples & Brochures page (spec coach-shell §2.8): each report type with a button per language for HTML and PDF. */
 export function Samples() {
   usePageTitle(SAMPLES_TITLE);
-  const { data, error, isPending } = useSampleReports();
+  const { data, error, isPending, refetch } = useSampleReports();
   return (
     <section className="samples stack" aria-labelledby="samples-title">
       <h1 id="samples-title">{SAMPLES_TITLE}</h1>
@@ -19,7 +19,7 @@ export function Samples() {
         the report is offered in.
       </p>
       {isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? (
         <ul className="samples__list">
           {data.items.map((report) => (

@@ -191,6 +191,16 @@ describe('Assessment Registration', () => {
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeTruthy();
   });
 
+  it('offers a Retry when the registration cannot be read, and shows the form when it answers', async () => {
+    fakeBff();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderAt(COACH);
+    expect((await screen.findByRole('alert')).textContent).toContain('The portal could not be reached.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('Lerato Mokoena');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's message when it refuses the link", async () => {
     fetchMock.mockResolvedValue(problem('invalid_link', 'Invalid link. Please use the link exactly as provided to you by your coach'));
     renderAt(COACH);

@@ -39,7 +39,7 @@ export function SelfRegistrationPage({ path }: { path: string }) {
 }
 
 function Registration({ coachUuid }: { coachUuid: string }) {
-  const { data: page, error } = useSelfRegistration(coachUuid);
+  const { data: page, error, refetch } = useSelfRegistration(coachUuid);
   useEffect(() => RegistrationForm.preload(), []);
   if (page) {
     return (
@@ -48,7 +48,7 @@ function Registration({ coachUuid }: { coachUuid: string }) {
       </Suspense>
     );
   }
-  return error ? <ProblemAlert error={error} /> : <Loading label="Loading..." />;
+  return error ? <ProblemAlert error={error} onRetry={() => void refetch()} /> : <Loading label="Loading..." />;
 }
 
 function RegistrationAndPayment({ page }: { page: SelfRegistration }) {

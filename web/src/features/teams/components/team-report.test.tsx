@@ -181,6 +181,15 @@ describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
     expect(failed.textContent).toContain('The file store is busy.');
   });
 
+  it('offers a Retry on a failed load that shows the team when it answers', async () => {
+    fakeBff({ [`GET ${PATH}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(DETAIL)] });
+    renderPage();
+    await screen.findByRole('alert');
+    await userEvent.click(button('Retry'));
+    await screen.findByRole('heading', { level: 1, name: 'Leadership Team' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the BFF's refusal of a received team", async () => {
     const text = 'This team has been given to you - you cannot view it. You can only download the team reports.';
     fakeBff({ [`GET ${PATH}`]: [problem(403, 'team_received', text)] });

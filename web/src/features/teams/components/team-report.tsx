@@ -36,7 +36,7 @@ type Message = { title: MessageTitle; body: ReactNode } | null;
  * the team's name.
  */
 export function TeamReport({ teamId }: { teamId: string }) {
-  const { data, error, isPending } = useTeam(teamId);
+  const { data, error, isPending, refetch } = useTeam(teamId);
   const name = data?.team.name;
   usePageTitle(name ?? TEAM_REPORT_TEXT.title);
   const [, navigate] = useLocation();
@@ -55,7 +55,7 @@ export function TeamReport({ teamId }: { teamId: string }) {
       </header>
       {teamId === '' ? <Alert tone="error">No team was chosen: open a team from the Teams page.</Alert> : null}
       {teamId !== '' && isPending ? <Loading label="Loading..." /> : null}
-      <ProblemAlert error={error} />
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <TeamReportContent detail={data} /> : null}
     </section>
   );
