@@ -34,3 +34,41 @@ test('opens the next page at its first row with the header in view, after scroll
   await expect(rows.first()).toBeInViewport();
   await expect(page.getByRole('columnheader', { name: /Info/ })).toBeInViewport();
 });
+
+/**
+ * Where the key column (the row's header cell, pinned at the left) sits in the first row, scrolled `scrollLeft` px
+ * sideways: how far its left edge is from its header's and from the pinned edge (the checkbox column's right edge, or
+ * the scroll box's left edge), and whether the next cell starts clear of its right edge.
+ */
+const keyColumnGaps = (page: Page, scrollLeft: number) =>
+  page.locator('.data-table__scroll').evaluate((scroller, left) => {
+    scroller.scrollLeft = left;
+    const row = scroller.querySelector('tbody tr');
+    const key = row?.querySelector('[role="rowheader"]');
+    if (!row || !(key instanceof HTMLTableCellElement)) return undefined;
+    const header = scroller.querySelectorAll('thead th')[key.cellIndex];
+    const select = row.querySelector('.data-table__cell--select');
+    const next = key.nextElementSibling;
+    if (!header || !next) return undefined;
+    const box = key.getBoundingClientRect();
+    const edge = select ? select.getBoundingClientRect().right : scroller.getBoundingClientRect().left + scroller.clientLeft;
+    return {
+      header: Math.round(header.getBoundingClientRect().left - box.left),
+      pinned: Math.round(box.left - edge),
+      clear: Math.round(next.getBoundingClientRect().left - box.right) >= 0,
+    };
+  }, scrollLeft);
+
+for (const { screen, path } of [
+  { screen: 'Assessments (with checkboxes)', path: '/coachportal/assessments' },
+  { screen: 'Clients (without checkboxes)', path: '/coachportal/clients' },
+]) {
+  test(`pins the key column in line with its header, clear of the next column: ${screen}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(dataRows(page).first()).toBeVisible();
+    await expect.poll(() => keyColumnGaps(page, 0)).toEqual({ header: 0, pinned: 0, clear: true });
+    // Scrolled sideways (where the table is wider than its box), the key column stays at the pinned edge, its header
+    // with it.
+    await expect.poll(() => keyColumnGaps(page, 120)).toMatchObject({ header: 0, pinned: 0 });
+  });
+}

@@ -303,6 +303,11 @@ test.describe('at phone width', () => {
     await expect(table.getByRole('columnheader', { name: /^Report/ })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: /^(Description|Project|Report Requested|Due Date)/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    // Four toolbar items wrap on a phone, each whole: none is cut at the screen's edge.
+    const toolbar = page.getByRole('group', { name: 'Actions' });
+    for (const name of ['Add Team', 'View Team', 'Edit', 'More']) {
+      await expect(toolbar.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
 
     await page.getByRole('button', { name: 'Add Team' }).click();
     const add = page.getByRole('dialog', { name: 'Add Team' });

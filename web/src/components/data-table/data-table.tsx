@@ -75,6 +75,8 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
   isNarrow: boolean;
   /** What an empty table says when neither a search nor a filter narrows it ('No teams yet. Add a team to start.'). */
   emptyText: string;
+  /** The next step an empty table offers when neither a search nor a filter narrows it (the screen's add action). */
+  emptyAction?: EmptyAction;
   /** The records in a sentence, plural ('teams'): 'No teams match “xyz”.' */
   noun?: string;
   /**
@@ -268,7 +270,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
           aria-multiselectable={selection ? true : undefined}
           // The grid's Tab stop: focus goes on to its last cell focused (grid-keyboard.ts).
           tabIndex={0}
-          className="data-table__table"
+          className={selection ? 'data-table__table data-table__table--selectable' : 'data-table__table'}
           onKeyDown={keyboard.onKeyDown}
           onFocus={keyboard.onFocus}
           onPointerDown={keyboard.onPointerDown}
@@ -280,10 +282,11 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
                   <SelectAllCheckbox store={selection} rows={rows} onSelectAll={onSelectAll} />
                 </th>
               ) : null}
-              {columns.map((column) => (
+              {columns.map((column, index) => (
                 <ColumnHeader
                   key={column.id}
                   column={column}
+                  isKey={index === 0 && column.isRowHeader === true}
                   direction={column.id === state.sort ? state.order : undefined}
                   onSort={() => sortBy(column.id)}
                 />
@@ -301,7 +304,13 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
                 </StateRow>
               ) : rows.length === 0 ? (
                 <StateRow width={width}>
-                  <EmptyState shown={shown} noun={props.noun ?? 'records'} emptyText={props.emptyText} onChange={onChange} />
+                  <EmptyState
+                    shown={shown}
+                    noun={props.noun ?? 'records'}
+                    emptyText={props.emptyText}
+                    action={props.emptyAction}
+                    onChange={onChange}
+                  />
                 </StateRow>
               ) : (
                 rows
@@ -400,16 +409,20 @@ function SelectAllCheckbox({
 
 function ColumnHeader<R>({
   column,
+  isKey,
   direction,
   onSort,
 }: {
   column: DataColumn<R>;
+  /** The pinned key column's header: it stays over its cells when the table scrolls sideways. */
+  isKey: boolean;
   direction: 'asc' | 'desc' | undefined;
   onSort: () => void;
 }) {
+  const key = isKey ? ' data-table__column--key' : '';
   if (!column.sortable) {
     return (
-      <th className="data-table__column" tabIndex={-1}>
+      <th className={`data-table__column${key}`} tabIndex={-1}>
         <span className="data-table__column-label">{column.label}</span>
       </th>
     );
@@ -417,7 +430,7 @@ function ColumnHeader<R>({
   const sort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
   return (
     // The whole header sorts when clicked, as its button does from the keyboard (the button's click reaches it).
-    <th aria-sort={sort} className="data-table__column data-table__column--sortable" tabIndex={-1} onClick={onSort}>
+    <th aria-sort={sort} className={`data-table__column data-table__column--sortable${key}`} tabIndex={-1} onClick={onSort}>
       <button type="button" className="data-table__sort-button">
         {column.label}
         <span aria-hidden="true" className="data-table__sort">
@@ -501,8 +514,11 @@ const RowCells = memo(function RowCells<R>({
   columnsKey: string;
   headerId: string;
 }) {
-  return columns.map((column) => {
-    const className = column.nowrap || column.truncate ? 'data-table__cell data-table__cell--nowrap' : 'data-table__cell';
+  return columns.map((column, index) => {
+    const nowrap = column.nowrap || column.truncate ? ' data-table__cell--nowrap' : '';
+    // Only a first column is pinned: a key column further along would stick over the columns before it.
+    const key = index === 0 && column.isRowHeader ? ' data-table__cell--key' : '';
+    const className = `data-table__cell${nowrap}${key}`;
     const content = cellContent(column, row);
     return column.isRowHeader ? (
       <th
@@ -578,20 +594,39 @@ function StateRow({ width, children }: { width: number; children: ReactNode }) {
   );
 }
 
-/** An empty answer: nothing matches the search or the filter (with the way back), or there is nothing yet. */
+/** The button of an empty table: the screen's add action ('Add Team'). */
+export interface EmptyAction {
+  label: string;
+  onAction: () => void;
+}
+
+/**
+ * An empty answer: nothing matches the search or the filter (with the way back), or there is nothing yet (with the
+ * screen's next step, where it has one).
+ */
 function EmptyState<S extends string, F extends string>({
   shown,
   noun,
   emptyText,
+  action,
   onChange,
 }: {
   shown: Shown<S, F>;
   noun: string;
   emptyText: string;
+  action?: EmptyAction;
   onChange: (change: Partial<TableState<S, F>>) => void;
 }) {
   const q = shown.q.trim();
-  if (!q && shown.filter === undefined) return <p className="data-table__empty">{emptyText}</p>;
+  if (!q && shown.filter === undefined) {
+    if (!action) return <p className="data-table__empty">{emptyText}</p>;
+    return (
+      <div className="data-table__empty">
+        <p>{emptyText}</p>
+        <Button onPress={action.onAction}>{action.label}</Button>
+      </div>
+    );
+  }
   return (
     <div className="data-table__empty">
       <p>{q ? `No ${noun} match “${q}”.` : `No ${noun} match this filter.`}</p>

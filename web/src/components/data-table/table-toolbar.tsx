@@ -15,6 +15,9 @@ export interface TableToolbarProps {
 
 const MENU_LABELS: Record<Exclude<ActionGroup, 'frequent'>, string> = { add: 'Add', more: 'More' };
 
+/** More buttons and menus than this do not fit a phone's width in two rows: there they scroll sideways in one. */
+const MAX_WRAPPED = 4;
+
 /**
  * The buttons of a table (spec coach-shell §2.2): the frequently used ones, an Add dropdown and a
  * More dropdown; each enabled only within its selection count. At phone width the desktop-only
@@ -24,9 +27,10 @@ export function TableToolbar({ actions, selectedCount, isNarrow }: TableToolbarP
   const shown = actions.filter((action) => !(isNarrow && action.desktopOnly));
   const inGroup = (group: ActionGroup) => shown.filter((action) => action.group === group);
   const run = (id: string) => shown.find((action) => action.id === id)?.onAction();
+  const items = inGroup('frequent').length + (['add', 'more'] as const).filter((group) => inGroup(group).length > 0).length;
   return (
     // A labelled group: Tab moves through the buttons (a roving-focus toolbar would cost its own code).
-    <fieldset className="data-table__toolbar">
+    <fieldset className={items > MAX_WRAPPED ? 'data-table__toolbar data-table__toolbar--scroll' : 'data-table__toolbar'}>
       <legend className="visually-hidden">Actions</legend>
       {inGroup('frequent').map((action) => (
         <Button

@@ -74,6 +74,34 @@ function Screen() {
   );
 }
 
+/** A list with nothing in it yet. */
+function useEmptyList(query: ListQuery<Sort, Filter> & { view: string }) {
+  asked.push(query);
+  return {
+    data: { items: [] as Item[], total: 0, filteredTotal: 0, page: 1, pageSize: query.pageSize },
+    error: null,
+    isPlaceholderData: false,
+  };
+}
+
+function EmptyScreen() {
+  const list = useListScreen({
+    table: CONFIG,
+    useList: useEmptyList,
+    params: { view: 'own' },
+    actions: ACTIONS,
+    extras: { tag: 'kit' },
+    addAction: 'add',
+    addLabel: 'Add Thing',
+  });
+  return (
+    <>
+      <DataTable {...list.table} label="Things" columns={COLUMNS} emptyText="Nothing yet." />
+      {list.dialogs}
+    </>
+  );
+}
+
 const REFUSED = {
   type: '/problems/validation_failed',
   title: 'Failed',
@@ -149,5 +177,21 @@ describe('useListScreen, the table-screen kit', () => {
     const { url } = renderScreen('/things?add=1&pageSize=10');
     expect(await screen.findByRole('button', { name: 'End' })).toBeTruthy();
     await waitFor(() => expect(url()).toBe('/things?pageSize=10'));
+  });
+
+  it('offers the add action as the next step of an empty table, and opens it with nothing selected', async () => {
+    const user = userEvent.setup();
+    renderScreen('/things', EmptyScreen);
+    expect(await screen.findByText('Nothing yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Thing' }));
+    await user.click(await screen.findByRole('button', { name: 'End' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Success' });
+    expect(within(alert).getByText('kit: |')).toBeTruthy();
+  });
+
+  it('offers only the way back when a search empties the table', async () => {
+    renderScreen('/things?q=zz', EmptyScreen);
+    expect(await screen.findByRole('button', { name: 'Clear search' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Thing' })).toBeNull();
   });
 });

@@ -39,6 +39,8 @@ export interface ListScreenConfig<S extends string, F extends string, D extends 
   extras?: X;
   /** The action the dashboard's re-route flag `?add=1` opens (once; the flag then leaves the address). */
   addAction?: string;
+  /** The empty table's button opening `addAction` ('Add New Client'; the action's own label without it). */
+  addLabel?: string;
 }
 
 export interface ListScreen<S extends string, F extends string, D extends ListPage> {
@@ -108,6 +110,14 @@ export function useListScreen<S extends string, F extends string, D extends List
     );
   }, [addAction, setParams]);
 
+  // An empty table offers the screen's add action as its next step, as the dashboard's re-route does.
+  const addId = config.addAction;
+  const add = addId ? registry?.[addId] : undefined;
+  const emptyAction =
+    add && addId && (!add.isShown || add.isShown(extras))
+      ? { label: config.addLabel ?? add.label, onAction: () => setRunning({ id: addId, ids: [], rows: [] }) }
+      : undefined;
+
   const Action = running ? registry?.[running.id]?.component : undefined;
   const actionProps = (now: Running<R>): ActionProps<R> & X => ({
     ...extras,
@@ -131,6 +141,7 @@ export function useListScreen<S extends string, F extends string, D extends List
       state,
       onChange: update,
       isNarrow,
+      emptyAction,
       selection: registry ? selection : undefined,
       loadAllIds: loadAllIds && (() => loadAllIds({ q, filter }, queryClient)),
       actions: Object.entries(registry ?? {}).flatMap(([id, { component, isShown, ...entry }]) =>

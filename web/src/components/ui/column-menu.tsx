@@ -20,13 +20,7 @@ export function ColumnMenu({ columns, hidden, onHiddenChange }: ColumnMenuProps)
   };
   return (
     <MenuPopover label="Columns">
-      <Menu
-        className="menu"
-        items={columns}
-        selectionMode="multiple"
-        selectedKeys={shown}
-        onSelectionChange={onSelectionChange}
-      >
+      <Menu className="menu" items={columns} selectionMode="multiple" selectedKeys={shown} onSelectionChange={onSelectionChange}>
         {(column) => (
           <MenuItem id={column.id} className="menu__item" textValue={column.label}>
             {column.label}

@@ -32,7 +32,7 @@ export function Dialog({
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
     >
       <Modal className={size === 'wide' ? 'modal modal--wide' : 'modal'}>
-        <AriaDialog className="dialog" role={role}>
+        <AriaDialog ref={markHiddenEdges} className="dialog" role={role}>
           <Heading slot="title" className="dialog__title">
             {title}
           </Heading>
@@ -41,4 +41,37 @@ export function Dialog({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/**
+ * Marks the dialog's scroll areas (the dialog, or a part of its body that scrolls on its own) with the content out of
+ * sight above (`data-more-above`) and below (`data-more-below`): a shadow under the title or over the buttons says
+ * there is more.
+ */
+function markHiddenEdges(dialog: HTMLElement | null) {
+  if (!dialog) return;
+  const mark = (area: Element) => {
+    const scrolls = area === dialog || /auto|scroll/.test(getComputedStyle(area).overflowY);
+    area.toggleAttribute('data-more-above', scrolls && area.scrollTop > 0);
+    // A pixel's slack: a zoomed page rounds the heights.
+    area.toggleAttribute('data-more-below', scrolls && area.scrollTop + area.clientHeight < area.scrollHeight - 1);
+  };
+  // The dialog, its body's parts and its form's: where a dialog's scroll area is.
+  const areas = () => [dialog, ...dialog.querySelectorAll(':scope > *, :scope > form > *')];
+  const markAll = () => {
+    for (const area of areas()) mark(area);
+  };
+  markAll();
+  // Scrolling does not bubble: caught on its way down to the part that scrolls.
+  const scrolled = (event: Event) => {
+    if (event.target instanceof Element) mark(event.target);
+  };
+  dialog.addEventListener('scroll', scrolled, { capture: true, passive: true });
+  // The window resized, or the body grew (an alert, the next step).
+  const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(markAll);
+  for (const area of areas()) resized?.observe(area);
+  return () => {
+    dialog.removeEventListener('scroll', scrolled, { capture: true });
+    resized?.disconnect();
+  };
 }
