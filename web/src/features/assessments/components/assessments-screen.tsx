@@ -29,8 +29,10 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
       (await queryClient.fetchQuery(listAssessmentIdsQueryOptions({ view, filter, q }))).ids,
     actions: ASSESSMENT_ACTIONS,
     extras: { view, session },
-    // spec coach-shell §2.3: the dashboard's 'Add New Client' opens Add Assessment for New Client here.
+    // spec coach-shell §2.3: the dashboard's 'Add New Client' opens Add Assessment for New Client here; an empty
+    // table offers the same step under the same name.
     addAction: view === 'own' ? 'addForNewClient' : undefined,
+    addLabel: 'Add New Client',
   });
   const hasReceived = screen.data?.hasReceived ?? false;
 

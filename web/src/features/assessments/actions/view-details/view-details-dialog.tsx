@@ -16,6 +16,12 @@ import type { AssessmentActionProps } from '../shared/action-props.ts';
  */
 export const DETAILS_SHOWN = 100;
 
+/**
+ * At most this many assessments are shown as lists of fields at desktop width too: a table of 20 columns scrolls
+ * sideways, which is worth it only to compare more assessments.
+ */
+export const DETAILS_AS_CARDS = 3;
+
 /** The line after the listed assessments of a larger selection. */
 export const moreSelected = (more: number) => `and ${more.toLocaleString('en')} more selected assessments, not listed here.`;
 
@@ -70,13 +76,15 @@ export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetai
   const more = ids.length - shown.length;
   const { data, error, isPending } = useAssessmentDetails(shown, isOpen);
   const columns = showToken ? [...COLUMNS, TOKEN_COLUMN] : COLUMNS;
-  // A phone shows each assessment as a list of fields; a table of 18 columns does not fit.
+  // A phone shows each assessment as a list of fields (a table of 20 columns does not fit), and so does a desktop
+  // for a few assessments.
   const isNarrow = useNarrowLayout();
+  const asCards = isNarrow || (data?.items.length ?? 0) <= DETAILS_AS_CARDS;
   return (
     <Dialog title="Details" size="wide" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
       {isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={error} />
-      {data && isNarrow ? (
+      {data && asCards ? (
         <ul className="details-cards list-stack">
           {data.items.map((details) => (
             <li key={details.id}>
@@ -92,7 +100,7 @@ export function ViewDetailsDialog({ ids, isOpen, onClose, showToken }: ViewDetai
           ))}
         </ul>
       ) : null}
-      {data && !isNarrow ? (
+      {data && !asCards ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
         <section className="details-table" tabIndex={0} aria-label="Details of the selected assessments">
           <table>
