@@ -5,6 +5,6 @@ export const BFF_MAX_LENGTH = {
   SingleLineText: 5000,
   PersonName: 100,
   EmailText: 254,
-  MultiLineText: 20000,
   SearchText: 100,
+  MultiLineText: 20000,
 } as const;

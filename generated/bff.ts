@@ -760,6 +760,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find clients, assessments, teams and pairs of the coach by name, e-mail, company or project
+         * @description The find-anything palette (Ctrl/Cmd+K, the top bar's search button): one field that finds the coach's
+         *     records as the coach types. The BFF searches the coach's list copies (the same copies the tables
+         *     page, sort and filter: `tokensX` for clients and assessments, the teams and the pairs lists), never
+         *     sends the legacy API a search of its own, and reads a list only when its copy is missing or stale.
+         *     Each kind is ranked (an exact match of a field first, then a field that starts with the text, then
+         *     a word that starts with it, then the text anywhere; ties by the newest first) and capped at `limit`;
+         *     `more` says a kind had more matches than it answers. Roles apply: an assistant and a coach limited
+         *     to mini-assessments find none of the kinds their drawer hides (every kind is answered empty). The
+         *     portal's own screens and actions are matched by the client.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     504 `upstream_timeout`.
+         */
+        get: operations["searchPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in the coach's lists since the client last asked
+         * @description A coach screen keeps itself current (on window focus and on the refresh interval, paused while the tab is
+         *     hidden): it asks this operation, refetches what it shows when `version` moved, and shows each change once as
+         *     a quiet notification with its link. The BFF reads the coach's lists from the legacy API (`GET
+         *     api/v2/coaches/{id}/tokensX`, `GET api/v2/coaches/{coachId}/teams`, the pairs) at most once per coach per
+         *     `intervalSeconds`, however many tabs, sessions or instances ask (a lock per coach in Redis when scaled out),
+         *     refreshing the coach's list copies with what it read; it compares the states with the last ones it kept,
+         *     and records each change (an assessment completed, its reports ready, a team or pair report available) once,
+         *     for every session of the coach. Any other call answers what was recorded after `after`. The first call of a
+         *     client (no `after`) answers no changes, only the cursor to start from. The interval is configuration
+         *     (`UPDATES_INTERVAL_SECONDS`, default 120) with a floor that keeps the legacy API from being flooded.
+         *     An assistant and a coach limited to mini-assessments get the version and the changes of the areas their
+         *     drawer shows (none of the assessments, teams or pairs for an assistant).
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     504 `upstream_timeout`.
+         */
+        get: operations["getUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages": {
         parameters: {
             query?: never;
@@ -4411,6 +4476,582 @@ export interface components {
             policyAlert: boolean;
         };
         /**
+         * Search text
+         * @description What a list is searched for: the `q` of every list operation (the shared table's search box). One limit for
+         *     every list: the web's search box takes no more than this (`generated/bff-limits.ts`), so no search a user
+         *     types is refused. SingleLineText's characters rule (the same pattern) without its emoji rule: a search is
+         *     never stored, and finds what was kept with an emoji before.
+         * @example Mokoena
+         */
+        SearchText: string;
+        /**
+         * @description One row of the clients view `/coachportal/clients` (spec assessments-and-clients §2.1 "the
+         *     same table mechanics"). The spec does not list its columns; this is the least the view needs,
+         *     derived by the BFF from the coach's own assessments (received assessments' clients are not
+         *     the coach's clients, §4.7).
+         * @example {
+         *       "id": "c1e00000-0000-4000-8000-000000000001",
+         *       "name": "Thandi",
+         *       "surname": "Mokoena",
+         *       "email": "thandi.mokoena@karoologistics.co.za",
+         *       "company": "Karoo Logistics",
+         *       "createdAt": "2025-09-02T08:15:00Z",
+         *       "assessmentCount": 1,
+         *       "latestAssessment": {
+         *         "id": "a55e55e0-0000-4000-8000-000000000001",
+         *         "assessmentType": "full",
+         *         "createdAt": "2025-09-02T08:15:00Z",
+         *         "completedAt": "2025-09-03T10:41:37Z"
+         *       }
+         *     }
+         */
+        ClientRow: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            surname: string;
+            /** Format: email */
+            email: string;
+            company: string;
+            /**
+             * Format: date-time
+             * @description When the client's first assessment was created (the default sort).
+             */
+            createdAt: string;
+            /** Format: int32 */
+            assessmentCount: number;
+            latestAssessment?: {
+                /** Format: uuid */
+                id: string;
+                assessmentType: components["schemas"]["AssessmentType"];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                completedAt?: string;
+            };
+        };
+        /**
+         * @description How an assessment (token) is billed or where it came from (spec assessments-and-clients §3.1,
+         *     coach-shell §3). Default `paid`. The token type selector offers `paid`, `marketing`,
+         *     `accreditation`, `retest` and `probono` and is shown to an impersonator only (the pair
+         *     selector offers `paid` and `marketing`); `hybrid`, `importResults` and `selfRegister` are set
+         *     by the system, and what they do beyond labelling a record is not shown in the spec.
+         *
+         *     | value | shown as |
+         *     |---|---|
+         *     | `paid` | Billable |
+         *     | `marketing` | Marketing |
+         *     | `accreditation` | Accreditation |
+         *     | `retest` | Re-test |
+         *     | `probono` | Pro Bono |
+         *     | `hybrid` | Hybrid |
+         *     | `importResults` | Import Results |
+         *     | `selfRegister` | Self Register |
+         * @example paid
+         * @enum {string}
+         */
+        TokenType: "paid" | "marketing" | "accreditation" | "retest" | "probono" | "hybrid" | "importResults" | "selfRegister";
+        /**
+         * @description An assessment report (spec assessments-and-clients §3.8). Which ones an assessment offers is
+         *     computed by the BFF (§4.5, see `AvailableReports`).
+         *
+         *     | value | name |
+         *     |---|---|
+         *     | `enneaOverview` | Enneagram Coach Overview |
+         *     | `clientSummary` | Enneagram Overview |
+         *     | `basic` | Enneagram Report (may have language variants) |
+         *     | `foundation` | Combined Report |
+         *     | `extended` | Combined+ Report |
+         *     | `imfCoG` | Maturity Overview |
+         *     | `imf` | Maturity Report |
+         * @example basic
+         * @enum {string}
+         */
+        ReportCode: "enneaOverview" | "clientSummary" | "basic" | "foundation" | "extended" | "imfCoG" | "imf";
+        /**
+         * @description Another coach in a secondary coach ownership (SCO) relation (legacy `scoGivenTo` entries and `scoReceivedFrom`).
+         * @example {
+         *       "id": "7b1e2d3c-4a5b-4c6d-9e8f-1a2b3c4d5e6f",
+         *       "name": "Lukas",
+         *       "surname": "Novak",
+         *       "email": "lukas.novak@coachportal.test"
+         *     }
+         */
+        ScoCoach: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            surname: string;
+            /** Format: email */
+            email?: string;
+        };
+        /**
+         * @description The reports an assessment offers, computed by the BFF (spec assessments-and-clients §4.5) so
+         *     the send and download dialogs can offer only those:
+         *
+         *     - complete Enneagram assessment: `pdf` = enneaOverview, clientSummary, basic;
+         *     - complete IMf or Full assessment not yet marked: `pdf` empty, `awaitingMarking` = the
+         *       Maturity and combined reports (imfCoG, imf, and for Full also foundation, extended);
+         *     - marked IMf assessment: `pdf` = imfCoG, imf;
+         *     - marked Full assessment: every report (the spec's "Others: not applicable" is read as:
+         *       assessments that are not complete offer none);
+         *     - incomplete assessment: all three lists empty.
+         *
+         *     `html` lists the reports that have an HTML version: `basic` when the instinct is present,
+         *     `imf` when the maturity stage (`finalTPR`) is set, `foundation` and `extended` when both are.
+         * @example {
+         *       "pdf": [
+         *         "enneaOverview",
+         *         "clientSummary",
+         *         "basic"
+         *       ],
+         *       "html": [
+         *         "basic"
+         *       ],
+         *       "awaitingMarking": []
+         *     }
+         */
+        AvailableReports: {
+            pdf: components["schemas"]["ReportCode"][];
+            html: components["schemas"]["ReportCode"][];
+            awaitingMarking: components["schemas"]["ReportCode"][];
+        };
+        /**
+         * @description One row of the assessments table (spec assessments-and-clients §2.2, §3.1, §4.2), shaped by the
+         *     BFF from a legacy `tokensX` record: client fields flattened for the Info, Company and Project
+         *     columns, dates as ISO 8601 (the client cuts them to YYYY-MM-DD), tracking states as enums,
+         *     flags as booleans, the reports on offer (§4.5) and what the toolbar may do with the row
+         *     (`permissions`), so the client never re-derives business rules. A field that is not set yet
+         *     (registration, completion, results) is absent.
+         * @example {
+         *       "id": "a55e55e0-0000-4000-8000-000000000001",
+         *       "clientId": "c1e00000-0000-4000-8000-000000000001",
+         *       "clientName": "Thandi",
+         *       "clientSurname": "Mokoena",
+         *       "clientEmail": "thandi.mokoena@karoologistics.co.za",
+         *       "company": "Karoo Logistics",
+         *       "project": "Leadership Programme 2025",
+         *       "assessmentType": "full",
+         *       "language": "english",
+         *       "tokenType": "paid",
+         *       "createdAt": "2025-09-02T08:15:00Z",
+         *       "registeredAt": "2025-09-03T10:02:11Z",
+         *       "completedAt": "2025-09-03T10:41:37Z",
+         *       "inviteState": "invited",
+         *       "markingState": "marked",
+         *       "ennea": {
+         *         "type": 5,
+         *         "trifix": "514",
+         *         "instinct": "SP"
+         *       },
+         *       "maturity": {
+         *         "stage": 4,
+         *         "code": "PE",
+         *         "name": "Performing"
+         *       },
+         *       "reportSent": false,
+         *       "reportsToAutoSend": [],
+         *       "wrapped": false,
+         *       "receivedFromAnotherCoach": false,
+         *       "toCoaches": [],
+         *       "availableReports": {
+         *         "pdf": [
+         *           "enneaOverview",
+         *           "clientSummary",
+         *           "basic",
+         *           "foundation",
+         *           "extended",
+         *           "imfCoG",
+         *           "imf"
+         *         ],
+         *         "html": [
+         *           "basic",
+         *           "imf",
+         *           "foundation",
+         *           "extended"
+         *         ],
+         *         "awaitingMarking": []
+         *       },
+         *       "permissions": {
+         *         "canEdit": true,
+         *         "canDelete": false,
+         *         "canWrap": true,
+         *         "canAssignSco": true,
+         *         "canInvite": false
+         *       }
+         *     }
+         */
+        AssessmentRow: {
+            /**
+             * Format: uuid
+             * @description The assessment (token) id (legacy `uuid`).
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Legacy `clientUUID`.
+             */
+            clientId: string;
+            clientName: string;
+            clientSurname: string;
+            /** Format: email */
+            clientEmail: string;
+            /** @description The client's company (legacy `clientCompany`); empty when none. */
+            company: string;
+            /** @description The project (legacy `userCoach`). */
+            project: string;
+            assessmentType: components["schemas"]["AssessmentType"];
+            language: components["schemas"]["Language"];
+            tokenType: components["schemas"]["TokenType"];
+            /**
+             * Format: date-time
+             * @description Legacy `tokenCreatedAt`; the table's default sort.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Legacy `guestRegisteredAt`; absent while not registered.
+             */
+            registeredAt?: string;
+            /**
+             * Format: date-time
+             * @description Legacy `guestCompletedAt`; the assessment is complete when this is present.
+             */
+            completedAt?: string;
+            /**
+             * @description From legacy `userInvite` and `reminded` (§4.2). Copying the assessment link also counts as invited.
+             * @enum {string}
+             */
+            inviteState: "notInvited" | "invited" | "reminded";
+            /**
+             * @description From legacy `marked`; `autoMarked` for a completed Enneagram assessment, which is scored immediately (§4.2).
+             * @enum {string}
+             */
+            markingState: "notMarked" | "marked" | "autoMarked";
+            ennea?: components["schemas"]["EnneaResult"];
+            maturity?: components["schemas"]["MaturityResult"];
+            /** @description Legacy `userReport` = "sent". */
+            reportSent: boolean;
+            /**
+             * @description The reports sent to the client automatically on completion (legacy `reportsToAutoSend`, a
+             *     comma list or '-' for none; empty = none). The spec does not say what the list holds;
+             *     report codes are assumed.
+             */
+            reportsToAutoSend: components["schemas"]["ReportCode"][];
+            /**
+             * @description Present when `reportsToAutoSend` is set: per report group, legacy `reportStatusEnnea` and
+             *     `reportStatusMaturity` (`o` → `notSent`, not yet sent to the client; `s` → `sent`, sent but
+             *     not downloaded; `d` → `downloaded`) (§4.2).
+             */
+            autoSendStatus?: {
+                /** @enum {string} */
+                ennea?: "notSent" | "sent" | "downloaded";
+                /** @enum {string} */
+                maturity?: "notSent" | "sent" | "downloaded";
+            };
+            /** @description Legacy `coachWrappedUp` = 1 (§4.4). */
+            wrapped: boolean;
+            /** @description Legacy `fromAnotherCoach`; a received assessment cannot be edited, wrapped up, re-assigned or deleted (§4.7). */
+            receivedFromAnotherCoach: boolean;
+            /** @description The coach who gave this assessment (legacy `scoReceivedFrom`, the From Coach column); absent for the coach's own assessments. */
+            fromCoach?: components["schemas"]["ScoCoach"];
+            /** @description The coaches this assessment was given to (legacy `scoGivenTo`, the To Coach column of the given view); empty when none. */
+            toCoaches: components["schemas"]["ScoCoach"][];
+            availableReports: components["schemas"]["AvailableReports"];
+            /** @description What the toolbar may do with this row (spec §2.3, §4.3, §4.7, §9); a button is enabled when every selected row allows it. */
+            permissions: {
+                /** @description False for a received assessment. */
+                canEdit: boolean;
+                /** @description False for a received assessment and once the client has registered. */
+                canDelete: boolean;
+                /** @description False for a received assessment. */
+                canWrap: boolean;
+                /** @description False for a received assessment. */
+                canAssignSco: boolean;
+                /** @description False once complete (completed assessments are skipped when sending invites). */
+                canInvite: boolean;
+            };
+        };
+        /**
+         * @description A team report type as the legacy API names it: `Ennea` = Enneagram, `IMf` = Maturity, `Full` = Combined (spec coach-shell §2.6, §7 requestReport).
+         * @example Ennea
+         * @enum {string}
+         */
+        TeamReportType: "Ennea" | "IMf" | "Full";
+        /**
+         * @description A team report file to download (`downloadTeamReport`).
+         * @example {
+         *       "format": "pdf",
+         *       "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pdf"
+         *     }
+         */
+        TeamReportDownload: {
+            /** @enum {string} */
+            format: "pdf" | "pptx";
+            url: string;
+        };
+        /**
+         * @description A team as the teams table and the team page show it (spec coach-shell §2.6, §3 Team, §4
+         *     "Team report"). Columns: Name, Description, Project, Number of Members, Created, Report
+         *     Requested, Due Date, Report, and Given To / Received From when such teams exist.
+         * @example {
+         *       "id": "7ea70000-0000-4000-8000-000000000001",
+         *       "name": "Leadership Team",
+         *       "description": "Executive committee, 2025 cycle",
+         *       "project": "Kgosi Mining Leadership",
+         *       "memberCount": 6,
+         *       "createdAt": "2025-08-04T09:12:00Z",
+         *       "reportState": "available",
+         *       "reportRequested": "Full",
+         *       "reportRequestedDisplay": "Combined",
+         *       "reportDueDate": "2025-09-15",
+         *       "reportSuppliedAt": "2025-09-12T15:40:00Z",
+         *       "reportStatusText": null,
+         *       "reportDownloads": [
+         *         {
+         *           "format": "pdf",
+         *           "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pdf"
+         *         },
+         *         {
+         *           "format": "pptx",
+         *           "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pptx"
+         *         }
+         *       ],
+         *       "duplicatedSourceId": null,
+         *       "isReceived": false,
+         *       "receivedFrom": null,
+         *       "givenTo": [
+         *         {
+         *           "id": "7b1e2d3c-4a5b-4c6d-9e8f-1a2b3c4d5e6f",
+         *           "name": "Lukas",
+         *           "surname": "Novak"
+         *         }
+         *       ],
+         *       "canDuplicate": true,
+         *       "suggestedDuplicateName": "Leadership Team October 2025"
+         *     }
+         */
+        TeamRow: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The project (legacy `coach`). */
+            project: string;
+            /** Format: int32 */
+            memberCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description `notRequested` (label 'Not Requested'; request enabled, cancel disabled), `requested`
+             *     (due date set; cancel enabled; members locked), `available` (`isReportAvailable`; report
+             *     links shown; members locked).
+             * @enum {string}
+             */
+            reportState: "notRequested" | "requested" | "available";
+            /** @description The report type requested, `null` when none. */
+            reportRequested: components["schemas"]["TeamReportType"] | null;
+            /** @description The Report Requested column's text (legacy `reportRequestedDisplay`). */
+            reportRequestedDisplay: string | null;
+            /** Format: date */
+            reportDueDate: string | null;
+            /** Format: date-time */
+            reportSuppliedAt: string | null;
+            /**
+             * @description The Report column's text; `-` when no report is requested, 'Not yet available' while requested, `null` when available (the column then shows `reportDownloads`).
+             * @enum {string|null}
+             */
+            reportStatusText: "-" | "Not yet available" | null;
+            /** @description The report files offered once the report is available (PDF when `offerReportPDF`, PPTX when `offerReportPPTX`); empty before. */
+            reportDownloads: components["schemas"]["TeamReportDownload"][];
+            /**
+             * Format: uuid
+             * @description The team this one was duplicated from (its report may be free of charge).
+             */
+            duplicatedSourceId: string | null;
+            /** @description Received through SCO from another coach; it can then only have its reports downloaded. */
+            isReceived: boolean;
+            /** @description The coach who gave this team (Received From column; legacy `scoReceivedFrom`, which carries only a name). */
+            receivedFrom: {
+                name: string;
+            } | null;
+            /** @description The coaches this team was given to (Given To column; legacy `scoGivenTo`). */
+            givenTo: components["schemas"]["ScoCoach"][];
+            /** @description A report is requested or available and the team was not received. */
+            canDuplicate: boolean;
+            /** @description The duplicate dialog's default name, the name followed by the current long month and year (en-ZA), e.g. "Leadership Team October 2025". */
+            suggestedDuplicateName: string;
+        };
+        /**
+         * @description A pair report type: `Romance` (shown as Couples, the default) or `Workplace` (shown as Colleagues). Both cost 2 credits (spec assessments-and-clients §3.5, §9).
+         * @example Romance
+         * @enum {string}
+         */
+        PairType: "Romance" | "Workplace";
+        /**
+         * @description One of the two assessments of a pair, with its client's details and results (spec assessments-and-clients §3.10).
+         * @example {
+         *       "assessmentId": "a55e55e0-0000-4000-8000-000000000010",
+         *       "clientName": "Naledi",
+         *       "clientSurname": "Khumalo",
+         *       "clientEmail": "naledi.khumalo@capewinelands.co.za",
+         *       "ennea": {
+         *         "type": 2,
+         *         "trifix": "269",
+         *         "instinct": "SO"
+         *       },
+         *       "maturity": {
+         *         "stage": 5,
+         *         "code": "IN",
+         *         "name": "Internalising"
+         *       }
+         *     }
+         */
+        PairMember: {
+            /** Format: uuid */
+            assessmentId: string;
+            clientName: string;
+            clientSurname: string;
+            /** Format: email */
+            clientEmail: string;
+            ennea?: components["schemas"]["EnneaResult"];
+            maturity?: components["schemas"]["MaturityResult"];
+        };
+        /**
+         * @description One row of the pairs table (spec assessments-and-clients §3.10, §4.10): Info, Type, Report,
+         *     Sent, Company, Project, Enneagram Results, Maturity Results, Updated. The Report column shows
+         *     HTML and PDF icons when `reportAvailable` (links: `downloadPairReport`), otherwise 'Not
+         *     available yet'.
+         * @example {
+         *       "id": "c0091e00-0000-4000-8000-000000000001",
+         *       "info": "Naledi Khumalo & Johan van der Merwe",
+         *       "coupleType": "Romance",
+         *       "members": [
+         *         {
+         *           "assessmentId": "a55e55e0-0000-4000-8000-000000000010",
+         *           "clientName": "Naledi",
+         *           "clientSurname": "Khumalo",
+         *           "clientEmail": "naledi.khumalo@capewinelands.co.za",
+         *           "ennea": {
+         *             "type": 2,
+         *             "trifix": "269",
+         *             "instinct": "SO"
+         *           },
+         *           "maturity": {
+         *             "stage": 5,
+         *             "code": "IN",
+         *             "name": "Internalising"
+         *           }
+         *         },
+         *         {
+         *           "assessmentId": "a55e55e0-0000-4000-8000-000000000011",
+         *           "clientName": "Johan",
+         *           "clientSurname": "van der Merwe",
+         *           "clientEmail": "johan.vdmerwe@capewinelands.co.za",
+         *           "ennea": {
+         *             "type": 6,
+         *             "trifix": "639",
+         *             "instinct": "SP"
+         *           },
+         *           "maturity": {
+         *             "stage": 4,
+         *             "code": "PE",
+         *             "name": "Performing"
+         *           }
+         *         }
+         *       ],
+         *       "reportAvailable": true,
+         *       "reportSuppliedAt": "2025-09-15T11:30:00Z",
+         *       "reportSent": false,
+         *       "company": "Cape Winelands Estates",
+         *       "project": "Couples Retreat 2025",
+         *       "updatedAt": "2025-09-15T11:30:00Z"
+         *     }
+         */
+        PairRow: {
+            /** Format: uuid */
+            id: string;
+            /** @description Legacy `info`, shown as given in the Info column; the spec does not say what it holds. */
+            info: string;
+            coupleType: components["schemas"]["PairType"];
+            members: components["schemas"]["PairMember"][];
+            /** @description The pair report has been supplied (legacy `reportSuppliedAt` not '-'). */
+            reportAvailable: boolean;
+            /** Format: date-time */
+            reportSuppliedAt?: string;
+            reportSent: boolean;
+            company: string;
+            project: string;
+            /**
+             * Format: date-time
+             * @description The default sort.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description What the find-anything palette shows for one search, grouped by kind, each kind ranked and capped at the
+         *     request's `limit`. Each record is the row its table shows (so the palette opens and acts on it as the table
+         *     does: the same permissions, the same dialogs).
+         */
+        SearchResults: {
+            /** @description The search these results answer (the client drops results of a search it no longer shows). */
+            q: string;
+            clients: components["schemas"]["ClientRow"][];
+            assessments: components["schemas"]["AssessmentRow"][];
+            teams: components["schemas"]["TeamRow"][];
+            pairs: components["schemas"]["PairRow"][];
+            /** @description Whether each kind had more matches than it answers. */
+            more: {
+                clients: boolean;
+                assessments: boolean;
+                teams: boolean;
+                pairs: boolean;
+            };
+        };
+        /** @description One change found in the coach's lists, told once as a quiet notification with a link to the record. */
+        Update: {
+            /** @description Unique per change (a client shows each once, however many times it is answered). */
+            id: string;
+            /**
+             * @description `assessmentCompleted`: the client completed an assessment; `reportsReady`: an assessment's reports are ready
+             *     to send (marking done); `teamReportAvailable`, `pairReportAvailable`: a requested team or pair report arrived.
+             * @enum {string}
+             */
+            kind: "assessmentCompleted" | "reportsReady" | "teamReportAvailable" | "pairReportAvailable";
+            /** @description What the notification says ("Anika Novák completed the Enneagram", "The team report for Sales Team North is available"). */
+            text: string;
+            /** @description The portal path the notification leads to (the client page, the team, the pairs table). */
+            link: string;
+            /**
+             * Format: date-time
+             * @description When the BFF found the change.
+             */
+            at: string;
+            /** Format: uuid */
+            assessmentId?: string;
+            /** Format: uuid */
+            teamId?: string;
+            /** Format: uuid */
+            pairId?: string;
+        };
+        /**
+         * @description What changed in the coach's lists since the client's cursor (operation getUpdates): the version of the coach's
+         *     lists (it moves with every change, made through the portal or found in the legacy API), the changes to tell the
+         *     coach about, oldest first, the cursor to ask from next time and the interval to ask at.
+         */
+        Updates: {
+            /** @description The coach's list version; when it differs from the one the client last saw, what it shows is refetched. */
+            version: string;
+            /** @description The `after` of the next call. */
+            cursor: string;
+            /**
+             * Format: int32
+             * @description How often the client asks while a coach screen is visible.
+             */
+            intervalSeconds: number;
+            changes: components["schemas"]["Update"][];
+        };
+        /**
          * @description A message from the provider to the coach.
          * @example {
          *       "subject": "New Combined+ report",
@@ -4473,23 +5114,6 @@ export interface components {
             category: "featureRequest" | "bugReport" | "marketingLink" | "referBuddy" | "freeText";
             message: string & components["schemas"]["MultiLineText"];
         };
-        /**
-         * @description An assessment report (spec assessments-and-clients §3.8). Which ones an assessment offers is
-         *     computed by the BFF (§4.5, see `AvailableReports`).
-         *
-         *     | value | name |
-         *     |---|---|
-         *     | `enneaOverview` | Enneagram Coach Overview |
-         *     | `clientSummary` | Enneagram Overview |
-         *     | `basic` | Enneagram Report (may have language variants) |
-         *     | `foundation` | Combined Report |
-         *     | `extended` | Combined+ Report |
-         *     | `imfCoG` | Maturity Overview |
-         *     | `imf` | Maturity Report |
-         * @example basic
-         * @enum {string}
-         */
-        ReportCode: "enneaOverview" | "clientSummary" | "basic" | "foundation" | "extended" | "imfCoG" | "imf";
         /**
          * @description The sample reports of the Samples & Brochures page (spec coach-shell §2.8), in the page's order.
          * @example {
@@ -4897,18 +5521,6 @@ export interface components {
             plusVat: boolean;
         };
         /**
-         * @description A team report type as the legacy API names it: `Ennea` = Enneagram, `IMf` = Maturity, `Full` = Combined (spec coach-shell §2.6, §7 requestReport).
-         * @example Ennea
-         * @enum {string}
-         */
-        TeamReportType: "Ennea" | "IMf" | "Full";
-        /**
-         * @description A pair report type: `Romance` (shown as Couples, the default) or `Workplace` (shown as Colleagues). Both cost 2 credits (spec assessments-and-clients §3.5, §9).
-         * @example Romance
-         * @enum {string}
-         */
-        PairType: "Romance" | "Workplace";
-        /**
          * @description The Balance screen's figures and price lists (spec coach-shell §2.9, §9). Balance and pending
          *     order come from the coach record; the price, cost, discount and minimum-order constants are
          *     the specification's, served by the BFF so that the client keeps none of them.
@@ -5079,15 +5691,6 @@ export interface components {
             historyStartsOn: string;
         };
         /**
-         * Search text
-         * @description What a list is searched for: the `q` of every list operation (the shared table's search box). One limit for
-         *     every list: the web's search box takes no more than this (`generated/bff-limits.ts`), so no search a user
-         *     types is refused. SingleLineText's characters rule (the same pattern) without its emoji rule: a search is
-         *     never stored, and finds what was kept with an emoji before.
-         * @example Mokoena
-         */
-        SearchText: string;
-        /**
          * @description A balance transaction (columns Date time, Description, Credits, Balance).
          * @example {
          *       "datetime": "2025-10-27T14:03:11Z",
@@ -5255,127 +5858,6 @@ export interface components {
              * @description The public mini-assessment link, `/coachportal/mini/{coachUUID}`.
              */
             selfRegistrationUrl: string;
-        };
-        /**
-         * @description A team report file to download (`downloadTeamReport`).
-         * @example {
-         *       "format": "pdf",
-         *       "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pdf"
-         *     }
-         */
-        TeamReportDownload: {
-            /** @enum {string} */
-            format: "pdf" | "pptx";
-            url: string;
-        };
-        /**
-         * @description Another coach in a secondary coach ownership (SCO) relation (legacy `scoGivenTo` entries and `scoReceivedFrom`).
-         * @example {
-         *       "id": "7b1e2d3c-4a5b-4c6d-9e8f-1a2b3c4d5e6f",
-         *       "name": "Lukas",
-         *       "surname": "Novak",
-         *       "email": "lukas.novak@coachportal.test"
-         *     }
-         */
-        ScoCoach: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            surname: string;
-            /** Format: email */
-            email?: string;
-        };
-        /**
-         * @description A team as the teams table and the team page show it (spec coach-shell §2.6, §3 Team, §4
-         *     "Team report"). Columns: Name, Description, Project, Number of Members, Created, Report
-         *     Requested, Due Date, Report, and Given To / Received From when such teams exist.
-         * @example {
-         *       "id": "7ea70000-0000-4000-8000-000000000001",
-         *       "name": "Leadership Team",
-         *       "description": "Executive committee, 2025 cycle",
-         *       "project": "Kgosi Mining Leadership",
-         *       "memberCount": 6,
-         *       "createdAt": "2025-08-04T09:12:00Z",
-         *       "reportState": "available",
-         *       "reportRequested": "Full",
-         *       "reportRequestedDisplay": "Combined",
-         *       "reportDueDate": "2025-09-15",
-         *       "reportSuppliedAt": "2025-09-12T15:40:00Z",
-         *       "reportStatusText": null,
-         *       "reportDownloads": [
-         *         {
-         *           "format": "pdf",
-         *           "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pdf"
-         *         },
-         *         {
-         *           "format": "pptx",
-         *           "url": "/api/teams/7ea70000-0000-4000-8000-000000000001/reports/pptx"
-         *         }
-         *       ],
-         *       "duplicatedSourceId": null,
-         *       "isReceived": false,
-         *       "receivedFrom": null,
-         *       "givenTo": [
-         *         {
-         *           "id": "7b1e2d3c-4a5b-4c6d-9e8f-1a2b3c4d5e6f",
-         *           "name": "Lukas",
-         *           "surname": "Novak"
-         *         }
-         *       ],
-         *       "canDuplicate": true,
-         *       "suggestedDuplicateName": "Leadership Team October 2025"
-         *     }
-         */
-        TeamRow: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            description: string;
-            /** @description The project (legacy `coach`). */
-            project: string;
-            /** Format: int32 */
-            memberCount: number;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * @description `notRequested` (label 'Not Requested'; request enabled, cancel disabled), `requested`
-             *     (due date set; cancel enabled; members locked), `available` (`isReportAvailable`; report
-             *     links shown; members locked).
-             * @enum {string}
-             */
-            reportState: "notRequested" | "requested" | "available";
-            /** @description The report type requested, `null` when none. */
-            reportRequested: components["schemas"]["TeamReportType"] | null;
-            /** @description The Report Requested column's text (legacy `reportRequestedDisplay`). */
-            reportRequestedDisplay: string | null;
-            /** Format: date */
-            reportDueDate: string | null;
-            /** Format: date-time */
-            reportSuppliedAt: string | null;
-            /**
-             * @description The Report column's text; `-` when no report is requested, 'Not yet available' while requested, `null` when available (the column then shows `reportDownloads`).
-             * @enum {string|null}
-             */
-            reportStatusText: "-" | "Not yet available" | null;
-            /** @description The report files offered once the report is available (PDF when `offerReportPDF`, PPTX when `offerReportPPTX`); empty before. */
-            reportDownloads: components["schemas"]["TeamReportDownload"][];
-            /**
-             * Format: uuid
-             * @description The team this one was duplicated from (its report may be free of charge).
-             */
-            duplicatedSourceId: string | null;
-            /** @description Received through SCO from another coach; it can then only have its reports downloaded. */
-            isReceived: boolean;
-            /** @description The coach who gave this team (Received From column; legacy `scoReceivedFrom`, which carries only a name). */
-            receivedFrom: {
-                name: string;
-            } | null;
-            /** @description The coaches this team was given to (Given To column; legacy `scoGivenTo`). */
-            givenTo: components["schemas"]["ScoCoach"][];
-            /** @description A report is requested or available and the team was not received. */
-            canDuplicate: boolean;
-            /** @description The duplicate dialog's default name, the name followed by the current long month and year (en-ZA), e.g. "Leadership Team October 2025". */
-            suggestedDuplicateName: string;
         };
         /**
          * @description One page of the teams table (spec coach-shell §2.2, §2.6). `total` counts every team,
@@ -5702,214 +6184,6 @@ export interface components {
              * @description The team leader count the request was made with.
              */
             leaderCount: number;
-        };
-        /**
-         * @description How an assessment (token) is billed or where it came from (spec assessments-and-clients §3.1,
-         *     coach-shell §3). Default `paid`. The token type selector offers `paid`, `marketing`,
-         *     `accreditation`, `retest` and `probono` and is shown to an impersonator only (the pair
-         *     selector offers `paid` and `marketing`); `hybrid`, `importResults` and `selfRegister` are set
-         *     by the system, and what they do beyond labelling a record is not shown in the spec.
-         *
-         *     | value | shown as |
-         *     |---|---|
-         *     | `paid` | Billable |
-         *     | `marketing` | Marketing |
-         *     | `accreditation` | Accreditation |
-         *     | `retest` | Re-test |
-         *     | `probono` | Pro Bono |
-         *     | `hybrid` | Hybrid |
-         *     | `importResults` | Import Results |
-         *     | `selfRegister` | Self Register |
-         * @example paid
-         * @enum {string}
-         */
-        TokenType: "paid" | "marketing" | "accreditation" | "retest" | "probono" | "hybrid" | "importResults" | "selfRegister";
-        /**
-         * @description The reports an assessment offers, computed by the BFF (spec assessments-and-clients §4.5) so
-         *     the send and download dialogs can offer only those:
-         *
-         *     - complete Enneagram assessment: `pdf` = enneaOverview, clientSummary, basic;
-         *     - complete IMf or Full assessment not yet marked: `pdf` empty, `awaitingMarking` = the
-         *       Maturity and combined reports (imfCoG, imf, and for Full also foundation, extended);
-         *     - marked IMf assessment: `pdf` = imfCoG, imf;
-         *     - marked Full assessment: every report (the spec's "Others: not applicable" is read as:
-         *       assessments that are not complete offer none);
-         *     - incomplete assessment: all three lists empty.
-         *
-         *     `html` lists the reports that have an HTML version: `basic` when the instinct is present,
-         *     `imf` when the maturity stage (`finalTPR`) is set, `foundation` and `extended` when both are.
-         * @example {
-         *       "pdf": [
-         *         "enneaOverview",
-         *         "clientSummary",
-         *         "basic"
-         *       ],
-         *       "html": [
-         *         "basic"
-         *       ],
-         *       "awaitingMarking": []
-         *     }
-         */
-        AvailableReports: {
-            pdf: components["schemas"]["ReportCode"][];
-            html: components["schemas"]["ReportCode"][];
-            awaitingMarking: components["schemas"]["ReportCode"][];
-        };
-        /**
-         * @description One row of the assessments table (spec assessments-and-clients §2.2, §3.1, §4.2), shaped by the
-         *     BFF from a legacy `tokensX` record: client fields flattened for the Info, Company and Project
-         *     columns, dates as ISO 8601 (the client cuts them to YYYY-MM-DD), tracking states as enums,
-         *     flags as booleans, the reports on offer (§4.5) and what the toolbar may do with the row
-         *     (`permissions`), so the client never re-derives business rules. A field that is not set yet
-         *     (registration, completion, results) is absent.
-         * @example {
-         *       "id": "a55e55e0-0000-4000-8000-000000000001",
-         *       "clientId": "c1e00000-0000-4000-8000-000000000001",
-         *       "clientName": "Thandi",
-         *       "clientSurname": "Mokoena",
-         *       "clientEmail": "thandi.mokoena@karoologistics.co.za",
-         *       "company": "Karoo Logistics",
-         *       "project": "Leadership Programme 2025",
-         *       "assessmentType": "full",
-         *       "language": "english",
-         *       "tokenType": "paid",
-         *       "createdAt": "2025-09-02T08:15:00Z",
-         *       "registeredAt": "2025-09-03T10:02:11Z",
-         *       "completedAt": "2025-09-03T10:41:37Z",
-         *       "inviteState": "invited",
-         *       "markingState": "marked",
-         *       "ennea": {
-         *         "type": 5,
-         *         "trifix": "514",
-         *         "instinct": "SP"
-         *       },
-         *       "maturity": {
-         *         "stage": 4,
-         *         "code": "PE",
-         *         "name": "Performing"
-         *       },
-         *       "reportSent": false,
-         *       "reportsToAutoSend": [],
-         *       "wrapped": false,
-         *       "receivedFromAnotherCoach": false,
-         *       "toCoaches": [],
-         *       "availableReports": {
-         *         "pdf": [
-         *           "enneaOverview",
-         *           "clientSummary",
-         *           "basic",
-         *           "foundation",
-         *           "extended",
-         *           "imfCoG",
-         *           "imf"
-         *         ],
-         *         "html": [
-         *           "basic",
-         *           "imf",
-         *           "foundation",
-         *           "extended"
-         *         ],
-         *         "awaitingMarking": []
-         *       },
-         *       "permissions": {
-         *         "canEdit": true,
-         *         "canDelete": false,
-         *         "canWrap": true,
-         *         "canAssignSco": true,
-         *         "canInvite": false
-         *       }
-         *     }
-         */
-        AssessmentRow: {
-            /**
-             * Format: uuid
-             * @description The assessment (token) id (legacy `uuid`).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description Legacy `clientUUID`.
-             */
-            clientId: string;
-            clientName: string;
-            clientSurname: string;
-            /** Format: email */
-            clientEmail: string;
-            /** @description The client's company (legacy `clientCompany`); empty when none. */
-            company: string;
-            /** @description The project (legacy `userCoach`). */
-            project: string;
-            assessmentType: components["schemas"]["AssessmentType"];
-            language: components["schemas"]["Language"];
-            tokenType: components["schemas"]["TokenType"];
-            /**
-             * Format: date-time
-             * @description Legacy `tokenCreatedAt`; the table's default sort.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description Legacy `guestRegisteredAt`; absent while not registered.
-             */
-            registeredAt?: string;
-            /**
-             * Format: date-time
-             * @description Legacy `guestCompletedAt`; the assessment is complete when this is present.
-             */
-            completedAt?: string;
-            /**
-             * @description From legacy `userInvite` and `reminded` (§4.2). Copying the assessment link also counts as invited.
-             * @enum {string}
-             */
-            inviteState: "notInvited" | "invited" | "reminded";
-            /**
-             * @description From legacy `marked`; `autoMarked` for a completed Enneagram assessment, which is scored immediately (§4.2).
-             * @enum {string}
-             */
-            markingState: "notMarked" | "marked" | "autoMarked";
-            ennea?: components["schemas"]["EnneaResult"];
-            maturity?: components["schemas"]["MaturityResult"];
-            /** @description Legacy `userReport` = "sent". */
-            reportSent: boolean;
-            /**
-             * @description The reports sent to the client automatically on completion (legacy `reportsToAutoSend`, a
-             *     comma list or '-' for none; empty = none). The spec does not say what the list holds;
-             *     report codes are assumed.
-             */
-            reportsToAutoSend: components["schemas"]["ReportCode"][];
-            /**
-             * @description Present when `reportsToAutoSend` is set: per report group, legacy `reportStatusEnnea` and
-             *     `reportStatusMaturity` (`o` → `notSent`, not yet sent to the client; `s` → `sent`, sent but
-             *     not downloaded; `d` → `downloaded`) (§4.2).
-             */
-            autoSendStatus?: {
-                /** @enum {string} */
-                ennea?: "notSent" | "sent" | "downloaded";
-                /** @enum {string} */
-                maturity?: "notSent" | "sent" | "downloaded";
-            };
-            /** @description Legacy `coachWrappedUp` = 1 (§4.4). */
-            wrapped: boolean;
-            /** @description Legacy `fromAnotherCoach`; a received assessment cannot be edited, wrapped up, re-assigned or deleted (§4.7). */
-            receivedFromAnotherCoach: boolean;
-            /** @description The coach who gave this assessment (legacy `scoReceivedFrom`, the From Coach column); absent for the coach's own assessments. */
-            fromCoach?: components["schemas"]["ScoCoach"];
-            /** @description The coaches this assessment was given to (legacy `scoGivenTo`, the To Coach column of the given view); empty when none. */
-            toCoaches: components["schemas"]["ScoCoach"][];
-            availableReports: components["schemas"]["AvailableReports"];
-            /** @description What the toolbar may do with this row (spec §2.3, §4.3, §4.7, §9); a button is enabled when every selected row allows it. */
-            permissions: {
-                /** @description False for a received assessment. */
-                canEdit: boolean;
-                /** @description False for a received assessment and once the client has registered. */
-                canDelete: boolean;
-                /** @description False for a received assessment. */
-                canWrap: boolean;
-                /** @description False for a received assessment. */
-                canAssignSco: boolean;
-                /** @description False once complete (completed assessments are skipped when sending invites). */
-                canInvite: boolean;
-            };
         };
         /**
          * @description One page of the assessments table (spec assessments-and-clients §2.2). `total` counts every
@@ -6682,52 +6956,6 @@ export interface components {
              */
             expiresAt?: string;
         };
-        /**
-         * @description One row of the clients view `/coachportal/clients` (spec assessments-and-clients §2.1 "the
-         *     same table mechanics"). The spec does not list its columns; this is the least the view needs,
-         *     derived by the BFF from the coach's own assessments (received assessments' clients are not
-         *     the coach's clients, §4.7).
-         * @example {
-         *       "id": "c1e00000-0000-4000-8000-000000000001",
-         *       "name": "Thandi",
-         *       "surname": "Mokoena",
-         *       "email": "thandi.mokoena@karoologistics.co.za",
-         *       "company": "Karoo Logistics",
-         *       "createdAt": "2025-09-02T08:15:00Z",
-         *       "assessmentCount": 1,
-         *       "latestAssessment": {
-         *         "id": "a55e55e0-0000-4000-8000-000000000001",
-         *         "assessmentType": "full",
-         *         "createdAt": "2025-09-02T08:15:00Z",
-         *         "completedAt": "2025-09-03T10:41:37Z"
-         *       }
-         *     }
-         */
-        ClientRow: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            surname: string;
-            /** Format: email */
-            email: string;
-            company: string;
-            /**
-             * Format: date-time
-             * @description When the client's first assessment was created (the default sort).
-             */
-            createdAt: string;
-            /** Format: int32 */
-            assessmentCount: number;
-            latestAssessment?: {
-                /** Format: uuid */
-                id: string;
-                assessmentType: components["schemas"]["AssessmentType"];
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                completedAt?: string;
-            };
-        };
         /** @description One page of the clients view; `total` counts all the coach's clients, `filteredTotal` those matching `q`. */
         ClientList: {
             items: components["schemas"]["ClientRow"][];
@@ -7128,106 +7356,6 @@ export interface components {
         };
         /** @description The answer to a bulk upload, by `status`. */
         BulkUploadResult: components["schemas"]["BulkUploadConfirmation"] | components["schemas"]["BulkUploadDone"];
-        /**
-         * @description One of the two assessments of a pair, with its client's details and results (spec assessments-and-clients §3.10).
-         * @example {
-         *       "assessmentId": "a55e55e0-0000-4000-8000-000000000010",
-         *       "clientName": "Naledi",
-         *       "clientSurname": "Khumalo",
-         *       "clientEmail": "naledi.khumalo@capewinelands.co.za",
-         *       "ennea": {
-         *         "type": 2,
-         *         "trifix": "269",
-         *         "instinct": "SO"
-         *       },
-         *       "maturity": {
-         *         "stage": 5,
-         *         "code": "IN",
-         *         "name": "Internalising"
-         *       }
-         *     }
-         */
-        PairMember: {
-            /** Format: uuid */
-            assessmentId: string;
-            clientName: string;
-            clientSurname: string;
-            /** Format: email */
-            clientEmail: string;
-            ennea?: components["schemas"]["EnneaResult"];
-            maturity?: components["schemas"]["MaturityResult"];
-        };
-        /**
-         * @description One row of the pairs table (spec assessments-and-clients §3.10, §4.10): Info, Type, Report,
-         *     Sent, Company, Project, Enneagram Results, Maturity Results, Updated. The Report column shows
-         *     HTML and PDF icons when `reportAvailable` (links: `downloadPairReport`), otherwise 'Not
-         *     available yet'.
-         * @example {
-         *       "id": "c0091e00-0000-4000-8000-000000000001",
-         *       "info": "Naledi Khumalo & Johan van der Merwe",
-         *       "coupleType": "Romance",
-         *       "members": [
-         *         {
-         *           "assessmentId": "a55e55e0-0000-4000-8000-000000000010",
-         *           "clientName": "Naledi",
-         *           "clientSurname": "Khumalo",
-         *           "clientEmail": "naledi.khumalo@capewinelands.co.za",
-         *           "ennea": {
-         *             "type": 2,
-         *             "trifix": "269",
-         *             "instinct": "SO"
-         *           },
-         *           "maturity": {
-         *             "stage": 5,
-         *             "code": "IN",
-         *             "name": "Internalising"
-         *           }
-         *         },
-         *         {
-         *           "assessmentId": "a55e55e0-0000-4000-8000-000000000011",
-         *           "clientName": "Johan",
-         *           "clientSurname": "van der Merwe",
-         *           "clientEmail": "johan.vdmerwe@capewinelands.co.za",
-         *           "ennea": {
-         *             "type": 6,
-         *             "trifix": "639",
-         *             "instinct": "SP"
-         *           },
-         *           "maturity": {
-         *             "stage": 4,
-         *             "code": "PE",
-         *             "name": "Performing"
-         *           }
-         *         }
-         *       ],
-         *       "reportAvailable": true,
-         *       "reportSuppliedAt": "2025-09-15T11:30:00Z",
-         *       "reportSent": false,
-         *       "company": "Cape Winelands Estates",
-         *       "project": "Couples Retreat 2025",
-         *       "updatedAt": "2025-09-15T11:30:00Z"
-         *     }
-         */
-        PairRow: {
-            /** Format: uuid */
-            id: string;
-            /** @description Legacy `info`, shown as given in the Info column; the spec does not say what it holds. */
-            info: string;
-            coupleType: components["schemas"]["PairType"];
-            members: components["schemas"]["PairMember"][];
-            /** @description The pair report has been supplied (legacy `reportSuppliedAt` not '-'). */
-            reportAvailable: boolean;
-            /** Format: date-time */
-            reportSuppliedAt?: string;
-            reportSent: boolean;
-            company: string;
-            project: string;
-            /**
-             * Format: date-time
-             * @description The default sort.
-             */
-            updatedAt: string;
-        };
         /** @description One page of the pairs table; `total` counts all the coach's pairs, `filteredTotal` those matching `q`. */
         PairList: {
             items: components["schemas"]["PairRow"][];
@@ -9362,6 +9490,109 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    searchPortal: {
+        parameters: {
+            query: {
+                /**
+                 * @description What the coach typed (at least one character that is not a space).
+                 * @example novak
+                 */
+                q: components["schemas"]["SearchText"];
+                /**
+                 * @description At most this many records of each kind.
+                 * @example 5
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, grouped by kind and ranked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "q": "novak",
+                     *       "clients": [],
+                     *       "assessments": [],
+                     *       "teams": [],
+                     *       "pairs": [],
+                     *       "more": {
+                     *         "clients": false,
+                     *         "assessments": false,
+                     *         "teams": false,
+                     *         "pairs": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getUpdates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `cursor` of the client's previous answer; without it, the answer starts the client's cursor.
+                 * @example 1764212400000-3
+                 */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes since `after`, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "42",
+                     *       "cursor": "1764212400000-4",
+                     *       "intervalSeconds": 120,
+                     *       "changes": [
+                     *         {
+                     *           "id": "1764212400000-4",
+                     *           "kind": "assessmentCompleted",
+                     *           "text": "Anika Novák completed the Enneagram",
+                     *           "link": "/clighent/c1e00000-0000-4000-8000-000000000001",
+                     *           "at": "2026-11-27T02:00:00Z",
+                     *           "assessmentId": "a55e0000-0000-4000-8000-000000000001"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Updates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
