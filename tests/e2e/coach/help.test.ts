@@ -12,6 +12,7 @@ const SECTIONS = [
   'Credits',
   'Email templates',
   'Troubleshooting',
+  'Keyboard shortcuts',
   'Deleting assessments',
   'Video tutorial',
   "What's New",

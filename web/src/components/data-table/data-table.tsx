@@ -2,6 +2,7 @@ import {
   lazy,
   memo,
   type ReactNode,
+  type RefObject,
   Suspense,
   startTransition,
   useCallback,
@@ -12,6 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useLocation } from 'wouter';
 import { ProblemAlert } from '../problem-alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
@@ -26,6 +28,8 @@ import { useHiddenColumns } from './use-hidden-columns.ts';
 
 // The Columns menu's code arrives after the table's first paint, as the toolbar's dropdowns do.
 const ColumnMenu = lazy(() => import('../ui/column-menu.tsx'));
+// The shortcuts dialog's code arrives when `?` first asks for it.
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog.tsx'));
 
 export interface DataColumn<R> {
   /** The column's id; for a sortable column, the sort key the BFF knows. */
@@ -84,6 +88,11 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
    * naming the row, remembered in this browser under that name. Without it every column is shown.
    */
   columnChoice?: string;
+  /**
+   * The page Enter on a row opens when its row header holds no link (a team's page); undefined for a row that opens
+   * nothing. Without it Enter follows the row header's link, where there is one (the client's page).
+   */
+  rowHref?: (row: R) => string | undefined;
 }
 
 const SEARCH_DELAY_MS = 300;
@@ -104,7 +113,8 @@ type Shown<S extends string, F extends string> = TableState<S, F>;
  * The shared table (spec coach-shell §2.2, assessments-and-clients §2.2): search, the filter dropdown, the 'Filtered n
  * of m records' indicator with its clear button, 'n selected' with 'Uncheck All', a select-all checkbox over every
  * filtered record, Shift-click ranges of rows, sortable headers, pagination and Items per page; the toolbar's buttons
- * follow the selection count. A grid (one Tab stop, arrows between cells: `grid-keyboard.ts`) of plain table rows,
+ * follow the selection count. A grid (one Tab stop, arrows between cells, Space selects, Enter opens the row:
+ * `grid-keyboard.ts`; `/` to the search, `?` for the shortcuts) of plain table rows,
  * each rendered again only when its record or the columns change: a tick re-renders its row and the count, nothing
  * else (`selection-store.ts`). Until the first answer it shows skeleton rows and no counts; a failed load says why
  * with Retry; the counts, the page shown and the empty text follow the rows on screen, not the request in flight.
@@ -206,14 +216,44 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   const isBusy = isLoading || (props.isStale ?? false) || !isComplete;
 
   const columnsKey = columns.map((column) => column.id).join(' ');
-  const keyboard = useGridKeyboard();
+  const [, navigate] = useLocation();
+  const rowHref = props.rowHref;
+  const openRow = useCallback(
+    (bodyRow: number) => {
+      const row = rowsRef.current?.[bodyRow];
+      const href = row && rowHref?.(row);
+      if (href) navigate(href);
+    },
+    [rowHref, navigate],
+  );
+  const keyboard = useGridKeyboard(openRow);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // One table answers (the first, where a screen has two); a key typed into a field, a dialog or a menu is theirs.
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || takesKeys(event.target)) return;
+      if (event.key === '/') searchRef.current?.focus();
+      else if (event.key === '?') setShowShortcuts(true);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   const width = columns.length + (selection ? 1 : 0);
 
   return (
     <div className="data-table">
       {actions.length > 0 ? <SelectionToolbar actions={actions} store={selection ?? NO_SELECTION} isNarrow={isNarrow} /> : null}
       <div className="data-table__controls">
-        <SearchBox value={state.q} onSearch={(q) => onChange({ q })} />
+        <SearchBox
+          value={state.q}
+          onSearch={(q) => onChange({ q })}
+          inputRef={searchRef}
+          onArrowDown={() => keyboard.focusRow(tableRef.current, 0)}
+        />
         {props.filterOptions ? (
           <div className="data-table__filter">
             <NativeSelect
@@ -262,6 +302,7 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
       {error && rows !== undefined ? <ProblemAlert error={error} onRetry={props.onRetry} /> : null}
       <div className="data-table__scroll" ref={scrollRef}>
         <table
+          ref={tableRef}
           // A grid (its cells' roles follow: gridcell, rowheader): react-aria's Table's semantics at a table's cost.
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern on a table.
           role="grid"
@@ -350,8 +391,21 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
           onPage={(page) => onChange({ page })}
         />
       </div>
+      {showShortcuts ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setShowShortcuts(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
+}
+
+/** Keys that the focused element takes for itself: a text field's, a dialog's, a menu's or a list's. */
+function takesKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.matches('textarea, select')) return true;
+  if (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type)) return true;
+  return target.closest('[role="dialog"], [role="alertdialog"], dialog, [role="menu"], [role="listbox"]') !== null;
 }
 
 /** The toolbar, enabled by the selection count: it renders again on a tick, the table does not. */
@@ -637,8 +691,18 @@ function EmptyState<S extends string, F extends string>({
   );
 }
 
-/** The search box: the URL follows the typing after a short pause. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+/** The search box: the URL follows the typing after a short pause; `/` focuses it, ArrowDown leaves it for the rows. */
+function SearchBox({
+  value,
+  onSearch,
+  inputRef,
+  onArrowDown,
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onArrowDown: () => void;
+}) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const latestOnSearch = useRef(onSearch);
@@ -673,7 +737,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
         placeholder="Search"
         value={text}
         maxLength={SEARCH_MAX_LENGTH}
+        ref={inputRef}
+        aria-keyshortcuts="/"
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' || event.altKey) return;
+          event.preventDefault();
+          onArrowDown();
+        }}
       />
     </div>
   );

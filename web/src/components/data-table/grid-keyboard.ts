@@ -1,10 +1,11 @@
 // The table's keyboard, as the WAI-ARIA grid pattern has it (https://www.w3.org/WAI/ARIA/apg/patterns/grid/): the
 // grid is one Tab stop; the arrows, Home, End, Page Up and Page Down move between its cells, and focus lands on a
-// cell's control (its checkbox, link, sort button) or on the cell itself. Space on a row's cell ticks the row. The
-// focus moves in the DOM alone: no React state, so moving never re-renders a row. The cells' controls keep their
-// place in the Tab order (rewriting a tabindex on each of a 500-row page's controls costs more than the page): the
-// grid itself is the Tab stop (`tabIndex={0}` on the table), Tab and Shift+Tab leave the grid from wherever focus is,
-// and focus arriving by the keyboard goes on to the last cell focused, as react-aria's collections do.
+// cell's control (its checkbox, link, sort button) or on the cell itself. Space on a row's cell ticks the row; Enter
+// opens the row, as its key link does (the link in its row header, else the table's `onOpen`). The focus moves in the
+// DOM alone: no React state, so moving never re-renders a row. The cells' controls keep their place in the Tab order
+// (rewriting a tabindex on each of a 500-row page's controls costs more than the page): the grid itself is the Tab stop
+// (`tabIndex={0}` on the table), Tab and Shift+Tab leave the grid from wherever focus is, and focus arriving by the
+// keyboard goes on to the last cell focused, as react-aria's collections do.
 import { type FocusEvent, type KeyboardEvent, useCallback, useRef } from 'react';
 
 const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]:not(td):not(th)';
@@ -14,8 +15,14 @@ const controlsOf = (cell: HTMLTableCellElement): HTMLElement[] =>
   [...cell.querySelectorAll<HTMLElement>(CONTROLS)].filter((control) => !control.hasAttribute('disabled'));
 const cellOf = (element: Element | null): HTMLTableCellElement | null => element?.closest<HTMLTableCellElement>('td, th') ?? null;
 
-/** The grid's focus handlers: `onFocus` and `onKeyDown` of the table element. */
-export function useGridKeyboard() {
+// What Enter leaves to the focused control: a link or a button does its own, a field takes the key.
+const OWN_ENTER = 'a[href], button, select, textarea, input:not([type="checkbox"])';
+
+/**
+ * The grid's focus handlers: `onFocus` and `onKeyDown` of the table element. `onOpen` opens a body row (by its place
+ * in the body) whose row header holds no link; `focusRow` puts the focus on a body row from outside the grid.
+ */
+export function useGridKeyboard(onOpen?: (bodyRow: number) => void) {
   // The last cell focused, kept as the grid's cells change under it (a new page keeps the row and column).
   const position = useRef({ row: 0, column: 0 });
 
@@ -90,6 +97,14 @@ export function useGridKeyboard() {
         }
         return;
       }
+      if (event.key === 'Enter' && !target.matches(OWN_ENTER) && row.parentElement?.tagName === 'TBODY') {
+        // Enter on a row opens it: its key link clicked (the router follows it), else the table's own page for it.
+        const link = row.querySelector<HTMLAnchorElement>('[role="rowheader"] a[href]');
+        event.preventDefault();
+        if (link) link.click();
+        else onOpen?.([...row.parentElement.children].indexOf(row));
+        return;
+      }
       const controls = controlsOf(cell);
       const inCell = controls.indexOf(target);
       let next: HTMLElement | null = null;
@@ -130,8 +145,18 @@ export function useGridKeyboard() {
       event.preventDefault();
       next?.focus();
     },
+    [cellAt, onOpen],
+  );
+
+  // From the search box's ArrowDown: a row of the body (or its empty state's Clear search), in the column last focused.
+  const focusRow = useCallback(
+    (table: HTMLTableElement | null, bodyRow: number) => {
+      const row = table?.querySelector(':scope > tbody')?.children[bodyRow] as HTMLTableRowElement | undefined;
+      const cell = table && row ? cellAt(table, row.rowIndex, position.current.column) : null;
+      if (cell) (controlsOf(cell)[0] ?? cell).focus();
+    },
     [cellAt],
   );
 
-  return { onFocus, onKeyDown, onPointerDown };
+  return { onFocus, onKeyDown, onPointerDown, focusRow };
 }

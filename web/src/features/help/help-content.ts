@@ -1,6 +1,8 @@
 // The Help screen's text (spec coach-shell §2.11), written from the facts of the three specification documents:
-// stages, scoring times, costs, deleting, SCO, teams, credits, templates and troubleshooting, and the dated
-// What's New log. Plain data: the screen renders and searches it.
+// stages, scoring times, costs, deleting, SCO, teams, credits, templates and troubleshooting; the keyboard shortcuts
+// (as the tables' `?` lists them); the dated What's New log. Plain data: the screen renders and searches it.
+
+import { KEYBOARD_SHORTCUTS, shortcutText } from '../../lib/labels/keyboard-shortcuts.ts';
 
 export interface HelpSection {
   id: string;
@@ -80,6 +82,15 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     body: [
       'An assessment can be deleted only before the client registers; its credits are then returned to your balance. Once the client has registered, the assessment stays: wrap it up instead to take it off your to-do counts.',
       'Assessments given to you by another coach cannot be deleted; take them out of your selection first.',
+    ],
+  },
+  {
+    id: 'keyboard-shortcuts',
+    title: 'Keyboard shortcuts',
+    body: [
+      'Every table of the portal (assessments, SCO Given, clients, teams, pairs, mini-assessments, the balance’s transactions) can be used from the keyboard alone. Press ? on a table screen to see these keys at any time:',
+      KEYBOARD_SHORTCUTS.map(shortcutText),
+      'The keys are not taken while you type in a field or work in a dialog.',
     ],
   },
   {

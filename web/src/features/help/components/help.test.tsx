@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../test/render.tsx';
@@ -19,6 +19,26 @@ describe('Help screen (spec coach-shell §2.11)', () => {
       'mailto:support@coachportal.test',
     );
     expect(screen.getByText(/Secondary Coach Ownership: with Assign SCO/)).toBeTruthy();
+  });
+
+  it("lists the keyboard shortcuts, the tables' keys and the top bar's Find anything, found by a search", async () => {
+    const user = userEvent.setup();
+    render(<Help supportEmail="support@coachportal.test" />);
+    await user.type(screen.getByLabelText('Search help'), 'shortcuts');
+    expect(articleTitles()).toEqual(['Keyboard shortcuts']);
+    const keys = within(screen.getByRole('article'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(keys).toEqual([
+      'Ctrl+K or ⌘K: Find anything: a client, an assessment, a team or a screen, from the top bar.',
+      '/: Search the table on the screen.',
+      '↓: From the search box, go to the first row of the table.',
+      '↑ or ↓: Move between the rows of a table; ← and → move between its columns.',
+      'Space: Select the row, or clear its selection, on a table with checkboxes.',
+      'Enter: Open the row: the client’s page from an assessment or a client, the team’s page from a team.',
+      '?: Show these shortcuts.',
+      'Esc: Close a dialog or a menu; in the search box, clear the search.',
+    ]);
   });
 
   it('keeps the sections and log entries that mention every word searched, accents and case aside', async () => {

@@ -250,6 +250,20 @@ describe('received teams, View Team, Duplicate Team, Add Team Members (spec coac
     await waitFor(() => expect(url()).toBe(`/team?id=${id(3)}`));
   });
 
+  it("opens a team's page with Enter on its row, as View Team does; a received team's row opens nothing", async () => {
+    const user = userEvent.setup();
+    fakeBff([NEW, RECEIVED]);
+    const { url } = renderScreen();
+    await screen.findByRole('rowheader', { name: 'Received Team' });
+    within(rowOf('Received Team')).getByRole('rowheader').focus();
+    await user.keyboard('{Enter}');
+    expect(url()).toBe('/teams');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement?.closest('[role="row"]')).toBe(rowOf('Budapest Operations'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(url()).toBe(`/team?id=${id(3)}`));
+  });
+
   it('Add Team Members goes to the assessments page', async () => {
     const user = userEvent.setup();
     fakeBff([NEW]);

@@ -1,7 +1,7 @@
 import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
-import { type TeamSort, useTeams } from '../../../lib/api/list-teams.ts';
+import { type TeamRow, type TeamSort, useTeams } from '../../../lib/api/list-teams.ts';
 import { TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { TEAM_ACTIONS } from '../actions/registry.ts';
@@ -14,6 +14,9 @@ const TABLE_CONFIG: TableStateConfig<TeamSort, never> = {
   sorts: ['name', 'description', 'project', 'memberCount', 'createdAt', 'reportRequested', 'reportDueDate', 'report'],
   defaultSort: 'createdAt',
 };
+
+// Enter on a row opens the team's page, as View Team does; a received team has none.
+const teamPage = (team: TeamRow) => (team.isReceived ? undefined : `/team?id=${encodeURIComponent(team.id)}`);
 
 /**
  * The Teams page (spec coach-shell §2.6, §4, §5, §8): the coach's own and received teams on the shared table, with
@@ -39,7 +42,14 @@ export function TeamsScreen() {
   return (
     <section className="teams stack" aria-labelledby="teams-title">
       <h1 id="teams-title">{TEAMS_TEXT.title}</h1>
-      <DataTable {...screen.table} label={TEAMS_TEXT.title} columns={columns} emptyText="No teams yet. Add a team to start." noun="teams" />
+      <DataTable
+        {...screen.table}
+        label={TEAMS_TEXT.title}
+        columns={columns}
+        emptyText="No teams yet. Add a team to start."
+        noun="teams"
+        rowHref={teamPage}
+      />
       {screen.dialogs}
     </section>
   );
