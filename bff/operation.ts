@@ -161,8 +161,8 @@ export interface OperationRoute<K extends OperationId> {
    */
   idempotent?: true | undefined;
   /**
-   * Changes what the assessments, SCO Given and clients lists show: when it ends (done or failed), the coach's
-   * list copies are dropped on every instance (plugins/app/assessment-snapshots.ts, applied by app.ts).
+   * Changes what the assessments, SCO Given, clients, teams or pairs lists show: when it ends (done or failed), the
+   * coach's list copies are patched or dropped on every instance (plugins/app/assessment-snapshots.ts, applied by app.ts).
    */
   changesLists?: true | undefined;
   /**

@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|sessions|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -32,6 +32,7 @@ import {
   reportMemoryResults,
   SMALL_YOUNG_GENERATION,
 } from './bench/report-memory.ts';
+import { measureSearch, searchGoals, searchReport } from './bench/search.ts';
 import { measureSessions, SESSIONS_V8_FLAGS, sessionGoals, sessionReport } from './bench/sessions.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, type GoalRow, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
 import { measureTable, TABLE_ASSESSMENTS, tableReport } from './bench/table.ts';
@@ -521,6 +522,21 @@ async function lists(upstream: BenchProcess): Promise<Part> {
 }
 
 /**
+ * The find-anything palette's searches (scripts/bench/search.ts) on a BFF process of their own, at 500 and 20,000
+ * assessments with the copies held. `BENCH_ONLY=search npm run bench` (about 15 s).
+ */
+async function search(upstream: BenchProcess): Promise<Part> {
+  log('search: 500 and 20,000 assessments, copies held');
+  const bff = await startBff(upstream, 'BFF (search)');
+  try {
+    const sizes = await measureSearch(bff.url);
+    return { lines: searchReport(sizes, table), goals: searchGoals(sizes, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
  * List copies per coach (scripts/bench/sessions.ts) on a BFF process of its own, so its RSS is the sessions' alone:
  * RSS per extra session and per extra coach, and the list reads of N sessions at once after a change.
  * `BENCH_ONLY=sessions npm run bench` (about 15 s).
@@ -848,6 +864,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   batches: bffBatches,
   reports: reportMemory,
   lists,
+  search,
   sessions,
   table: browserTable,
   open: tableOpen,
@@ -883,6 +900,7 @@ async function main(): Promise<void> {
     add(await bffBatches(upstream));
     add(await reportMemory(upstream));
     add(await lists(upstream));
+    add(await search(upstream));
     add(await sessions(upstream));
     add(await browserTable());
     add(await tableOpen());

@@ -6,7 +6,7 @@
 // Large bodies (the download, report PDFs of any size set by REPORT_BYTES_PATH) are generated as they are sent,
 // one reused chunk at the reader's pace: gigabytes cost no disk and no memory here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listRows, rowsCoachId, rowsOf } from './list-rows.ts';
+import { coupleRows, listRows, rowsCoachId, rowsOf, teamRows } from './list-rows.ts';
 import {
   BENCH_COACH_ID,
   DOWNLOAD_BYTES,
@@ -82,21 +82,25 @@ const INVITE_SENT = Buffer.from(
 );
 
 // The list benchmark (scripts/bench/lists.ts): a login as `rows-<n>[.<k>]@bench.test` is the coach whose tokensX
-// holds n records (three of them received as well), each list serialized once.
+// holds n records (three of them received as well), each list serialized once; its teams and pairs (the search
+// part, scripts/bench/search.ts) are one per 100 and one per 50 records.
 const LISTS = new Map<string, Buffer>();
-const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX)?$/;
+const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX|\/teams|\/couples)?$/;
 const ROWS_LOGIN = /"email":"rows-(\d+)(?:\.\d+)?@bench\.test"/;
 // The sessions part (scripts/bench/sessions.ts) counts how many reads of the lists N sessions at once cause.
 let listReads = { own: 0, received: 0, given: 0 };
 
 function listOf(coachId: string, rows: number, received: boolean): Buffer {
-  const key = `${coachId}:${received}`;
-  let list = LISTS.get(key);
-  if (!list) {
-    list = Buffer.from(JSON.stringify(received ? listRows(3, coachId, rows) : listRows(rows, coachId)));
-    LISTS.set(key, list);
+  return serialized(`${coachId}:${received}`, () => (received ? listRows(3, coachId, rows) : listRows(rows, coachId)));
+}
+
+function serialized(key: string, list: () => object[]): Buffer {
+  let body = LISTS.get(key);
+  if (!body) {
+    body = Buffer.from(JSON.stringify(list()));
+    LISTS.set(key, body);
   }
-  return list;
+  return body;
 }
 
 function loginAs(body: string): Buffer {
@@ -188,6 +192,14 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   else if (TOKENS_PATH.test(path) && rowsOf(TOKENS_PATH.exec(path)?.[1] ?? '') !== null) {
     const [, coachId = '', tokens] = TOKENS_PATH.exec(path) ?? [];
     const rows = rowsOf(coachId) ?? 0;
+    if (tokens === '/teams' || tokens === '/couples') {
+      json(
+        res,
+        200,
+        serialized(`${coachId}${tokens}`, () => (tokens === '/teams' ? teamRows(rows) : coupleRows(rows))),
+      );
+      return;
+    }
     if (tokens) {
       const mode = new URL(req.url ?? '/', 'http://stand-in').searchParams.get('mode');
       listReads[mode === 'received' ? 'received' : mode === 'given' ? 'given' : 'own']++;

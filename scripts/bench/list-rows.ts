@@ -77,3 +77,63 @@ export function listRows(rows: number, coachId: string, offset = 0): object[] {
     };
   });
 }
+
+const TEAM_NAMES = ['Leadership', 'Sales', 'Operations', 'Finance', 'Graduates', 'Executive'];
+
+/** The coach's teams (openapi/legacy.yaml Team): one per 100 records, newest first as the legacy API lists them. */
+export function teamRows(rows: number): object[] {
+  const count = Math.max(1, Math.floor(rows / 100));
+  return Array.from({ length: count }, (_, index) => {
+    const n = count - 1 - index;
+    return {
+      id: 1000 + n,
+      uuid: `7ea70000-0000-4000-8000-${hex(n)}`,
+      name: `${TEAM_NAMES[n % TEAM_NAMES.length]} ${n}`,
+      description: n % 3 === 0 ? null : `${COMPANIES[n % COMPANIES.length] ?? 'Internal'} cohort`,
+      coach: PROJECTS[n % PROJECTS.length] ?? 'General',
+      memberCount: 2 + (n % 9),
+      createdAt: time(n * 100),
+      reportRequested: null,
+      reportRequestedDisplay: 'Not Requested',
+      reportDueDate: null,
+      reportSuppliedAt: null,
+      isReportAvailable: false,
+      offerReportPDF: false,
+      offerReportPPTX: false,
+      duplicatedSourceId: null,
+      scoReceivedFrom: null,
+      scoGivenTo: [],
+      teamReportNames: { ennea: 'Enneagram', EIT: 'Maturity', full: 'Combined' },
+    };
+  });
+}
+
+/** The coach's pairs (openapi/legacy.yaml Couple): one per 50 records, of two of those records' clients. */
+export function coupleRows(rows: number): object[] {
+  const count = Math.max(1, Math.floor(rows / 50));
+  return Array.from({ length: count }, (_, index) => {
+    const n = count - 1 - index;
+    const member = (m: number) => ({
+      uuid: `a55e0000-0000-4000-8000-${hex(m)}`,
+      clientName: NAMES[m % NAMES.length],
+      clientSurname: SURNAMES[(m * 7) % SURNAMES.length],
+      clientEmail: `client${Math.floor(m / 2)}@example.test`,
+      scoreIMF: null,
+      userEnnea: null,
+      userTriType: null,
+      userInstinct: null,
+    });
+    const [a, b] = [member(n * 50), member(n * 50 + 3)];
+    return {
+      uuid: `c0091e00-0000-4000-8000-${hex(n)}`,
+      info: `${a.clientName} ${a.clientSurname} & ${b.clientName} ${b.clientSurname}`,
+      coupleType: n % 2 ? 'Romance' : 'Workplace',
+      assessments: [a, b],
+      reportSuppliedAt: '-',
+      reportSent: '-',
+      company: COMPANIES[n % COMPANIES.length],
+      project: PROJECTS[n % PROJECTS.length],
+      updatedAt: time(n * 50 + 5),
+    };
+  });
+}

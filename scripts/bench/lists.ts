@@ -49,7 +49,7 @@ export interface ListRun {
   sizes: ListFigures[];
 }
 
-async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: string }> {
+export async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; body: string }> {
   const start = performance.now();
   const { statusCode, body } = await request(url, { headers });
   const text = await body.text();
@@ -60,7 +60,7 @@ async function timed(url: string, headers: Record<string, string>): Promise<{ ms
 
 let signIns = 0;
 
-async function signInAs(bffUrl: string, rows: number): Promise<Record<string, string>> {
+export async function signInAs(bffUrl: string, rows: number): Promise<Record<string, string>> {
   signIns++;
   const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
     method: 'POST',

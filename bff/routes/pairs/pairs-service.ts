@@ -9,13 +9,13 @@ import { type BatchFailure, type BatchResult, batchContext, runBatch } from '../
 import type { Config } from '../../config.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import { isCalendarDay } from '../../domain/form-rules.ts';
+import { isReportSupplied, type LegacyCouple, type PairRow, pairRowOf, readPairs } from '../../domain/pair-rows.ts';
 import { contentDisposition, fileNameFromDisposition } from '../../downloads/content-disposition.ts';
 import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, NOT_FOUND_MESSAGE, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { isReportSupplied, type LegacyCouple, type PairRow, pairRowOf, readPairs } from './pair-rows.ts';
 
 type PairList = Bff['schemas']['PairList'];
 type PairCreated = Bff['schemas']['PairCreated'];

@@ -7,10 +7,10 @@ import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import { readTeams, unlockedTeamOf } from '../../domain/team-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
-import { readTeams, unlockedTeamOf } from './team-rows.ts';
 
 type TeamMember = Bff['schemas']['TeamMember'];
 type LegacyMember = Legacy['schemas']['TeamMember'];

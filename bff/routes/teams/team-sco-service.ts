@@ -5,10 +5,10 @@ import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { isScoEmail, isUnknownCoach, revokeFailed } from '../../domain/sco-rules.ts';
+import { isReceived, readTeams, TEAM_MESSAGES, teamOf } from '../../domain/team-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
-import { isReceived, readTeams, TEAM_MESSAGES, teamOf } from './team-rows.ts';
 import { UNKNOWN_TEAM_NAME } from './team-service.ts';
 
 // spec coach-shell §5, §8.

@@ -5,11 +5,6 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
-import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
-import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
-import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
-import { leaderCountOf, readMembers } from './team-members-service.ts';
-import { allowedReportTypes, DUE_DATE_MAX, dueDateMin } from './team-reports-service.ts';
 import {
   isLocked,
   isReceived,
@@ -22,7 +17,12 @@ import {
   type TeamRow,
   teamDeleteLocked,
   teamRowOf,
-} from './team-rows.ts';
+} from '../../domain/team-rows.ts';
+import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
+import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
+import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
+import { leaderCountOf, readMembers } from './team-members-service.ts';
+import { allowedReportTypes, DUE_DATE_MAX, dueDateMin } from './team-reports-service.ts';
 
 type TeamDetail = Bff['schemas']['TeamDetail'];
 /** How a selected id that is not one of the coach's teams is named in a failure. */

@@ -5,12 +5,12 @@
 // is right at month and year ends.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
+import { teamDeleteLocked } from '../../domain/team-rows.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { type FaultBff, forbidden, legacyError, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { dueDateMin } from './team-reports-service.ts';
-import { teamDeleteLocked } from './team-rows.ts';
 
 type LegacyTeam = Legacy['schemas']['Team'];
 type LegacyMember = Legacy['schemas']['TeamMember'];

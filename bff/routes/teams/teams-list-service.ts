@@ -1,10 +1,10 @@
 // The Teams page's table (spec coach-shell §2.2, §2.6), also the team picker of the assessments toolbar's 'Add To
 // Team': the legacy list of own and received teams, searched, sorted and paged by the BFF with the shared table.
 import type { components as Bff } from '../../../generated/bff.ts';
+import { readTeams, type TeamRow, teamRowOf } from '../../domain/team-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
-import { readTeams, type TeamRow, teamRowOf } from './team-rows.ts';
 
 type TeamPage = Bff['schemas']['TeamPage'];
 type Column = NonNullable<OperationInput<'listTeams'>['query']['sort']>;

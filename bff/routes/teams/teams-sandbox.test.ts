@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_ASSISTANT, SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import type { TeamRecord } from '../../../sandbox/state/model.ts';
+import { duplicateName, receivedTeamMessage, teamDeleteLocked } from '../../domain/team-rows.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type SandboxBff, startSignedInSandboxBff } from '../../test-support/sandbox-bff.ts';
 import { dueDateMin } from './team-reports-service.ts';
-import { duplicateName, receivedTeamMessage, teamDeleteLocked } from './team-rows.ts';
 
 const DEMO = SEED_COACHES.demo.uuid;
 const MEMBERSHIP_LOCKED =

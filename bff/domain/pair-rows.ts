@@ -1,12 +1,12 @@
 // The coach's pairs as the legacy API lists them (`GET api/v2/coaches/{coachId}/couples`) ↔ the contract's PairRow
 // (spec assessments-and-clients §3.10, §4.10). The legacy API has no single-pair read: every pair operation reads
 // the list once and finds its pairs there.
-import type { components as Bff } from '../../../generated/bff.ts';
-import type { components as Legacy } from '../../../generated/legacy.ts';
-import { fromLegacyTime } from '../../domain/legacy-time.ts';
-import { MATURITY_STAGES, maturityOf } from '../../domain/maturity.ts';
-import type { SessionContext } from '../../operation.ts';
-import { upstreamError } from '../../problem.ts';
+import type { components as Bff } from '../../generated/bff.ts';
+import type { components as Legacy } from '../../generated/legacy.ts';
+import type { SessionContext } from '../operation.ts';
+import { upstreamError } from '../problem.ts';
+import { fromLegacyTime } from './legacy-time.ts';
+import { MATURITY_STAGES, maturityOf } from './maturity.ts';
 
 export type LegacyCouple = Legacy['schemas']['Couple'];
 export type PairRow = Bff['schemas']['PairRow'];

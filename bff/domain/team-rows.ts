@@ -2,11 +2,11 @@
 // contract's TeamRow, and the rules every team operation checks on the team it finds there: received teams
 // are download-only, a team with a report requested or available is locked (spec coach-shell §2.6, §3
 // "Team", §4 "Team report", §8). The legacy API has no single-team read: every operation reads the list.
-import type { components as Bff } from '../../../generated/bff.ts';
-import type { components as Legacy } from '../../../generated/legacy.ts';
-import { fromLegacyTime } from '../../domain/legacy-time.ts';
-import type { SessionContext } from '../../operation.ts';
-import { failed, notFound, problem, upstreamError } from '../../problem.ts';
+import type { components as Bff } from '../../generated/bff.ts';
+import type { components as Legacy } from '../../generated/legacy.ts';
+import type { SessionContext } from '../operation.ts';
+import { failed, notFound, problem, upstreamError } from '../problem.ts';
+import { fromLegacyTime } from './legacy-time.ts';
 
 export type LegacyTeam = Legacy['schemas']['Team'];
 export type TeamRow = Bff['schemas']['TeamRow'];

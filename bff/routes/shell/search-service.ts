@@ -1,0 +1,108 @@
+// The find-anything palette (contract searchPortal): the coach's clients, assessments, teams and pairs found by
+// name, e-mail, company or project in the coach's list copies (snapshots/), never by a search sent to the legacy API.
+// Each copy's search keys are folded once and kept beside it (a WeakMap: they go with the copy); each kind is
+// ranked (a whole field, a field's start, a word's start, anywhere; ties newest first) and capped at `limit`.
+import type { components as Bff } from '../../../generated/bff.ts';
+import type { OperationInput, SessionContext } from '../../operation.ts';
+import { problem } from '../../problem.ts';
+import {
+  type AssessmentEntry,
+  type AssessmentSnapshot,
+  assessmentSnapshot,
+  type ClientEntry,
+} from '../../snapshots/assessment-snapshot.ts';
+import { type Found, SearchIndex } from '../../snapshots/search-index.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
+import { fold } from '../../snapshots/table.ts';
+import { pairsSnapshot, type RowsSnapshot, teamsSnapshot } from '../../snapshots/team-pair-snapshots.ts';
+
+type SearchResults = Bff['schemas']['SearchResults'];
+type TeamRow = Bff['schemas']['TeamRow'];
+type PairRow = Bff['schemas']['PairRow'];
+
+export const BLANK_SEARCH_MESSAGE = 'Please enter what to search for.';
+const DEFAULT_LIMIT = 5;
+
+// The table's own search text (name, surname, e-mail, company, project: folded, joined by \u0001) split into its
+// fields, with the whole name beside them so that "jan novak" is a field's exact match.
+const tableFields = (search: string, name: string, surname: string): string[] => [fold(`${name} ${surname}`), ...search.split('\u0001')];
+const folded = (...fields: string[]): string[] => fold(fields.join('\u0001')).split('\u0001');
+
+/** The search keys of one copy, made on its first search and kept while the copy lives. */
+function indexOf<C extends object, E>(indexes: WeakMap<C, SearchIndex<E>>, copy: C, build: (copy: C) => SearchIndex<E>): SearchIndex<E> {
+  let index = indexes.get(copy);
+  if (!index) {
+    index = build(copy);
+    indexes.set(copy, index);
+  }
+  return index;
+}
+
+// Keyed by the copies themselves: the own assessments view's table, its clients' table, the teams and pairs copies.
+const assessmentIndexes = new WeakMap<AssessmentSnapshot['table'], SearchIndex<AssessmentEntry>>();
+const clientIndexes = new WeakMap<ReturnType<AssessmentSnapshot['clients']>, SearchIndex<ClientEntry>>();
+const teamIndexes = new WeakMap<RowsSnapshot<TeamRow>, SearchIndex<TeamRow>>();
+const pairIndexes = new WeakMap<RowsSnapshot<PairRow>, SearchIndex<PairRow>>();
+
+const NOTHING: Found<never> = { found: [], more: false };
+
+/** searchPortal: the four kinds from the coach's copies, read only when missing or stale (in parallel). */
+export async function searchPortal(
+  { query: { q, limit = DEFAULT_LIMIT } }: OperationInput<'searchPortal'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<SearchResults> {
+  const text = fold(q.trim());
+  if (text === '') {
+    throw problem(400, 'validation_failed', BLANK_SEARCH_MESSAGE, 'Failed', { errors: [{ field: 'q', message: BLANK_SEARCH_MESSAGE }] });
+  }
+  // spec coach-shell §2.1: an assistant's drawer has no Assessments, Teams or Pairs, a mini-only coach's none of the
+  // four; the palette finds none of them either (and reads nothing).
+  const { assisted, onlyMiniAssessment } = ctx.session.flags;
+  if (assisted || onlyMiniAssessment) return answer(q, NOTHING, NOTHING, NOTHING, NOTHING);
+  const [own, teams, pairs] = await Promise.all([
+    assessmentSnapshot(ctx, snapshots, 'own'),
+    teamsSnapshot(ctx, snapshots),
+    pairsSnapshot(ctx, snapshots),
+  ]);
+  const assessmentIndex = indexOf(assessmentIndexes, own.table, (table) => {
+    return new SearchIndex(table.entries, ({ search, legacy }) => tableFields(search, legacy.clientName, legacy.clientSurname));
+  });
+  const clientIndex = indexOf(clientIndexes, own.clients(), (table) => {
+    return new SearchIndex(table.entries, ({ search, row }) => tableFields(search, row.name, row.surname));
+  });
+  const teamIndex = indexOf(
+    teamIndexes,
+    teams,
+    ({ rows }) => new SearchIndex(rows, (row) => folded(row.name, row.description, row.project)),
+  );
+  const pairIndex = indexOf(pairIndexes, pairs, ({ rows }) => {
+    return new SearchIndex(rows, ({ members }) =>
+      folded(...members.flatMap((m) => [m.clientName, m.clientSurname, `${m.clientName} ${m.clientSurname}`, m.clientEmail])),
+    );
+  });
+  return answer(
+    q,
+    clientIndex.find(text, limit),
+    assessmentIndex.find(text, limit),
+    teamIndex.find(text, limit),
+    pairIndex.find(text, limit),
+  );
+}
+
+function answer(
+  q: string,
+  clients: Found<ClientEntry>,
+  assessments: Found<AssessmentEntry>,
+  teams: Found<TeamRow>,
+  pairs: Found<PairRow>,
+): SearchResults {
+  return {
+    q,
+    clients: clients.found.map((entry) => entry.row),
+    assessments: assessments.found.map((entry) => entry.row),
+    teams: teams.found,
+    pairs: pairs.found,
+    more: { clients: clients.more, assessments: assessments.more, teams: teams.more, pairs: pairs.more },
+  };
+}
