@@ -26,6 +26,7 @@ import selfPay from './plugins/app/self-pay.ts';
 import session from './plugins/app/session.ts';
 import sessionStore from './plugins/app/session-store.ts';
 import staticWeb from './plugins/app/static-web.ts';
+import updates from './plugins/app/updates.ts';
 import upstream from './plugins/app/upstream.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
@@ -48,7 +49,7 @@ export interface AppOptions {
   config: Config;
   /** Replaces the store the config would choose (tests). */
   sessionStore?: SessionStore | undefined;
-  /** The clock for session timeouts and the download jobs' leases (tests). */
+  /** The clock for session timeouts, the download jobs' leases and the updates' interval without Redis (tests). */
   now?: (() => number) | undefined;
   /** Replaces the Idempotency-Key store the config would choose (tests: a short lease, an instance that dies). */
   idempotencyStore?: IdempotencyStore | undefined;
@@ -74,6 +75,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   await fastify.register(idempotency, { store: idempotencyStore });
   await fastify.register(batchJobs, { now });
   await fastify.register(assessmentSnapshots, config.snapshots);
+  await fastify.register(updates, { intervalSeconds: config.updates.intervalSeconds, now });
   await fastify.register(selfPay, { ...config.selfPay, allowedOrigins: config.allowedOrigins, timeoutMs: config.upstream.timeoutMs });
 
   // One routes folder per contract tag, each exporting the same signature (TagRoutes).

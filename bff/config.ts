@@ -7,6 +7,8 @@ import Value from 'typebox/value';
 
 const integer = (minimum: number, maximum: number, description: string) => Type.Optional(Type.Integer({ minimum, maximum, description }));
 const MINUTE = 60_000;
+/** The shortest UPDATES_INTERVAL_SECONDS the BFF starts with. */
+export const UPDATES_INTERVAL_FLOOR_SECONDS = 15;
 const HOUR = 60 * MINUTE;
 
 // Every variable is optional here; defaults and production rules are applied after the shape is valid.
@@ -39,6 +41,12 @@ const EnvSchema = Type.Object({
   SNAPSHOT_TTL_MS: integer(0, 5 * MINUTE, 'milliseconds from 0 to 300000'),
   SNAPSHOT_MAX_ROWS: integer(1000, 10_000_000, 'an integer from 1000 to 10000000'),
   SNAPSHOT_MAX_COACHES: integer(1, 100_000, 'an integer from 1 to 100000'),
+  // The floor keeps the legacy API from being flooded: each active coach's lists are read once per interval.
+  UPDATES_INTERVAL_SECONDS: integer(
+    UPDATES_INTERVAL_FLOOR_SECONDS,
+    86_400,
+    `seconds from ${UPDATES_INTERVAL_FLOOR_SECONDS} (the floor: every coach's lists are read from the legacy API once per interval) to 86400`,
+  ),
   SESSION_IDLE_TIMEOUT_MS: integer(MINUTE, 24 * HOUR, 'milliseconds from 60000 (1 min) to 86400000 (24 h)'),
   SESSION_ABSOLUTE_TIMEOUT_MS: integer(MINUTE, 7 * 24 * HOUR, 'milliseconds from 60000 (1 min) to 604800000 (7 days)'),
   RATE_LIMIT_MAX: integer(1, 100_000, 'an integer from 1 to 100000'),
@@ -110,6 +118,8 @@ export interface Config {
   readonly batch: { readonly concurrency: number; readonly itemTimeoutMs: number };
   /** The per-coach copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
   readonly snapshots: { readonly ttlMs: number; readonly maxCoaches: number; readonly maxRows: number };
+  /** How often a coach screen asks getUpdates, and the least time between two legacy reads of a coach's lists for it. */
+  readonly updates: { readonly intervalSeconds: number };
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: {
     readonly max: number;
@@ -257,6 +267,7 @@ function buildConfig(env: Env): Config {
       maxCoaches: env.SNAPSHOT_MAX_COACHES ?? 500,
       maxRows: env.SNAPSHOT_MAX_ROWS ?? 200_000,
     },
+    updates: { intervalSeconds: env.UPDATES_INTERVAL_SECONDS ?? 120 },
     session: { idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MS ?? 30 * MINUTE, absoluteTimeoutMs: env.SESSION_ABSOLUTE_TIMEOUT_MS ?? 8 * HOUR },
     rateLimit: {
       max: env.RATE_LIMIT_MAX ?? 300,

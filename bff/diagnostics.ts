@@ -34,10 +34,21 @@ export interface BatchEvent {
   readonly durationMs: number;
 }
 
+/** How a getUpdates call got its coach's lists current: it read them, another caller had (this interval), or its read failed. */
+export type UpdatesRefreshOutcome = 'read' | 'shared' | 'failed';
+
+/** Changes a refresh found and recorded, of one kind (the contract's Update.kind). */
+export interface UpdatesChangesEvent {
+  readonly kind: string;
+  readonly count: number;
+}
+
 export const legacyCallChannel = channel('coach-portal:legacy-call');
 export const rateLimitChannel = channel('coach-portal:rate-limited');
 export const sessionChannel = channel('coach-portal:session');
 export const batchChannel = channel('coach-portal:batch');
+export const updatesRefreshChannel = channel('coach-portal:updates-refresh');
+export const updatesChangesChannel = channel('coach-portal:updates-changes');
 
 export function publishLegacyCall(call: UpstreamCall, failure: LegacyFailure | undefined): void {
   if (legacyCallChannel.hasSubscribers) legacyCallChannel.publish({ call, failure } satisfies LegacyCallEvent);
@@ -54,4 +65,12 @@ export function publishSession(event: SessionEvent): void {
 
 export function publishBatch(event: BatchEvent): void {
   if (batchChannel.hasSubscribers) batchChannel.publish(event);
+}
+
+export function publishUpdatesRefresh(outcome: UpdatesRefreshOutcome): void {
+  if (updatesRefreshChannel.hasSubscribers) updatesRefreshChannel.publish(outcome);
+}
+
+export function publishUpdatesChanges(event: UpdatesChangesEvent): void {
+  if (updatesChangesChannel.hasSubscribers) updatesChangesChannel.publish(event);
 }

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { type JsonObject, LEGACY_CONTRACT_FILE, listOperations, loadYaml } from '../contract/operations.ts';
+import { registerCompletions } from './controls/completions.ts';
 import { registerImpersonation } from './controls/impersonate.ts';
 import { registerMessages } from './controls/messages.ts';
 import { registerOutbox } from './controls/outbox.ts';
@@ -99,6 +100,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   registerOutbox(app, store);
   registerPolicyAssignments(app, store, clock);
   registerMessages(app, store, clock);
+  registerCompletions(app, store, clock);
   registerSamples(app);
   registerPayPalApi(app, store, clock, config);
   registerPayPalSdk(app, store);

@@ -12,6 +12,10 @@ import {
   rateLimitChannel,
   type SessionEvent,
   sessionChannel,
+  type UpdatesChangesEvent,
+  type UpdatesRefreshOutcome,
+  updatesChangesChannel,
+  updatesRefreshChannel,
 } from '../diagnostics.ts';
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -114,7 +118,20 @@ export function createBffMetrics(): BffMetrics {
     labelNames: ['kind'] as const,
     registers,
   });
+  const updatesRefreshes = new Counter({
+    name: 'bff_updates_refreshes_total',
+    help: 'getUpdates calls of coaches by how their lists were made current: read (this call read the legacy lists), shared (another caller had, this interval: no read), failed (the read failed).',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const updatesChanges = new Counter({
+    name: 'bff_updates_changes_total',
+    help: "Changes found in coaches' legacy lists and recorded for their sessions, by kind (the contract's Update.kind).",
+    labelNames: ['kind'] as const,
+    registers,
+  });
   for (const event of ['started', 'ended', 'expired'] satisfies SessionEvent[]) sessions.inc({ event }, 0);
+  for (const outcome of ['read', 'shared', 'failed'] satisfies UpdatesRefreshOutcome[]) updatesRefreshes.inc({ outcome }, 0);
 
   // Children by label values, kept: a request costs a Map lookup rather than prom-client's label hashing.
   const legacyChildren = new Map<string, { calls: Counter.Internal; seconds: Histogram.Internal<'method' | 'path'> }>();
@@ -145,11 +162,18 @@ export function createBffMetrics(): BffMetrics {
     batchItems.inc({ operation, outcome: 'not_attempted' }, notAttempted);
     batchSeconds.observe({ operation }, durationMs / 1000);
   };
+  const onUpdatesRefresh = (message: unknown) => updatesRefreshes.inc({ outcome: message as UpdatesRefreshOutcome });
+  const onUpdatesChanges = (message: unknown) => {
+    const { kind, count } = message as UpdatesChangesEvent;
+    updatesChanges.inc({ kind }, count);
+  };
   const subscriptions: Array<[string, (message: unknown) => void]> = [
     [legacyCallChannel.name as string, onLegacyCall],
     [rateLimitChannel.name as string, onRateLimited],
     [sessionChannel.name as string, onSession],
     [batchChannel.name as string, onBatch],
+    [updatesRefreshChannel.name as string, onUpdatesRefresh],
+    [updatesChangesChannel.name as string, onUpdatesChanges],
   ];
   for (const [name, listener] of subscriptions) subscribe(name, listener);
 

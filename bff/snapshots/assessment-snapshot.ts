@@ -93,7 +93,7 @@ function aimOf(a: LegacyAssessment): number {
 }
 
 // spec §1: how the Assessment column shows each type (the web's ASSESSMENT_TYPE_LABELS); the column sorts by it.
-const ASSESSMENT_TYPE_NAMES: Readonly<Record<AssessmentRow['assessmentType'], string>> = {
+export const ASSESSMENT_TYPE_NAMES: Readonly<Record<AssessmentRow['assessmentType'], string>> = {
   ennea: 'Enneagram',
   EIT: 'Maturity',
   full: 'Combined',

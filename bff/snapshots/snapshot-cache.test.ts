@@ -140,6 +140,28 @@ describe('SnapshotCache', () => {
     expect(loads()).toBe(3);
   });
 
+  it('keeps the fresh copy current through a change found upstream, and makes every other copy stale', async () => {
+    const versions = new MemorySnapshotVersions();
+    const { get, loads, snapshots } = cache({ versions });
+    const other = cache({ versions });
+    await get({ list: 'given' });
+    await get({ refresh: true });
+    await other.get();
+    expect(await snapshots.changedUpstream('coach', ['own'])).toBe('1');
+    expect(await snapshots.version('coach')).toBe('1');
+    expect(await get()).toEqual({ rows: 10, load: 2 });
+    expect(loads()).toBe(2);
+    await get({ list: 'given' });
+    expect(loads()).toBe(3);
+    await other.get();
+    expect(other.loads()).toBe(2);
+    // Another change between the read and the one found: the fresh copy is stale too.
+    await versions.bump('coach');
+    await snapshots.changedUpstream('coach', ['own']);
+    await get();
+    expect(loads()).toBe(4);
+  });
+
   it('refuses a change no call opened', () => {
     const { snapshots } = cache();
     expect(() => snapshots.changeOf({})).toThrow(/changesLists/);

@@ -265,6 +265,28 @@ export class SnapshotCache {
     return patched;
   }
 
+  /** The coach's version now; null when it cannot be known (Redis away). */
+  version(coachId: string): Promise<string | null> {
+    return this.#options.versions.current(coachId);
+  }
+
+  /**
+   * A change found in the legacy lists rather than made through the BFF (getUpdates compared a fresh read with the
+   * last one): the version moves, so every other instance's copies and every client's screens are read again, while
+   * this instance's copies of `freshLists`, read at the version just before, stay current instead of being dropped
+   * and read a second time. Answers the new version.
+   */
+  async changedUpstream(coachId: string, freshLists: readonly string[]): Promise<string> {
+    const version = await this.#options.versions.bump(coachId);
+    const coach = this.#coaches.get(coachId);
+    for (const list of freshLists) {
+      const entry = coach?.lists.get(list);
+      // Another change between the read and this one (on any instance) leaves the copy stale: it is read again.
+      if (entry?.done && Number(version) === Number(entry.version) + 1) entry.version = version;
+    }
+    return version;
+  }
+
   /** A change whose effect is not known: drop this instance's copies now and make every other instance's stale. */
   async invalidate(coachId: string): Promise<void> {
     this.#drop(coachId);

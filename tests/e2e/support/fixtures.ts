@@ -173,8 +173,9 @@ export const test = base.extend<TestOptions & TestFixtures, WorkerFixtures>({
         // account (soak-0001@coachportal.test, 3,000 assessments) for the actions on a selection of thousands.
         sandboxEnv: { SANDBOX_FAULTS: '1', SANDBOX_PAIR_REPORT_READY_SECONDS: '3600', SANDBOX_SOAK_COACHES: '1' },
         // Each context stands for a visitor of its own: it sends its own X-Forwarded-For, which the BFF
-        // honours from loopback only, so per-IP limits apply per context.
-        bffEnv: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
+        // honours from loopback only, so per-IP limits apply per context. Coach screens ask for updates at the floor
+        // interval (15 s), so a test sees a change found in the legacy lists without waiting the default 2 minutes.
+        bffEnv: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback', UPDATES_INTERVAL_SECONDS: '15' },
         output: { logFile },
         onUnexpectedExit: (name, code) => appendFileSync(logFile, `e2e: the ${name} exited with ${code}\n`),
       });
