@@ -221,6 +221,16 @@ describe('session timeouts (injected clock)', () => {
     expect((await me(server, cookie)).statusCode).toBe(200);
   });
 
+  it('does not count the updates a visible screen asks for by itself as activity', async () => {
+    const server = await serverWith();
+    const cookie = await login(server);
+    now += 29 * MINUTE;
+    // The app's own getUpdates (its legacy read fails here: whatever it answers, it is no activity).
+    await server.inject({ url: '/api/updates', cookies: { [SESSION_COOKIE]: cookie } });
+    now += 2 * MINUTE;
+    expect((await me(server, cookie)).statusCode).toBe(401);
+  });
+
   it('ends 8 hours after login however active the coach is', async () => {
     const server = await serverWith();
     const cookie = await login(server);

@@ -25,6 +25,8 @@ declare module 'fastify' {
 
 // Name and attributes as in openapi/bff securitySchemes; `__Host-` makes browsers refuse a Domain or a non-/ Path.
 export const SESSION_COOKIE = '__Host-portal_session';
+/** What a coach screen asks for by itself (getUpdates), not the coach: no activity. */
+const BACKGROUND_POLL_URL = '/api/updates';
 const COOKIE: CookieSerializeOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
 /** How many verified cookie values are remembered (≈ 100 bytes each) before the memory is emptied. */
 export const VERIFIED_COOKIES_KEPT = 10_000;
@@ -97,10 +99,12 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
 
   // Every request that carries a live session counts as activity (downloads included: spec public-and-guest §4),
   // recorded as its answer leaves, except a request refused for going too fast (429): a flood keeps no session
-  // alive; and a 503: the store (Redis) is away, the touch would only wait for it and fail again.
+  // alive; a 503: the store (Redis) is away, the touch would only wait for it and fail again; and the updates a
+  // visible coach screen asks for by itself (getUpdates): an open tab nobody uses must still end its session.
   fastify.addHook('onSend', async (request, reply, payload) => {
     const { session } = request;
     if (!session || reply.statusCode === 429 || reply.statusCode === 503) return payload;
+    if (request.routeOptions.url === BACKGROUND_POLL_URL) return payload;
     try {
       await store.touch(session.id, session.lastSeenAt, ttlAt(session, session.lastSeenAt));
     } catch (error) {
