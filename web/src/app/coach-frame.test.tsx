@@ -35,6 +35,8 @@ function serve(answers: Record<string, Response[]>): string[] {
       policyChecks += 1;
       return json({ policyAlert: false, overdue: false, earliestDueAt: null });
     }
+    // The layout's poll for updates (nothing changes here; use-updates.test.tsx covers it).
+    if (key === 'GET /api/updates') return json({ version: '1', cursor: 'c1', intervalSeconds: 120, changes: [] });
     calls.push(key);
     const answer = answers[key]?.shift();
     if (!answer) throw new Error(`unexpected call ${key}`);

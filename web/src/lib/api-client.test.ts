@@ -40,6 +40,15 @@ describe('the typed client', () => {
     expect(seen).toEqual({ ended: 1, activity: 1 });
   });
 
+  it('does not count the background poll for updates as activity: an idle coach is still logged out', async () => {
+    serve(fetchMock, { 'GET /api/updates': [json({ version: '1', cursor: 'c1', intervalSeconds: 120, changes: [] })] });
+    const { seen, stop } = listen();
+    const { data } = await api.GET('/api/updates');
+    stop();
+    expect(data?.cursor).toBe('c1');
+    expect(seen).toEqual({ ended: 0, activity: 0 });
+  });
+
   it('takes a 401 to the session probe as "not signed in", not as a session that ended', async () => {
     serve(fetchMock, { 'GET /api/session': [problem(401, 'session_ended', ENDED)] });
     const { seen, stop } = listen();

@@ -28,6 +28,12 @@ const CSRF_HEADER = { name: 'X-CSRF', value: '1' } as const;
  */
 const isSessionProbe = (method: string, schemaPath: string) => method === 'GET' && schemaPath === '/api/session';
 
+/**
+ * The coach area asks for updates by itself while a screen is visible (getUpdates): that is not the coach at work,
+ * and counting it would keep an idle session alive for as long as a tab is left open.
+ */
+const isBackgroundPoll = (method: string, schemaPath: string) => method === 'GET' && schemaPath === '/api/updates';
+
 const portalMiddleware: Middleware = {
   onRequest({ request }) {
     // The BFF refuses state-changing calls without it (CSRF); harmless on reads.
@@ -36,7 +42,7 @@ const portalMiddleware: Middleware = {
   },
   async onResponse({ request, response, schemaPath }) {
     if (response.ok) {
-      for (const listener of activityListeners) listener();
+      if (!isBackgroundPoll(request.method, schemaPath)) for (const listener of activityListeners) listener();
     } else if (response.status === 401 && !isSessionProbe(request.method, schemaPath)) {
       const body: unknown = await response
         .clone()

@@ -18,7 +18,7 @@ import { Link, useLocation } from 'wouter';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { AssistantBadge, Badge } from '../../../components/ui/badge.tsx';
 import type { Session } from '../../../lib/session/session.ts';
-import { COACH_SCREENS, type CoachScreenId, drawerItems, isCurrent, offersSupport } from '../utils/drawer-items.ts';
+import { COACH_SCREENS, type CoachScreenId, type DrawerCounts, drawerItems, isCurrent, offersSupport } from '../utils/drawer-items.ts';
 import type { CoachShellParts } from './coach-shell-parts.ts';
 
 export interface CoachDrawerProps {
@@ -32,6 +32,10 @@ export interface CoachDrawerProps {
   toggleRef: RefObject<HTMLButtonElement | null>;
   /** Leave A Message's dialog (another feature's, composed by the app). */
   LeaveMessageDialog: CoachShellParts['LeaveMessageDialog'];
+  /** The counts the drawer's badges show besides the session's (the assessments' unseen updates). */
+  counts?: DrawerCounts;
+  /** A screen's item was pressed, also the current one's (opening Assessments clears its badge). */
+  onOpen?: (id: CoachScreenId) => void;
 }
 
 // One icon per drawer screen, from the portal's one icon set.
@@ -52,7 +56,7 @@ const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
 const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
 
 /** The side drawer (spec coach-shell §2.1): the profile link, the screens this coach may open, Log Out. */
-export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef, LeaveMessageDialog }: CoachDrawerProps) {
+export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef, LeaveMessageDialog, counts, onOpen }: CoachDrawerProps) {
   const [location] = useLocation();
   const panel = useRef<HTMLElement>(null);
   const { coach, roles } = session;
@@ -99,14 +103,22 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
         </Link>
         <div className="coach-drawer__nav">
           <ul>
-            {drawerItems(session).map((item) => (
+            {drawerItems(session, counts).map((item) => (
               <li key={item.id} className={item.hideOnPhone ? 'coach-drawer__item--not-phone' : undefined}>
-                <Link {...link(item.path)} className="coach-drawer__link">
+                <Link
+                  {...link(item.path)}
+                  onClick={() => {
+                    onClose();
+                    onOpen?.(item.id);
+                  }}
+                  className="coach-drawer__link"
+                >
                   <DrawerIcon icon={ICONS[item.id]} />
                   <span className="coach-drawer__label">{item.label}</span>
                   {item.badge ? (
                     <Badge>
-                      {item.badge.text}
+                      {/* A count is read as its label ('1 update'), not as a bare figure before it. */}
+                      {item.badge.count ? <span aria-hidden="true">{item.badge.text}</span> : item.badge.text}
                       <span className="visually-hidden">: {item.badge.label}</span>
                     </Badge>
                   ) : null}

@@ -60,6 +60,14 @@ describe('the drawer’s items (spec coach-shell §2.1)', () => {
     expect(read.find((item) => item.id === 'messages')?.badge).toBeUndefined();
   });
 
+  it('counts the assessments’ unseen updates on Assessments, and none when there are none', () => {
+    const badge = (count: number) =>
+      drawerItems(SESSION, { unseenAssessmentChanges: count }).find((item) => item.id === 'assessments')?.badge;
+    expect(badge(0)).toBeUndefined();
+    expect(badge(1)).toEqual({ text: '1', label: '1 update', count: true });
+    expect(badge(3)).toEqual({ text: '3', label: '3 updates', count: true });
+  });
+
   it('lets an address open only what the role may use: the rest goes to the dashboard', () => {
     expect(closed()).toEqual([]);
     // An assistant may add clients for the coach (assessments-and-clients §1, §6): Assessments is out of the menu only.

@@ -27,8 +27,11 @@ export type CoachScreenId = keyof typeof COACH_SCREENS;
 
 export interface DrawerItem extends CoachScreen {
   id: CoachScreenId;
-  /** A badge after the label: 'New' (Pairs) or the unread messages. */
-  badge?: { text: string; label: string };
+  /**
+   * A badge after the label: 'New' (Pairs), the unread messages, or the assessments' updates not yet seen. A count is
+   * read as its label alone ('Assessments: 1 update'), a word as both ('Messages New: unread messages').
+   */
+  badge?: { text: string; label: string; count?: true };
   /** Hidden at phone width (spec coach-shell §2.1: Balance). */
   hideOnPhone?: boolean;
 }
@@ -75,12 +78,22 @@ export function mayOpen(session: SessionRoles, id: CoachScreenId): boolean {
   return roleMayUse(session, id === 'team' ? 'teams' : id);
 }
 
+/** What the drawer counts besides the session: the assessments' changes told since the coach last opened the screen. */
+export interface DrawerCounts {
+  unseenAssessmentChanges?: number;
+}
+
+const updatesLabel = (count: number) => (count === 1 ? '1 update' : `${count} updates`);
+
 /** The drawer's screens for this session, by the visibility rules of spec coach-shell §2.1 (Log Out is always last). */
-export function drawerItems(session: SessionRoles): DrawerItem[] {
+export function drawerItems(session: SessionRoles, { unseenAssessmentChanges = 0 }: DrawerCounts = {}): DrawerItem[] {
   const { coach } = session;
   const visible = (id: CoachScreenId): boolean => roleMayUse(session, id) && (id !== 'scoGiven' || coach.countOfGivenSCOs > 0);
   return DRAWER_ORDER.filter(visible).map((id): DrawerItem => {
     const item: DrawerItem = { id, ...COACH_SCREENS[id] };
+    if (id === 'assessments' && unseenAssessmentChanges > 0) {
+      return { ...item, badge: { text: String(unseenAssessmentChanges), label: updatesLabel(unseenAssessmentChanges), count: true } };
+    }
     if (id === 'pairs') return { ...item, badge: { text: 'New', label: 'new feature' } };
     if (id === 'messages' && coach.newMessages) return { ...item, badge: { text: 'New', label: 'unread messages' } };
     if (id === 'balance') return { ...item, hideOnPhone: true };
