@@ -145,6 +145,13 @@ function screenStates(spec: ScreenSpec): Shot[] {
   return shots;
 }
 
+/** The palette opened from the top bar's button on the dashboard. */
+async function openFindAnything(page: Page): Promise<Locator> {
+  await page.goto(portalPath('/dashboard'));
+  await page.getByRole('banner').getByRole('button', { name: 'Find anything' }).click();
+  return shownDialog(page, 'Find anything');
+}
+
 function dialogShot(spec: DialogSpec): Shot {
   return {
     screen: spec.screen,
@@ -309,6 +316,47 @@ export const CATALOGUE: readonly Shot[] = [
     open: async (page) => {
       await page.goto(portalPath('/dashboard'));
       await shownDialog(page, 'Messages to acknowledge', 'alertdialog');
+    },
+  }),
+
+  // ---- the find-anything palette (Ctrl/Cmd+K, the top bar's search button) ----
+  dialogShot({
+    screen: 'find-anything',
+    title: 'Find anything (every coach screen)',
+    name: 'Find anything',
+    caption: 'opened from the top bar: the screens and actions of the drawer.',
+    open: async (page) => {
+      await openFindAnything(page);
+    },
+  }),
+  dialogShot({
+    screen: 'find-anything',
+    title: 'Find anything (every coach screen)',
+    name: 'Find anything: results',
+    caption: 'a search: the records by kind, as the BFF ranked them, the matches marked.',
+    open: async (page) => {
+      const palette = await openFindAnything(page);
+      await palette.getByRole('combobox').fill('an');
+      await palette.getByRole('group', { name: 'Assessments' }).waitFor();
+    },
+  }),
+  dialogShot({
+    screen: 'find-anything',
+    title: 'Find anything (every coach screen)',
+    name: 'Find anything: an assessment’s actions',
+    caption: 'Tab on an assessment: its actions, each opening the assessments table’s dialog.',
+    open: async (page, bff) => {
+      const list = await bff.get<AssessmentList>('demo', '/api/assessments');
+      const row = list.items.find((item) => !item.receivedFromAnotherCoach);
+      if (!row) throw new Error('the demo coach has no assessment of their own');
+      const palette = await openFindAnything(page);
+      const field = palette.getByRole('combobox');
+      await field.fill(row.clientEmail);
+      const option = palette.getByRole('group', { name: 'Assessments' }).getByRole('option').first();
+      await option.waitFor();
+      while ((await option.getAttribute('aria-selected')) !== 'true') await field.press('ArrowDown');
+      await field.press('Tab');
+      await palette.getByRole('listbox', { name: /^Actions for / }).waitFor();
     },
   }),
 

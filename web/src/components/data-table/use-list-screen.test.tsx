@@ -179,6 +179,17 @@ describe('useListScreen, the table-screen kit', () => {
     await waitFor(() => expect(url()).toBe('/things?pageSize=10'));
   });
 
+  it('selects the record a link names (`select`), once, and drops the flag from the address', async () => {
+    const user = userEvent.setup();
+    const { url } = renderScreen('/things?q=Row&select=id-2-5&pageSize=10');
+    const row = (await screen.findByRole('rowheader', { name: 'Row 3' })).closest('[role="row"]') as HTMLElement;
+    await waitFor(() => expect((within(row).getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(url()).toBe('/things?q=Row&pageSize=10'));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await user.click(await screen.findByRole('button', { name: 'End' }));
+    expect(within(await screen.findByRole('alertdialog', { name: 'Success' })).getByText('kit: id-2-5 | Row 3')).toBeTruthy();
+  });
+
   it('offers the add action as the next step of an empty table, and opens it with nothing selected', async () => {
     const user = userEvent.setup();
     renderScreen('/things', EmptyScreen);

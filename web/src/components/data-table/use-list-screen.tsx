@@ -110,6 +110,22 @@ export function useListScreen<S extends string, F extends string, D extends List
     );
   }, [addAction, setParams]);
 
+  // A link to one record (the find-anything palette's: the table searched for it, `?select=<id>`) selects it, once;
+  // the flag then leaves the address, so that Back and a reload keep the search, not a selection made since.
+  const selectId = registry ? params.get('select') : null;
+  useEffect(() => {
+    if (!selectId) return;
+    selection.set([selectId]);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('select');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [selectId, selection, setParams]);
+
   // An empty table offers the screen's add action as its next step, as the dashboard's re-route does.
   const addId = config.addAction;
   const add = addId ? registry?.[addId] : undefined;

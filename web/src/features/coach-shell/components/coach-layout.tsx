@@ -10,11 +10,14 @@ import { usePageTitleValue } from '../../../lib/page-title.ts';
 import { type Session, sessionAtom } from '../../../lib/session/session.ts';
 import { useLogOut, useLogOutAtExpiry, useSessionFollowsChanges } from '../../../lib/session/session-api.ts';
 import { useSessionTimer } from '../../../lib/session/use-session-timer.ts';
+import { useUpdates } from '../hooks/use-updates.ts';
 import { BalanceCircle } from './balance-circle.tsx';
 import { CoachDrawer } from './coach-drawer.tsx';
 import type { CoachShellParts } from './coach-shell-parts.ts';
+import { FindAnythingLauncher } from './find-anything-launcher.tsx';
 import { NewVersionNotice } from './new-version-notice.tsx';
 import { SessionBanner } from './session-banner.tsx';
+import { UpdateNotices } from './update-notices.tsx';
 import './coach-layout.css';
 
 // The expiry warning comes 29 minutes in: its dialog is fetched once the screen is up, not with it.
@@ -34,12 +37,14 @@ export interface CoachLayoutProps {
 const NARROW_DRAWER_SCREENS: ReadonlySet<string> = new Set(['/assessments', '/sco-given']);
 
 /** The coach area's frame: the top bar, the side drawer, who is at the keyboard, and the session's timer. */
-export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog }, children }: CoachLayoutProps) {
+export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog, FindAnything }, children }: CoachLayoutProps) {
   const logOut = useLogOut(session);
   const logOutAtExpiry = useLogOutAtExpiry(session);
   const phase = useSessionTimer();
   // The balance circle (and the drawer) show the session as it is after a charge or a credit back.
   useSessionFollowsChanges();
+  // What the screens show follows the changes found in the coach's lists, told as notifications and a drawer badge.
+  const updates = useUpdates();
   const signedIn = useAtomValue(sessionAtom) !== null;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -79,6 +84,7 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
         <span className="coach-layout__title" aria-hidden="true">
           {pageTitle}
         </span>
+        <FindAnythingLauncher session={session} onLogOut={logOut} FindAnything={FindAnything} />
         {/* Balance is hidden for assistants (spec §2.1), so is the figure. */}
         {session.roles.assisted ? null : <BalanceCircle balance={session.coach.tokenBalance} />}
         {/* Phones: Log Out at hand without opening the menu (at desktop size it is the drawer's), as its icon: the width goes to the title. */}
@@ -95,6 +101,10 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
         onLogOut={logOut}
         toggleRef={toggle}
         LeaveMessageDialog={LeaveMessageDialog}
+        counts={{ unseenAssessmentChanges: updates.unseenAssessmentChanges }}
+        onOpen={(screen) => {
+          if (screen === 'assessments') updates.assessmentsOpened();
+        }}
       />
       <div className="coach-layout__body">
         <section className="coach-layout__notices" aria-label="Notices">
@@ -104,6 +114,7 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
         <main id="coach-main" tabIndex={-1} className="coach-layout__main page page--wide">
           {children}
         </main>
+        <UpdateNotices notices={updates.notices} onDismiss={updates.dismiss} />
       </div>
       <Suspense fallback={null}>
         <PoliciesGate onLogOut={logOut} />
