@@ -181,6 +181,30 @@ describe('getUpdates (sandbox)', () => {
     expect((await updates(session, answer.cursor)).changes).toEqual([]);
   });
 
+  it('tells nothing of a change that is not news, but moves the version so the screens show it', async () => {
+    const session = await signIn();
+    const start = await updates(session);
+    now += INTERVAL_MS;
+    expect(await updates(session, start.cursor)).toEqual(start);
+
+    // Edited in the legacy portal: nothing to tell, something to show.
+    const { assessment } = incomplete('ennea');
+    assessment.userCoach = 'Renamed in the legacy portal';
+    now += INTERVAL_MS;
+    const answer = await updates(session, start.cursor);
+    expect(answer.changes).toEqual([]);
+    expect(answer.version).not.toBe(start.version);
+    const readsBefore = reads.get(TOKENS);
+    const table = await injectChecked(server, {
+      method: 'GET',
+      url: '/api/assessments',
+      query: { q: 'Renamed in the legacy portal' },
+      cookies: { [SESSION_COOKIE]: session },
+    });
+    expect((table.json() as { items: { id: string }[] }).items.map((item) => item.id)).toEqual([assessment.uuid]);
+    expect(reads.get(TOKENS)).toBe(readsBefore);
+  });
+
   it('reads nothing for an assistant or a mini-only coach and tells them nothing', async () => {
     const coach = await signIn();
     const coachStart = await updates(coach);

@@ -4,6 +4,7 @@
 // kept, and each change (an assessment completed, its reports ready, a team or pair report arrived) is recorded once
 // for every session of the coach, which reads the changes after its own cursor. A change found moves the coach's list
 // version, so every screen and every instance reads its lists again.
+import { createHash } from 'node:crypto';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isComplete, isMarked, isReceived, isWrappedUp } from '../../domain/pipeline.ts';
@@ -29,6 +30,8 @@ const NOT_SUPPLIED = '-';
 const INCOMPLETE = 'i';
 const IN_MARKING = 'm';
 const NOT_AVAILABLE = 'n';
+/** The baseline's key for the fingerprint of everything read (no record key starts with it). */
+const FINGERPRINT = '#';
 
 /** A read compared with the kept states: the states to keep now, and the changes found. */
 class Comparison {
@@ -123,11 +126,24 @@ async function readLists(ctx: SessionContext, snapshots: SnapshotCache, feed: Up
   compareAssessments(snapshot, comparison, at);
   compareTeams(teams.data, comparison, at);
   comparePairs(couples.data, comparison, at);
+  // Not every change is told (a client who started, a record edited in the legacy portal), but every change is
+  // shown: when anything read differs from the last read, the version moves and the screens read their lists again.
+  const fingerprint = fingerprintOf(snapshot, teams.data, couples.data);
+  const kept = comparison.kept(FINGERPRINT);
+  comparison.baseline[FINGERPRINT] = fingerprint;
   const { changes, baseline } = comparison;
   // Recorded before the baseline moves: a failure here leaves the old baseline, and the next read finds them again.
   await feed.record(coachId, changes);
   await feed.store.keepBaseline(coachId, baseline);
-  if (changes.length > 0) await snapshots.changedUpstream(coachId, [OWN_ASSESSMENTS]);
+  if (changes.length > 0 || (kept !== undefined && kept !== fingerprint)) await snapshots.changedUpstream(coachId, [OWN_ASSESSMENTS]);
+}
+
+/** A digest of the legacy records read (SHA-1 as a checksum, not for security): equal when nothing changed. */
+function fingerprintOf(snapshot: AssessmentSnapshot, teams: readonly LegacyTeam[], couples: readonly LegacyCouple[]): string {
+  const hash = createHash('sha1');
+  for (const { legacy } of snapshot.table.entries) hash.update(JSON.stringify(legacy));
+  for (const record of [...teams, ...couples]) hash.update(JSON.stringify(record));
+  return hash.digest('base64url');
 }
 
 /**
