@@ -26,13 +26,18 @@ const generalTermsUrl = process.env.PORTAL_GENERAL_TERMS_URL ?? LEGAL_PAGE_DEFAU
 // module by module: a folder would also bring what only tables or dialogs use. Dependencies stay where they are
 // (React in the entry chunk). A module renamed by an upgrade falls back to automatic chunking; `npm run budget`
 // shows the cost.
+// react-aria-components' Autocomplete.mjs holds the contexts TextField, ListBox and the find-anything palette read;
+// it sits with the core. Its Autocomplete component is not used (the palette composes the same from react-aria's
+// useAutocomplete, features/find-anything/components/palette-autocomplete.tsx), so the build leaves it out and
+// nothing of the hook's reaches a form page: used, it would bring useAutocomplete and what it needs into every page
+// with a text field, since a module and its static imports go where it goes.
 const ARIA = 'node_modules/react-aria/dist/private/';
 const ARIA_COMPONENTS = 'node_modules/react-aria-components/dist/private/';
 const STATELY = 'node_modules/react-stately/dist/private/';
 const CONTROLS_MODULES = [
   'node_modules/clsx/dist/clsx.mjs',
   `${STATELY}flags/flags.mjs`,
-  ...['utils', 'Button', 'ProgressBar', 'Text'].map((name) => `${ARIA_COMPONENTS}${name}.mjs`),
+  ...['utils', 'Button', 'ProgressBar', 'Text', 'Autocomplete'].map((name) => `${ARIA_COMPONENTS}${name}.mjs`),
   ...['ssr/SSRProvider', 'focus/useFocusRing', 'button/useButton', 'collections/Hidden', 'live-announcer/LiveAnnouncer'].map(
     (name) => `${ARIA}${name}.mjs`,
   ),
@@ -94,7 +99,6 @@ const FIELDS_MODULES = [
     'FieldError',
     'Form',
     'Group',
-    'Autocomplete',
     'ToggleButton',
     'ToggleButtonGroup',
     'SelectionIndicator',

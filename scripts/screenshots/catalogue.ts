@@ -344,18 +344,15 @@ export const CATALOGUE: readonly Shot[] = [
     screen: 'find-anything',
     title: 'Find anything (every coach screen)',
     name: 'Find anything: an assessment’s actions',
-    caption: 'Tab on an assessment: its actions, each opening the assessments table’s dialog.',
+    caption: 'an assessment’s Actions chip (or Tab on it): its actions, each opening the assessments table’s dialog.',
     open: async (page, bff) => {
       const list = await bff.get<AssessmentList>('demo', '/api/assessments');
       const row = list.items.find((item) => !item.receivedFromAnotherCoach);
       if (!row) throw new Error('the demo coach has no assessment of their own');
       const palette = await openFindAnything(page);
-      const field = palette.getByRole('combobox');
-      await field.fill(row.clientEmail);
+      await palette.getByRole('combobox').fill(row.clientEmail);
       const option = palette.getByRole('group', { name: 'Assessments' }).getByRole('option').first();
-      await option.waitFor();
-      while ((await option.getAttribute('aria-selected')) !== 'true') await field.press('ArrowDown');
-      await field.press('Tab');
+      await option.getByText('Actions', { exact: true }).click();
       await palette.getByRole('listbox', { name: /^Actions for / }).waitFor();
     },
   }),

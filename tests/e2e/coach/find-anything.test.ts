@@ -2,7 +2,8 @@
 // address and their page opened, at desktop and at phone width (the full-screen sheet, opened from the top bar's
 // icon); an assessment found and Send Invites/Reminders started on it from the palette, with the table's own dialog
 // and its result ("1 of 1 invite emails sent successfully.", spec assessments-and-clients §8), and the table opened
-// on it with the assessment selected; an assistant finds nothing of the areas their drawer hides. Axe on every state.
+// on it with the assessment selected; on a phone, an assessment's actions opened by tapping its Actions chip; an
+// assistant finds nothing of the areas their drawer hides. Axe on every state.
 import type { components } from '../../../generated/bff.ts';
 import { DEMO, expect, expectNoAxeViolations, forEachLayout, openDashboard, type Page, test } from '../support/fixtures.ts';
 
@@ -75,7 +76,7 @@ test.describe('as the demo coach', () => {
     // The arrows reach it; Tab lists its actions.
     await expect(async () => {
       await field(page).press('ArrowDown');
-      await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+      await expect(field(page)).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '', { timeout: 500 });
     }).toPass();
     await field(page).press('Tab');
     const actions = palette(page).getByRole('listbox', { name: `Actions for ${name}` });
@@ -105,12 +106,40 @@ test.describe('as the demo coach', () => {
     await expect(option).toBeVisible();
     await expect(async () => {
       await field(page).press('ArrowDown');
-      await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+      await expect(field(page)).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '', { timeout: 500 });
     }).toPass();
     await field(page).press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === '/coachportal/assessments' && url.searchParams.get('q') === row.clientEmail);
     await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('as the demo coach on a touch screen', () => {
+  test.use({ account: DEMO, hasTouch: true });
+
+  forEachLayout(['phone'], () => {
+    test('opens an assessment’s actions by tapping its Actions chip, and goes back to the results', async ({ page }) => {
+      const list = await bff<AssessmentList>(page, '/api/assessments?sort=info&order=asc&pageSize=100');
+      const row = list.items.find((item) => !item.receivedFromAnotherCoach);
+      if (!row) throw new Error('the demo coach has no assessment of their own');
+      const name = `${row.clientName} ${row.clientSurname}`;
+      await openDashboard(page);
+      await openPalette(page, 'button');
+      await field(page).fill(row.clientEmail);
+      const option = group(page, 'Assessments')
+        .getByRole('option', { name: new RegExp(`^${name} · `) })
+        .first();
+      await expect(option).toBeVisible();
+      await option.getByText('Actions', { exact: true }).tap();
+      const actions = palette(page).getByRole('listbox', { name: `Actions for ${name}` });
+      await expect(actions.getByRole('option').first()).toHaveText('Open in Assessments');
+      await expect(page).toHaveURL(/\/coachportal\/dashboard$/);
+      await expectNoAxeViolations(page);
+      await palette(page).getByRole('button', { name: 'Back to the results' }).tap();
+      await expect(option).toBeVisible();
+      await expect(field(page)).toHaveValue(row.clientEmail);
+    });
   });
 });
 

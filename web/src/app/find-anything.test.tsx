@@ -179,6 +179,8 @@ describe('the find-anything palette', () => {
     await typeAll(user, 'nov');
     await screen.findByRole('group', { name: 'Assessments' });
     await user.keyboard('{ArrowDown}');
+    // A screen reader hears the way to its actions.
+    expect(await screen.findByText('Press Tab for the actions of this assessment.')).toBeTruthy();
     await user.keyboard('{Tab}');
     const actions = await screen.findByRole('listbox', { name: 'Actions for Anika Novák' });
     expect(
@@ -213,6 +215,24 @@ describe('the find-anything palette', () => {
     expect(invite.textContent).toContain('Completed: no invite or reminder to send.');
     // Esc goes back to the results, the search as it was.
     await user.keyboard('{Escape}');
+    await screen.findByRole('group', { name: 'Assessments' });
+    expect((field() as HTMLInputElement).value).toBe('nov');
+  });
+
+  it('opens an assessment’s actions from its Actions chip, the assessment not opened, and goes back with the arrow', async () => {
+    fakeBff();
+    const { user, location } = renderLauncher();
+    await user.keyboard('{Control>}k{/Control}');
+    await palette();
+    await typeAll(user, 'nov');
+    const option = within(await screen.findByRole('group', { name: 'Assessments' })).getByRole('option');
+    // Part of the option's picture for the pointer, no control inside the option.
+    expect(within(option).queryByRole('button')).toBeNull();
+    await user.click(within(option).getByText('Actions'));
+    const actions = await screen.findByRole('listbox', { name: 'Actions for Anika Novák' });
+    expect(within(actions).getAllByRole('option')[0]?.textContent).toBe('Open in Assessments');
+    expect(location.history?.at(-1)).toBe('/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Back to the results' }));
     await screen.findByRole('group', { name: 'Assessments' });
     expect((field() as HTMLInputElement).value).toBe('nov');
   });

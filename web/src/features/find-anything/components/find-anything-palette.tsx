@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import Compass from 'lucide-react/icons/compass';
 import CornerDownLeft from 'lucide-react/icons/corner-down-left';
@@ -8,8 +10,18 @@ import Search from 'lucide-react/icons/search';
 import User from 'lucide-react/icons/user';
 import Users from 'lucide-react/icons/users';
 import Zap from 'lucide-react/icons/zap';
-import { Fragment, type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { Button, Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { Fragment, type KeyboardEvent, type SyntheticEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  Header,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Modal,
+  ModalOverlay,
+  SelectableCollectionContext,
+} from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { SEARCH_MAX_LENGTH, tableDate } from '../../../components/data-table/table-state.ts';
 import { PAIR_TYPE_LABELS } from '../../../lib/labels/pairs.ts';
@@ -32,6 +44,7 @@ import {
   recordPath,
 } from '../utils/palette-items.ts';
 import './find-anything.css';
+import { usePaletteAutocomplete } from './palette-autocomplete.tsx';
 
 export interface FindAnythingPaletteProps {
   isOpen: boolean;
@@ -40,7 +53,7 @@ export interface FindAnythingPaletteProps {
   screens: readonly PaletteScreen[];
   /** What the shell can do at once. */
   commands: readonly PaletteCommand[];
-  /** The assessments table's actions offered on one assessment (Tab on it). */
+  /** The assessments table's actions offered on one assessment (Tab on it, or its Actions chip). */
   assessmentCommands: readonly AssessmentCommand[];
   /** Starts one of them on the assessment, once the palette has closed. */
   onAssessmentCommand: (id: string, row: AssessmentRow) => void;
@@ -53,8 +66,10 @@ const actionKey = (id: string) => `action:${id}`;
 
 /**
  * The find-anything palette: one field that finds the coach's records (searchPortal, as the BFF ranks them) and the
- * portal's screens and actions the role may use, grouped by kind; Enter opens the record. On an assessment, Tab
- * lists its common actions, which open the assessments table's own dialogs. A full-screen sheet on a phone.
+ * portal's screens and actions the role may use, grouped by kind; Enter or a press opens the record. On an assessment,
+ * Tab or its Actions chip lists its common actions, which open the assessments table's own dialogs. The field is
+ * react-aria's Autocomplete (palette-autocomplete.tsx) over a react-aria-components ListBox (a section with its heading
+ * per kind). A full-screen sheet on a phone.
  */
 export function FindAnythingPalette({ isOpen, onOpenChange, ...props }: FindAnythingPaletteProps) {
   return (
@@ -73,38 +88,22 @@ type BodyProps = Omit<FindAnythingPaletteProps, 'isOpen' | 'onOpenChange'> & { c
 function PaletteBody({ screens, commands, assessmentCommands, onAssessmentCommand, close }: BodyProps) {
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
-  // The assessment whose actions are listed (Tab on it), and the text that found it, given back on the way out.
+  // The assessment whose actions are listed (Tab or its Actions chip), and the text that found it, given back on the
+  // way out.
   const [actionsOf, setActionsOf] = useState<{ row: AssessmentRow; search: string } | null>(null);
   const search = useSearchPortal(actionsOf ? actionsOf.search : text);
   const sections = actionsOf
     ? actionSections(actionsOf.row, text, assessmentCommands)
     : paletteSections(text, search.results, screens, commands);
   const items = sections.flatMap((section) => section.items);
-  const disabled = new Set(actionsOf ? disabledActions(actionsOf.row, assessmentCommands) : []);
-  const keys = items.map((item) => item.key).filter((key) => !disabled.has(key));
-
-  // The option under the keyboard: the first whenever the list changes (a key typed, an answer arrived), else the
-  // one the arrows or the pointer chose.
-  const listing = keys.join('\n');
-  const [chosen, setChosen] = useState({ listing, key: '' });
-  const activeKey = chosen.listing === listing && keys.includes(chosen.key) ? chosen.key : keys[0];
-  const choose = (key: string | undefined) => setChosen({ listing, key: key ?? '' });
-  const active = items.find((item) => item.key === activeKey);
-  const activeAssessment = !actionsOf && active?.kind === 'assessments' ? active.row : null;
-
-  const id = useId();
-  const optionId = (key: string) => `${id}-${key}`;
-  useEffect(() => {
-    if (activeKey) document.getElementById(`${id}-${activeKey}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeKey, id]);
+  const disabled = actionsOf ? disabledActions(actionsOf.row, assessmentCommands) : [];
 
   const open = (path: string | undefined) => {
     close();
     if (path) navigate(path);
   };
 
-  const act = (key: string | undefined) => {
-    if (key === undefined || disabled.has(key)) return;
+  const act = (key: string) => {
     if (actionsOf) {
       const { row } = actionsOf;
       if (key === OPEN_KEY) return open(recordPath({ key: `assessments:${row.id}`, kind: 'assessments', row }, ''));
@@ -135,31 +134,22 @@ function PaletteBody({ screens, commands, assessmentCommands, onAssessmentComman
     setActionsOf(null);
   };
 
-  const move = (by: number) => {
-    if (keys.length === 0) return;
-    const at = activeKey ? keys.indexOf(activeKey) : -1;
-    choose(keys[(at + by + keys.length) % keys.length]);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  // The keys the palette keeps from the field's own handling (the Autocomplete's, which moves through the list and
+  // sends Enter to the option under the keyboard).
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLInputElement)) return;
     const handled = () => {
       event.preventDefault();
       event.stopPropagation();
     };
     switch (event.key) {
-      case 'ArrowDown':
+      case 'Tab': {
+        if (event.shiftKey || actionsOf) return;
+        const assessment = items.find((item) => item.key === focusedKey(event.currentTarget) && item.kind === 'assessments');
+        if (assessment?.kind !== 'assessments') return;
         handled();
-        return move(1);
-      case 'ArrowUp':
-        handled();
-        return move(-1);
-      case 'Enter':
-        handled();
-        return act(activeKey);
-      case 'Tab':
-        if (event.shiftKey || !activeAssessment) return;
-        handled();
-        return showActions(activeAssessment);
+        return showActions(assessment.row);
+      }
       case 'Backspace':
         if (!actionsOf || text !== '') return;
         handled();
@@ -179,36 +169,38 @@ function PaletteBody({ screens, commands, assessmentCommands, onAssessmentComman
   };
 
   const status = actionsOf ? null : statusOf(text, search);
-  const listLabel = actionsOf ? `Actions for ${assessmentClient(actionsOf.row)}` : 'Results';
+  // What is listed: the actions of one assessment, or the answer to one search (with the screens and actions).
+  const listing = actionsOf ? `actions:${actionsOf.row.id}` : `results:${search.results?.q ?? ''}`;
+  // No `filter`: the BFF's records are listed as it found and ranked them, the screens and actions as
+  // `paletteSections` matched them.
+  const autocomplete = usePaletteAutocomplete(text, setText);
 
   return (
-    <>
-      <div className="palette__field">
-        <Search className="icon palette__field-icon" aria-hidden="true" strokeWidth={2} />
+    <SelectableCollectionContext.Provider value={autocomplete.collectionProps}>
+      <div className="palette__field" onKeyDownCapture={onKeyDownCapture}>
+        {actionsOf ? (
+          <Button className="palette__back" aria-label="Back to the results" onPress={leaveActions}>
+            <ArrowLeft className="icon" aria-hidden="true" strokeWidth={2} />
+          </Button>
+        ) : (
+          <Search className="icon palette__field-icon" aria-hidden="true" strokeWidth={2} />
+        )}
         {actionsOf ? (
           <span className="palette__scope">
             {assessmentClient(actionsOf.row)} · {assessmentType(actionsOf.row)}
           </span>
         ) : null}
         <input
+          {...autocomplete.inputProps}
           className="palette__input"
+          // The Autocomplete's field is a plain text box: named a combobox here, with the list it controls.
           role="combobox"
           aria-label={FIELD_LABEL}
-          aria-autocomplete="list"
           aria-expanded={items.length > 0}
-          aria-controls={items.length > 0 ? `${id}-list` : undefined}
-          aria-activedescendant={activeKey ? optionId(activeKey) : undefined}
           // biome-ignore lint/a11y/noAutofocus: the palette is opened to type in it.
           autoFocus
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="go"
           maxLength={SEARCH_MAX_LENGTH}
           placeholder={actionsOf ? 'Choose an action…' : 'Search clients, assessments, teams, pairs, screens…'}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
         />
         <Button className="palette__cancel" onPress={close}>
           Cancel
@@ -220,35 +212,71 @@ function PaletteBody({ screens, commands, assessmentCommands, onAssessmentComman
             {status.text}
           </p>
         ) : null}
-        {items.length > 0 ? (
-          <div className="palette__list" role="listbox" id={`${id}-list`} aria-label={listLabel}>
-            {sections.map((section) => (
-              // biome-ignore lint/a11y/useSemanticElements: a group of a listbox's options (a fieldset groups a form's fields).
-              <div key={section.id} className="palette__section" role="group" aria-labelledby={`${id}-${section.id}-heading`}>
-                <div className="palette__heading" role="presentation" id={`${id}-${section.id}-heading`}>
-                  {section.title}
-                </div>
-                {section.items.map((item) => (
-                  <PaletteOption
-                    key={item.key}
-                    id={optionId(item.key)}
-                    item={item}
-                    search={text}
-                    isActive={item.key === activeKey}
-                    isDisabled={disabled.has(item.key)}
-                    onPoint={() => choose(item.key)}
-                    onPick={() => act(item.key)}
-                    actionsOf={actionsOf?.row ?? null}
-                    assessmentCommands={assessmentCommands}
-                  />
-                ))}
-              </div>
-            ))}
-          </div>
-        ) : status ? null : (
-          <p className="palette__empty">{emptyText(text, actionsOf !== null)}</p>
-        )}
+        {/* Kept while empty (hidden): the field stays tied to it, and its first option is put under the keyboard
+            whenever the list changes. */}
+        <FocusFirstOnChange listing={listing} />
+        <ListBox
+          className="palette__list"
+          aria-label={actionsOf ? `Actions for ${assessmentClient(actionsOf.row)}` : 'Results'}
+          hidden={items.length === 0}
+          autoFocus="first"
+          disabledKeys={disabled}
+          onAction={(key) => act(String(key))}
+        >
+          {sections.map((section) => (
+            <ListBoxSection key={section.id} id={section.id} className="palette__section">
+              <Header className="palette__heading">{section.title}</Header>
+              {section.items.map((item) => (
+                <PaletteOption
+                  key={item.key}
+                  item={item}
+                  search={text}
+                  actionsOf={actionsOf?.row ?? null}
+                  assessmentCommands={assessmentCommands}
+                  onShowActions={showActions}
+                />
+              ))}
+            </ListBoxSection>
+          ))}
+        </ListBox>
+        {items.length > 0 || status ? null : <p className="palette__empty">{emptyText(text, actionsOf !== null)}</p>}
       </div>
+      <PaletteFooter items={items} inActions={actionsOf !== null} focusedNodeId={autocomplete.focusedNodeId ?? ''} />
+    </SelectableCollectionContext.Provider>
+  );
+}
+
+/**
+ * A new list (another answer arrived, an assessment's actions listed) starts on its first option, as typing forward
+ * does: react-aria's own request for it (its focus event, with the 'first' strategy) sent to the list before the list
+ * applies the change, since this comes before it in the tree and layout effects run in tree order.
+ */
+function FocusFirstOnChange({ listing }: { listing: string }) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  const shown = useRef(listing);
+  useLayoutEffect(() => {
+    if (shown.current === listing) return;
+    shown.current = listing;
+    const list = anchor.current?.parentElement?.querySelector('[role="listbox"]');
+    list?.dispatchEvent(new CustomEvent(FOCUS_FIRST_EVENT, { cancelable: true, bubbles: true, detail: { focusStrategy: 'first' } }));
+  }, [listing]);
+  return <span ref={anchor} hidden />;
+}
+/** react-aria's event that moves an Autocomplete's virtual focus into its collection (what typing forward sends). */
+const FOCUS_FIRST_EVENT = 'react-aria-focus';
+
+/** The key of the option under the keyboard (the Autocomplete's virtual focus), at once, as the list shows it. */
+function focusedKey(within: HTMLElement): string | undefined {
+  return within.ownerDocument.querySelector<HTMLElement>('.palette__option[data-focused]')?.dataset.key;
+}
+
+/** The keys' line (not on a phone), and for a screen reader the way to an assessment's actions. */
+function PaletteFooter({ items, inActions, focusedNodeId }: { items: readonly PaletteItem[]; inActions: boolean; focusedNodeId: string }) {
+  // The option the field points at (aria-activedescendant): its id ends with its key.
+  const onAssessment = !inActions && items.some((item) => item.kind === 'assessments' && focusedNodeId.endsWith(`-option-${item.key}`));
+  const listsAssessments = !inActions && items.some((item) => item.kind === 'assessments');
+  return (
+    <>
       <footer className="palette__footer" aria-hidden="true">
         <span>
           <kbd>↑</kbd>
@@ -257,12 +285,12 @@ function PaletteBody({ screens, commands, assessmentCommands, onAssessmentComman
         <span>
           <kbd>↵</kbd> to open
         </span>
-        {activeAssessment ? (
+        {listsAssessments ? (
           <span>
-            <kbd>Tab</kbd> for its actions
+            <kbd>Tab</kbd> or <span className="palette__footer-chip">Actions</span> on an assessment
           </span>
         ) : null}
-        {actionsOf ? (
+        {inActions ? (
           <span>
             <kbd>Esc</kbd> back to the results
           </span>
@@ -273,7 +301,7 @@ function PaletteBody({ screens, commands, assessmentCommands, onAssessmentComman
         )}
       </footer>
       <p className="visually-hidden" aria-live="polite">
-        {activeAssessment ? 'Press Tab for the actions of this assessment.' : ''}
+        {onAssessment ? 'Press Tab for the actions of this assessment.' : ''}
       </p>
     </>
   );
@@ -316,59 +344,75 @@ const ICONS: Record<PaletteItem['kind'], LucideIcon> = {
 };
 
 interface OptionProps {
-  id: string;
   item: PaletteItem;
   search: string;
-  isActive: boolean;
-  isDisabled: boolean;
-  onPoint: () => void;
-  onPick: () => void;
   actionsOf: AssessmentRow | null;
   assessmentCommands: readonly AssessmentCommand[];
+  onShowActions: (row: AssessmentRow) => void;
 }
 
-/** One option: the field keeps the keyboard (aria-activedescendant); the pointer chooses an option and clicks it. */
-function PaletteOption({ id, item, search, isActive, isDisabled, onPoint, onPick, actionsOf, assessmentCommands }: OptionProps) {
+/** One option: the field keeps the keyboard (the Autocomplete's virtual focus); a press opens it. */
+function PaletteOption({ item, search, actionsOf, assessmentCommands, onShowActions }: OptionProps) {
   const { label, description } = describe(item, search, actionsOf, assessmentCommands);
   const Icon = ICONS[item.kind];
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the field's (Enter acts on the active option).
-    <div
-      id={id}
-      role="option"
-      tabIndex={-1}
-      aria-selected={isActive}
-      aria-disabled={isDisabled || undefined}
-      className="palette__option"
-      data-focused={isActive || undefined}
-      data-disabled={isDisabled || undefined}
-      onPointerMove={isActive ? undefined : onPoint}
-      // The field keeps the focus when an option is pressed.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onPick}
-    >
-      <span className="palette__icon" data-kind={item.kind}>
-        <Icon className="icon" aria-hidden="true" strokeWidth={1.75} />
-      </span>
-      <span className="palette__text">
-        <span className="palette__label">
-          <Highlighted text={label} search={search} />
-        </span>
-        {description ? (
-          <span className="palette__description">
-            {/* The option's name is its text: a pause between its two lines. */}
-            <span className="visually-hidden">, </span>
-            <Highlighted text={description} search={search} />
+    <ListBoxItem id={item.key} data-key={item.key} textValue={description ? `${label}, ${description}` : label} className="palette__option">
+      {({ isFocused }) => (
+        <>
+          <span className="palette__icon" data-kind={item.kind}>
+            <Icon className="icon" aria-hidden="true" strokeWidth={1.75} />
           </span>
-        ) : null}
-      </span>
-      {isActive ? (
-        <span className="palette__hint" aria-hidden="true">
-          {item.kind === 'assessments' && !actionsOf ? <kbd>Tab</kbd> : null}
-          <CornerDownLeft className="icon" strokeWidth={1.75} />
-        </span>
-      ) : null}
-    </div>
+          <span className="palette__text">
+            <span className="palette__label">
+              <Highlighted text={label} search={search} />
+            </span>
+            {description ? (
+              <span className="palette__description">
+                {/* The option's name is its text: a pause between its two lines. */}
+                <span className="visually-hidden">, </span>
+                <Highlighted text={description} search={search} />
+              </span>
+            ) : null}
+          </span>
+          {item.kind === 'assessments' ? <ActionsChip onPress={() => onShowActions(item.row)} /> : null}
+          {isFocused ? (
+            <span className="palette__hint" aria-hidden="true">
+              {item.kind === 'assessments' ? <kbd>Tab</kbd> : null}
+              <CornerDownLeft className="icon" strokeWidth={1.75} />
+            </span>
+          ) : null}
+        </>
+      )}
+    </ListBoxItem>
+  );
+}
+
+/**
+ * The pointer's and the finger's way to an assessment's actions (the keyboard's is Tab, which the live region
+ * announces): part of the option's picture, not a control of its own, since an option holds no interactive element.
+ * Its press never reaches the option (which would open the assessment), and the field keeps the focus.
+ */
+function ActionsChip({ onPress }: { onPress: () => void }) {
+  const stop = (event: SyntheticEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  return (
+    <span
+      className="palette__actions"
+      aria-hidden="true"
+      onPointerDown={stop}
+      onMouseDown={stop}
+      onPointerUp={stop}
+      onMouseUp={stop}
+      onClick={(event) => {
+        stop(event);
+        onPress();
+      }}
+    >
+      Actions
+      <ChevronRight className="icon" strokeWidth={2} />
+    </span>
   );
 }
 
