@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading.tsx';
-import { GUEST_REPORT_NAMES, REPORT_NAMES } from '../lib/labels/assessments.ts';
+import { isReportCode } from '../lib/labels/report-codes.ts';
 import { lazyRoute } from './lazy-route.ts';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 
@@ -19,14 +19,10 @@ const MiniAssessment = lazyRoute(() => import('./routes/public/mini-assessment.t
 const CoachArea = lazyRoute(() => import('./routes/coach/coach-area.tsx'));
 
 /**
- * spec assessments-and-clients §2.1: /reports/{code} is the report studio, /reports/{uuid} the legacy guest report. A
- * report code (§3.8, or public-and-guest §2's e, m, c, cp) is never a guest id (a 36-character uuid).
- */
-const isReportCode = (segment: string) => Object.hasOwn(REPORT_NAMES, segment) || Object.hasOwn(GUEST_REPORT_NAMES, segment);
-
-/**
- * The report studio: the specification names the route and nothing it shows or calls, so the coach is sent to the
- * nearest real screen, the sample report of each report (web/README.md "What is built").
+ * spec assessments-and-clients §2.1: /reports/{code} is the report studio, /reports/{uuid} the legacy guest report (a
+ * report code is never a guest id, a 36-character uuid). The report studio: the specification names the route and
+ * nothing it shows or calls, so the coach is sent to the nearest real screen, the sample report of each report
+ * (web/README.md "What is built").
  */
 const ToReportSamples = () => <Redirect to="/samples-and-brochures" replace />;
 
