@@ -59,11 +59,19 @@ test.describe('as the demo coach', () => {
   });
 
   test('finds an assessment, starts Send Invites/Reminders on it from the palette and opens it in the table', async ({ page }) => {
-    const list = await bff<AssessmentList>(page, '/api/assessments?sort=info&order=asc&pageSize=100');
+    // A client with one assessment, never invited: its option is the only one of that name, and the dialog counts an
+    // invite (a client invited for another assessment would get a reminder).
+    const list = await bff<AssessmentList>(page, '/api/assessments?sort=info&order=asc&pageSize=500');
+    const assessmentsOf = new Map<string, number>();
+    for (const item of list.items) assessmentsOf.set(item.clientId, (assessmentsOf.get(item.clientId) ?? 0) + 1);
     const row = list.items.find(
-      (item) => !item.receivedFromAnotherCoach && item.permissions.canInvite && item.inviteState === 'notInvited',
+      (item) =>
+        !item.receivedFromAnotherCoach &&
+        item.permissions.canInvite &&
+        item.inviteState === 'notInvited' &&
+        assessmentsOf.get(item.clientId) === 1,
     );
-    if (!row) throw new Error('the demo coach has no assessment to invite');
+    if (!row) throw new Error('the demo coach has no client with one assessment to invite');
     const name = `${row.clientName} ${row.clientSurname}`;
     await openDashboard(page);
     await page.getByRole('banner').getByRole('button', { name: 'Find anything' }).click();
