@@ -39,7 +39,8 @@ export interface CoachDrawerProps {
 }
 
 // One icon per drawer screen, from the portal's one icon set.
-const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
+/** Each drawer item's icon (the find-anything palette shows its screens with them too). */
+export const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
   dashboard: LayoutDashboard,
   assessments: ClipboardList,
   miniAssessments: ClipboardCheck,

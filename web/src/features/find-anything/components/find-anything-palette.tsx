@@ -354,7 +354,7 @@ interface OptionProps {
 /** One option: the field keeps the keyboard (the Autocomplete's virtual focus); a press opens it. */
 function PaletteOption({ item, search, actionsOf, assessmentCommands, onShowActions }: OptionProps) {
   const { label, description } = describe(item, search, actionsOf, assessmentCommands);
-  const Icon = ICONS[item.kind];
+  const Icon = (item.kind === 'screens' ? item.screen.icon : undefined) ?? ICONS[item.kind];
   return (
     <ListBoxItem id={item.key} data-key={item.key} textValue={description ? `${label}, ${description}` : label} className="palette__option">
       {({ isFocused }) => (

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import type { AssessmentRow, ClientRow, PairRow, SearchResults, TeamRow } from '../api/search-portal.ts';
 
@@ -6,6 +7,8 @@ export interface PaletteScreen {
   id: string;
   label: string;
   path: string;
+  /** The drawer's icon for it (else the palette's screen icon). */
+  icon?: LucideIcon | undefined;
 }
 
 /** Something the shell can do at once ("Add New Client", "Leave A Message", "Log Out"). */
