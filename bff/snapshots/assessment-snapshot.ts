@@ -11,7 +11,7 @@ import type { SessionContext } from '../operation.ts';
 import { upstreamError } from '../problem.ts';
 import { isLegacyRefusal } from '../upstream/legacy-client.ts';
 import type { CopyChange, SnapshotCache } from './snapshot-cache.ts';
-import { fold, type SortKey, Table } from './table.ts';
+import { fold, recordAt, type SortKey, Table } from './table.ts';
 
 export type AssessmentView = 'own' | 'given';
 export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
@@ -406,18 +406,6 @@ function keeper(entries: readonly LazyEntry[]): AssessmentSnapshot['keep'] {
       search = { text: parts.join(SEPARATOR), starts };
     }
     return search;
-  };
-
-  /** The index of the record whose text holds position `at`. */
-  const recordAt = (starts: Int32Array, at: number): number => {
-    let low = 0;
-    let high = starts.length - 2;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] as number) <= at) low = middle;
-      else high = middle - 1;
-    }
-    return low;
   };
 
   // The last texts' hits: a filter changed under the same search reuses them, and a text typed on from an

@@ -1,6 +1,7 @@
 // The find-anything palette's ranking over one list copy (searchPortal): every record's fields folded once per copy
 // (`fold`: accents and case do not matter) and joined into one string searched by indexOf, so a search of 20,000
 // records costs a scan of that string and the ranking of the records it hits, never a fold per request.
+import { recordAt } from './table.ts';
 
 /** Between two fields of a record, and between two records: folded text never holds either (nor does a search). */
 const FIELD = '\u0001';
@@ -71,7 +72,7 @@ export class SearchIndex<E> {
     let matches = 0;
     let from = this.#text.indexOf(text);
     while (from !== -1) {
-      const record = this.#recordAt(from);
+      const record = recordAt(this.#starts, from);
       const end = this.#starts[record + 1] as number;
       const rank = rankOf(this.#text.slice(this.#starts[record], end - RECORD.length).split(FIELD), text);
       if (rank !== NONE) {
@@ -85,18 +86,5 @@ export class SearchIndex<E> {
       from = this.#text.indexOf(text, end);
     }
     return { found: ranked.flat().slice(0, limit), more: matches > limit };
-  }
-
-  /** The index of the record whose text holds position `at`. */
-  #recordAt(at: number): number {
-    const starts = this.#starts;
-    let low = 0;
-    let high = starts.length - 2;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] as number) <= at) low = middle;
-      else high = middle - 1;
-    }
-    return low;
   }
 }

@@ -75,6 +75,21 @@ export class Table<E, C extends string> {
   }
 }
 
+/**
+ * The record whose text holds position `at` of a joined search text, `starts` being each record's first position
+ * (and, last, the end): a binary search.
+ */
+export function recordAt(starts: Int32Array, at: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** One page (from 1) of a list. */
 export function pageOf<E>(list: readonly E[], page: number, pageSize: number): E[] {
   return list.slice((page - 1) * pageSize, page * pageSize);
