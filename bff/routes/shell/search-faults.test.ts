@@ -6,34 +6,15 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { COACH_PATH, type FaultBff, forbidden, slow, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment } from '../../test-support/legacy-assessments.ts';
+import { legacyTeam } from '../../test-support/legacy-teams.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
-type LegacyTeam = Legacy['schemas']['Team'];
 type Couple = Legacy['schemas']['Couple'];
 
 const TEAMS_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
 const COUPLES_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/couples`;
 
-const team: LegacyTeam = {
-  id: 1001,
-  uuid: '7ea70000-0000-4000-8000-000000000001',
-  name: 'Karoo Leadership',
-  description: 'Client1 sessions',
-  coach: 'Project',
-  memberCount: 2,
-  createdAt: '2025-10-01 08:00:00',
-  reportRequested: null,
-  reportRequestedDisplay: 'Not Requested',
-  reportDueDate: null,
-  reportSuppliedAt: null,
-  isReportAvailable: false,
-  offerReportPDF: false,
-  offerReportPPTX: false,
-  duplicatedSourceId: null,
-  scoReceivedFrom: null,
-  scoGivenTo: [],
-  teamReportNames: { ennea: 'Enneagram', EIT: 'Maturity', full: 'Combined' },
-};
+const team = legacyTeam(1, { name: 'Karoo Leadership', description: 'Client1 sessions' });
 const member = (n: number) => ({
   uuid: `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`,
   clientName: `Client${n}`,

@@ -9,6 +9,7 @@ import { teamDeleteLocked } from '../../domain/team-rows.ts';
 import { TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { type FaultBff, forbidden, legacyError, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
 import type { Answer } from '../../test-support/fault-upstream.ts';
+import { legacyTeam, legacyTeamId } from '../../test-support/legacy-teams.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { dueDateMin } from './team-reports-service.ts';
 
@@ -16,34 +17,12 @@ type LegacyTeam = Legacy['schemas']['Team'];
 type LegacyMember = Legacy['schemas']['TeamMember'];
 
 const TEAMS = `GET /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
-const teamId = (n: number) => `7ea70000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const teamId = legacyTeamId;
 const memberId = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const coachId = (n: number) => `c0ac0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ok: Answer = { status: 200, json: {} };
 
-function team(n: number, fields: Partial<LegacyTeam> = {}): LegacyTeam {
-  return {
-    id: 1000 + n,
-    uuid: teamId(n),
-    name: `Team ${n}`,
-    description: null,
-    coach: 'Project',
-    memberCount: 2,
-    createdAt: '2025-10-01 08:00:00',
-    reportRequested: null,
-    reportRequestedDisplay: 'Not Requested',
-    reportDueDate: null,
-    reportSuppliedAt: null,
-    isReportAvailable: false,
-    offerReportPDF: false,
-    offerReportPPTX: false,
-    duplicatedSourceId: null,
-    scoReceivedFrom: null,
-    scoGivenTo: [],
-    teamReportNames: { ennea: 'Enneagram', EIT: 'Maturity', full: 'Combined' },
-    ...fields,
-  };
-}
+const team = legacyTeam;
 const available = (n: number, fields: Partial<LegacyTeam> = {}) =>
   team(n, {
     reportRequested: 'Full',
