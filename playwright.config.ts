@@ -17,7 +17,11 @@ export default defineConfig({
   timeout: 60_000,
   // A page may take a few seconds to settle on a loaded 2-core machine.
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['./tests/e2e/support/failure-folder-reporter.ts', { outputDir }]],
+  reporter: [
+    ['list'],
+    ['./tests/e2e/support/failure-folder-reporter.ts', { outputDir }],
+    ['./scripts/lib/reporters/playwright-slowest.ts'],
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

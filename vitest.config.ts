@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The default report, then the ten slowest files (where the suite's minutes go).
+    reporters: ['default', './scripts/lib/reporters/vitest-slowest.ts'],
     projects: [
       {
         extends: true,
