@@ -58,6 +58,16 @@ describe('MemorySessionStore expiry (injected clock)', () => {
     expect(store.size).toBe(1);
   });
 
+  it("drops an expired session from its account's index", async () => {
+    const short = sessionRecord({ account: 'coach@portal.test' });
+    const long = sessionRecord({ account: 'coach@portal.test' });
+    await store.set(short, 1000);
+    await store.set(long, 5000);
+    now += 1000;
+    expect((await store.sessionsOf('coach@portal.test')).map((record) => record.id)).toEqual([long.id]);
+    expect(await store.deleteSessionsOf('coach@portal.test')).toEqual([long.id]);
+  });
+
   it('forgets everything on close', async () => {
     await store.set(sessionRecord(), 1000);
     await store.close();

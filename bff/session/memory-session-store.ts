@@ -18,6 +18,8 @@ export interface MemorySessionStoreOptions {
 
 export class MemorySessionStore implements SessionStore {
   readonly #entries = new Map<string, Entry>();
+  /** account → the ids of its sessions; an id whose entry is gone is pruned when the account is read or swept. */
+  readonly #accounts = new Map<string, Set<string>>();
   readonly #now: () => number;
   readonly #sweeper: NodeJS.Timeout;
 
@@ -37,11 +39,32 @@ export class MemorySessionStore implements SessionStore {
 
   // A record that fails the check reads back as no session, as a bad value in Redis does.
   async set(record: SessionRecord, ttlMs: number): Promise<void> {
-    this.#entries.set(record.id, { record: frozenCopy(record), lastSeenAt: record.lastSeenAt, expiresAt: this.#now() + ttlMs });
+    const stored = frozenCopy(record);
+    this.#entries.set(record.id, { record: stored, lastSeenAt: record.lastSeenAt, expiresAt: this.#now() + ttlMs });
+    if (!stored?.account) return;
+    const ids = this.#accounts.get(stored.account) ?? new Set<string>();
+    ids.add(record.id);
+    this.#accounts.set(stored.account, ids);
   }
 
   async delete(id: string): Promise<void> {
     this.#entries.delete(id);
+  }
+
+  async sessionsOf(account: string): Promise<SessionRecord[]> {
+    const records: SessionRecord[] = [];
+    for (const id of this.#idsOf(account)) {
+      const record = await this.get(id);
+      if (record) records.push(record);
+    }
+    return records;
+  }
+
+  async deleteSessionsOf(account: string, keep?: string): Promise<string[]> {
+    const deleted = this.#idsOf(account).filter((id) => id !== keep);
+    for (const id of deleted) this.#entries.delete(id);
+    this.#idsOf(account);
+    return deleted;
   }
 
   async touch(id: string, lastSeenAt: number, ttlMs: number): Promise<boolean> {
@@ -57,11 +80,22 @@ export class MemorySessionStore implements SessionStore {
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.#entries.clear();
+    this.#accounts.clear();
   }
 
   /** Drops expired entries so abandoned sessions do not pile up. */
   sweep(): void {
     for (const id of this.#entries.keys()) this.#live(id);
+    for (const account of this.#accounts.keys()) this.#idsOf(account);
+  }
+
+  /** The ids of the account's live sessions; the others leave its index (and an empty index goes). */
+  #idsOf(account: string): string[] {
+    const ids = this.#accounts.get(account);
+    if (!ids) return [];
+    for (const id of ids) if (this.#live(id)?.record?.account !== account) ids.delete(id);
+    if (ids.size === 0) this.#accounts.delete(account);
+    return [...ids];
   }
 
   #live(id: string): Entry | undefined {

@@ -10,7 +10,8 @@ const redis = redisServerForTests();
 const client = () => redis.client();
 let store: RedisSessionStore;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await redis.inspector.flushall();
   store = new RedisSessionStore(client());
 });
 afterEach(() => redis.quitClients());
@@ -38,6 +39,24 @@ describe('RedisSessionStore on a real redis-server', () => {
     expect(first).toBeLessThanOrEqual(5_000);
     await store.touch(record.id, record.lastSeenAt + 1, 600_000);
     expect(await inspector.pttl(`${PREFIX}${record.id}`)).toBeGreaterThan(5_000);
+  });
+
+  it("ends an account's sessions for every instance, and prunes its index as it reads it", async () => {
+    const other = new RedisSessionStore(client());
+    const inspector = client();
+    const mine = sessionRecord({ account: 'coach@portal.test' });
+    const theirs = sessionRecord({ account: 'coach@portal.test' });
+    await store.set(mine, 60_000);
+    await other.set(theirs, 60_000);
+    const index = 'portal:account-sessions:coach@portal.test';
+    expect(await inspector.pttl(index)).toBeGreaterThan(60_000);
+    await inspector.del(`${PREFIX}${theirs.id}`);
+    expect((await other.sessionsOf('coach@portal.test')).map((record) => record.id)).toEqual([mine.id]);
+    expect(await inspector.smembers(index)).toEqual([mine.id]);
+    await other.set(theirs, 60_000);
+    expect(await other.deleteSessionsOf('coach@portal.test', theirs.id)).toEqual([mine.id]);
+    expect(await store.get(mine.id)).toBeNull();
+    expect(await store.get(theirs.id)).toEqual(theirs);
   });
 
   it('treats unreadable JSON as no session', async () => {

@@ -13,6 +13,21 @@ export const SessionRecordSchema = Type.Object({
   createdAt: EpochMs,
   lastSeenAt: EpochMs,
   absoluteExpiresAt: EpochMs,
+  /**
+   * Whose sign-in this is, the key of the account's session index (bff/session/session-store.ts): the e-mail
+   * address, lower-cased, of the coach or of the assistant who signed in (an impersonation: the coach's). Absent on
+   * a record written before the index existed: such a session is in no index and ends by its timeouts.
+   */
+  account: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  /** Where the session was started, as the Profile lists it: the browser and the client's network, coarse. */
+  client: Type.Optional(
+    Type.Object({
+      /** "Chrome on Windows" (bff/session/session-client.ts); "Unknown browser" when the User-Agent says nothing known. */
+      browser: Type.String({ maxLength: 100 }),
+      /** The client's address as the BFF sees it (TRUST_PROXY), cut to its /24 (IPv4) or /48 (IPv6). */
+      network: Type.String({ maxLength: 64 }),
+    }),
+  ),
   // Open object: a record written by a newer BFF with an extra flag still reads back.
   flags: Type.Object({
     /** An admin acting as this coach (spec: coach-shell §2). */
@@ -30,7 +45,12 @@ export const SessionRecordSchema = Type.Object({
 export type SessionRecord = Type.Static<typeof SessionRecordSchema>;
 
 /** What a login hands to `request.startSession`; the id and the times are the BFF's. */
-export type NewSession = Pick<SessionRecord, 'legacyCookie' | 'coachId' | 'flags'>;
+export type NewSession = Pick<SessionRecord, 'legacyCookie' | 'coachId' | 'flags' | 'account'>;
+
+/** The index key of an account: its e-mail address, trimmed and lower-cased (as the legacy API matches it at sign-in). */
+export function accountKey(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 // Compiled once: every request with a session reads its record back through this check.
 const sessionRecordCheck = Compile(SessionRecordSchema);
