@@ -13,7 +13,7 @@ import audit from './plugins/app/audit.ts';
 import batchJobs, { jobBatches } from './plugins/app/batch-jobs.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
-import idempotency, { idempotentBatches } from './plugins/app/idempotency.ts';
+import idempotency, { idempotentBatches, idempotentCreates } from './plugins/app/idempotency.ts';
 import jsonBody from './plugins/app/json-body.ts';
 import metrics from './plugins/app/metrics.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
@@ -96,10 +96,15 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   ];
   const routes: OperationHandlers = Object.assign({}, ...tags.map((tag) => tag(fastify, config)));
   // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each a wrapper: `idempotent`,
-  // a batch repeated with its Idempotency-Key repeats nothing it did; `changesLists`, the list copies are dropped
-  // (on every instance) when the action ends; `job`, outermost, a call asking for a job answers 202 while the rest
-  // runs as it would have for the call.
-  const handlers = jobBatches(invalidatingSnapshots(idempotentBatches(routes, fastify.idempotency), fastify.snapshots), fastify.batchJobs);
+  // a batch repeated with its Idempotency-Key repeats nothing it did; `idempotentCreate`, a create repeated with its
+  // key answers the first outcome (a repeat while it runs waits for it, up to the legacy timeout); `changesLists`,
+  // the list copies are dropped (on every instance) when the action ends; `job`, outermost, a call asking for a job
+  // answers 202 while the rest runs as it would have for the call.
+  const keyed = idempotentBatches(
+    idempotentCreates(routes, fastify.idempotency, { waitMs: config.upstream.timeoutMs }),
+    fastify.idempotency,
+  );
+  const handlers = jobBatches(invalidatingSnapshots(keyed, fastify.snapshots), fastify.batchJobs);
   await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }

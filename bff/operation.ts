@@ -84,7 +84,7 @@ export interface OperationContext {
     readonly 'content-type'?: string | undefined;
     /** An upload's declared size (a body larger than its operation allows is refused unread). */
     readonly 'content-length'?: string | undefined;
-    /** The batch actions' retry key (batch/idempotent.ts). */
+    /** The retry key of the batch actions and the creates (batch/idempotent.ts, batch/idempotent-create.ts). */
     readonly 'idempotency-key'?: string | undefined;
     /** `respond-async`: an assessments action runs as a job (batch/batch-jobs.ts). */
     readonly prefer?: string | undefined;
@@ -93,6 +93,15 @@ export interface OperationContext {
   startSession(session: NewSession): Promise<SessionRecord>;
   /** Ends the session (its jobs go with it) and clears the cookie. */
   endSession(): Promise<void>;
+  /** The sessions of the signed-in account (bff/plugins/app/session.ts): list them, end them on a password change or reset. */
+  sessions: {
+    /** The account's live sessions, the caller's first. */
+    list(): Promise<SessionRecord[]>;
+    /** Ends the account's other sessions on every instance; `renew` gives the caller's session a new id. How many ended. */
+    endOthers(options?: { renew?: boolean }): Promise<number>;
+    /** Ends every session of an account (record.account); how many ended. */
+    endAll(account: string): Promise<number>;
+  };
 }
 
 /** The context of an operation that needs the session: the route plugin answers 401 before the handler runs without one. */
@@ -161,6 +170,12 @@ export interface OperationRoute<K extends OperationId> {
    */
   idempotent?: true | undefined;
   /**
+   * An action that makes one record or costs credits, whose contract declares the Idempotency-Key header: a repeat
+   * with the same key answers the first outcome and calls nothing (batch/idempotent-create.ts, applied by app.ts; the
+   * app refuses to start when the header and the flags disagree: each keyed operation sets this or `idempotent`).
+   */
+  idempotentCreate?: true | undefined;
+  /**
    * Changes what the assessments, SCO Given, clients, teams or pairs lists show: when it ends (done or failed), the
    * coach's list copies are patched or dropped on every instance (plugins/app/assessment-snapshots.ts, applied by app.ts).
    */
@@ -178,7 +193,7 @@ export interface OperationRoute<K extends OperationId> {
 export type OperationHandlers = { [K in OperationId]?: OperationHandler<K> | OperationRoute<K> };
 
 /** What a routes entry may declare beside its handler, each applied by app.ts as a wrapper around it. */
-export type RouteFlag = 'idempotent' | 'changesLists' | 'job';
+export type RouteFlag = 'idempotent' | 'idempotentCreate' | 'changesLists' | 'job';
 
 /** The operations whose routes entry sets `flag`. */
 export function flaggedOperations(handlers: OperationHandlers, flag: RouteFlag): OperationId[] {

@@ -274,6 +274,10 @@ export interface paths {
          *     - 400 `checkout_failed`: the legacy checkout answered an error; `detail` is its text.
          *     - 403 `csrf_required`; 429 `rate_limited` (strict, per IP); 502 `upstream_error`;
          *       504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createCheckout"];
         delete?: never;
@@ -516,6 +520,10 @@ export interface paths {
          *     - 400 `policy_ack_failed`: the legacy `error.info` as sent.
          *     - 404 `not_found`; 403 `csrf_required`; 429 `rate_limited` (per IP); 502 `upstream_error`;
          *       504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["acknowledgePolicy"];
         delete?: never;
@@ -808,12 +816,18 @@ export interface paths {
          *     refreshing the coach's list copies with what it read; it compares the states with the last ones it kept,
          *     and records each change (an assessment completed, its reports ready, a team or pair report available) once,
          *     for every session of the coach. Any other call answers what was recorded after `after`. The first call of a
-         *     client (no `after`) answers no changes, only the cursor to start from. The interval is configuration
-         *     (`UPDATES_INTERVAL_SECONDS`, default 120) with a floor that keeps the legacy API from being flooded.
+         *     client (no `after`) answers no changes, only the cursor to start from; an `after` this BFF never gave counts as
+         *     none, but one from the future (a time later than now, and later than the coach's newest change) is refused. The
+         *     interval is configuration (`UPDATES_INTERVAL_SECONDS`, default 120) with a floor that keeps the legacy API from
+         *     being flooded. A read that fails keeps the interval too: while the legacy API fails, its caller gets the 502,
+         *     504 or 401 and every other call of the interval answers what was recorded, so the lists are tried once per
+         *     coach per interval.
          *     An assistant and a coach limited to mini-assessments get the version and the changes of the areas their
          *     drawer shows (none of the assessments, teams or pairs for an assistant).
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed` (a malformed `after`, or one later than now: "The updates cursor is
+         *     later than now, so it was not given by this portal. Ask again without it to start from the newest change.");
+         *     401 `session_ended`; 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["getUpdates"];
@@ -895,6 +909,10 @@ export interface paths {
          *     Problem codes: 400 `feedback_incomplete`: Please select a category and enter a message.;
          *     401 `session_ended`; 403 `csrf_required`; 400 `feedback_failed` (a legacy refusal; 502 when the legacy API failed): There was an unexpected
          *     error while sending the message. Please try again later.; 504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["sendFeedback"];
         delete?: never;
@@ -1115,6 +1133,10 @@ export interface paths {
          *     - 400 `assistant_request_failed`: Requesting assistant failed: {error} (the legacy `error`)
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `role_refused`: This is not available to an assistant. (an assistant's session, bff/roles.ts)
          *     - 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["addAssistant"];
         delete?: never;
@@ -1300,6 +1322,10 @@ export interface paths {
          *     Problem codes: 400 `validation_failed` (fewer than 10 credits, or more than 100,000); 401 `session_ended`;
          *     403 `csrf_required`; 409 `credit_order_pending`: Failed (an order is already pending);
          *     400 `credit_order_failed`: Failed (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["orderCredits"];
         delete?: never;
@@ -1463,6 +1489,10 @@ export interface paths {
          *     400 `validation_failed` (a field over 250 characters); 401 `session_ended`;
          *     403 `csrf_required`; 400 `team_update_failed` (title 'Failed', detail: the legacy
          *     `error.info`); 504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createTeam"];
         delete?: never;
@@ -1641,6 +1671,10 @@ export interface paths {
          *     only download the team reports[, when they become available]; 404 `not_found`;
          *     409 `team_report_not_requested`: A team report must be requested before you can duplicate
          *     this team.; 400 `duplicate_failed`: Duplicate team failed. (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["duplicateTeam"];
         delete?: never;
@@ -1794,6 +1828,10 @@ export interface paths {
          *     - 404 `not_found`
          *     - 409 `team_report_already_requested`: A report has already been requested for this team.
          *     - 400 `upstream_rejected` (title 'Failed', detail: the legacy `error.info`, a legacy refusal); 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["requestTeamReport"];
         /**
@@ -2320,6 +2358,10 @@ export interface paths {
          *     - 400 `validation_failed`
          *     - 401 `session_ended`; 403 `csrf_required`; 404 `not_found`; 502 `upstream_error`;
          *       504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["combineAssessments"];
         delete?: never;
@@ -2693,6 +2735,10 @@ export interface paths {
          *     - 403 `impersonator_only`: `tokenType` outside an impersonator's session
          *     - 401 `session_ended`; 403 `csrf_required`
          *     - 502 `upstream_error`: There was an unexpected error; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createClient"];
         delete?: never;
@@ -2753,6 +2799,10 @@ export interface paths {
          *     - 403 `impersonator_only`: `tokenType` outside an impersonator's session
          *     - 401 `session_ended`; 403 `csrf_required`; 404 `not_found` (not one of the coach's own
          *       clients); 502 `upstream_error`: There was an unexpected error; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["addClientAssessment"];
         delete?: never;
@@ -2785,6 +2835,10 @@ export interface paths {
          *       characters, …)
          *     - 400 `import_failed`: the legacy `error.info` or `error`
          *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["importNewClientResults"];
         delete?: never;
@@ -2815,6 +2869,10 @@ export interface paths {
          *     - 400 `import_failed`: the legacy `error.info` or `error`
          *     - 401 `session_ended`; 403 `csrf_required`; 404 `not_found` (not one of the coach's own
          *       clients); 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["importClientResults"];
         delete?: never;
@@ -2855,6 +2913,10 @@ export interface paths {
          *       accreditation level. (levels 0 and 1)
          *     - 403 `impersonator_only`: `tokenType` outside an impersonator's session
          *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["uploadClientsSpreadsheet"];
         delete?: never;
@@ -2898,6 +2960,10 @@ export interface paths {
          *     - 400 `pair_failed`: the legacy error
          *     - 403 `impersonator_only`: `tokenType` outside an impersonator's session
          *     - 401 `session_ended`; 403 `csrf_required`; 502 `upstream_error`; 504 `upstream_timeout`
+         *
+         *     With an `Idempotency-Key` a repeat answers the first outcome without a second legacy call:
+         *     409 `idempotency_in_progress` (the first is still running after a wait), 409 `outcome_unknown`
+         *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createPair"];
         delete?: never;
@@ -7613,6 +7679,45 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request with this `Idempotency-Key` is still running (code `idempotency_in_progress`); retry after `Retry-After` seconds. */
+        IdempotencyConflict: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency_in_progress",
+                 *       "title": "Please Note",
+                 *       "status": 409,
+                 *       "code": "idempotency_in_progress",
+                 *       "detail": "This action is still in progress. Please wait a moment and try again.",
+                 *       "instance": "req-0001"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used for another request (other records or options) within 24 hours (code `idempotency_key_reused`). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/problems/idempotency_key_reused",
+                 *       "title": "Failed",
+                 *       "status": 422,
+                 *       "code": "idempotency_key_reused",
+                 *       "detail": "This action was already sent with other choices. Please start it again.",
+                 *       "instance": "req-0001"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The record does not exist or is not the coach's. */
         NotFound: {
             headers: {
@@ -7645,45 +7750,6 @@ export interface components {
                  *       "status": 409,
                  *       "code": "conflict",
                  *       "detail": "You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.",
-                 *       "instance": "req-0001"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The `Idempotency-Key` was used for another request (other records or options) within 24 hours (code `idempotency_key_reused`). */
-        IdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/idempotency_key_reused",
-                 *       "title": "Failed",
-                 *       "status": 422,
-                 *       "code": "idempotency_key_reused",
-                 *       "detail": "This action was already sent with other choices. Please start it again.",
-                 *       "instance": "req-0001"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The request with this `Idempotency-Key` is still running (code `idempotency_in_progress`); retry after `Retry-After` seconds. */
-        IdempotencyConflict: {
-            headers: {
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "/problems/idempotency_in_progress",
-                 *       "title": "Please Note",
-                 *       "status": 409,
-                 *       "code": "idempotency_in_progress",
-                 *       "detail": "This action is still in progress. Please wait a moment and try again.",
                  *       "instance": "req-0001"
                  *     }
                  */
@@ -8307,7 +8373,22 @@ export interface operations {
     createCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The coach's uuid from the self-registration link. Anything that is not a 36-character uuid answers 400 `invalid_link`.
@@ -8350,7 +8431,9 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -8850,7 +8933,22 @@ export interface operations {
     acknowledgePolicy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The coach the policy is for (from the policy link).
@@ -8921,7 +9019,9 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -9685,7 +9785,22 @@ export interface operations {
     sendFeedback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9711,7 +9826,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10210,7 +10327,22 @@ export interface operations {
     addAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10247,7 +10379,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10661,7 +10795,22 @@ export interface operations {
     orderCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10704,6 +10853,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11175,7 +11325,22 @@ export interface operations {
     createTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11227,7 +11392,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11626,7 +11793,22 @@ export interface operations {
     duplicateTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The team's uuid.
@@ -11691,6 +11873,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -11912,7 +12095,22 @@ export interface operations {
     requestTeamReport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The team's uuid.
@@ -11956,6 +12154,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -13123,7 +13322,22 @@ export interface operations {
     combineAssessments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13157,7 +13371,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -13939,7 +14155,22 @@ export interface operations {
     createClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13984,6 +14215,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -14104,7 +14336,22 @@ export interface operations {
     addClientAssessment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The client's id.
@@ -14149,7 +14396,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -14160,7 +14409,22 @@ export interface operations {
     importNewClientResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14215,7 +14479,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -14226,7 +14492,22 @@ export interface operations {
     importClientResults: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The client's id.
@@ -14283,7 +14564,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -14294,7 +14577,22 @@ export interface operations {
     uploadClientsSpreadsheet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14325,7 +14623,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -14479,7 +14779,22 @@ export interface operations {
     createPair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
+                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
+                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
+                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
+                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
+                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
+                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
+                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
+                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
+                 *     header, before anything runs.
+                 * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14518,7 +14833,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

@@ -101,6 +101,21 @@ const CONNECTION_ERRORS = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** Can this legacy call change something? Every call but a GET or HEAD that only reads. */
+export function mayChangeState(method: string, template: string): boolean {
+  return !((method === 'GET' || method === 'HEAD') && !STATE_CHANGING_GETS.has(template));
+}
+
+// undici's codes for a connection that never opened: the request was not sent.
+const NOT_SENT_ERRORS = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Did a legacy call certainly send nothing (its connection never opened)? Its failure's cause says. */
+export function sentNothing(error: unknown): boolean {
+  const { cause } = (error ?? {}) as { cause?: { code?: unknown; cause?: { code?: unknown } } };
+  const code = cause?.code ?? cause?.cause?.code;
+  return typeof code === 'string' && NOT_SENT_ERRORS.has(code);
+}
+
 /** The one keep-alive connection pool to the legacy API (closed with the app). */
 export function createLegacyAgent(): Agent {
   return new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128, connect: { timeout: 5_000 } });

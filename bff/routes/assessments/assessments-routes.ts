@@ -53,7 +53,7 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, batchJobs, snapsh
     deleteAssessments: { ...asJob, handler: (input, ctx) => deleteAssessments(input, ctx, batch, snapshots.changeOf(ctx)) },
     getAssessmentBatchJob: (input, ctx) => getAssessmentBatchJob(input, ctx, batchJobs),
     stopAssessmentBatchJob: (input, ctx) => stopAssessmentBatchJob(input, ctx, batchJobs),
-    combineAssessments: { changesLists: true, handler: combineAssessments },
+    combineAssessments: { idempotentCreate: true, changesLists: true, handler: combineAssessments },
     setAssessmentsWrapped: {
       idempotent: true,
       changesLists: true,

@@ -17,9 +17,19 @@ export const clientsRoutes: TagRoutes = ({ snapshots }) => ({
   listClients: (input, ctx) => listClients(input, ctx, snapshots),
   getClient,
   // The dialogs' own texts for refused forms, in the spec's order (assessments-and-clients §5).
-  createClient: { invalid: { form: newClientFormProblem }, changesLists: true, handler: createClient },
-  addClientAssessment: { invalid: { form: newAssessmentFormProblem }, changesLists: true, handler: addClientAssessment },
-  importNewClientResults: { invalid: { form: importFormProblem }, changesLists: true, handler: importNewClientResults },
-  importClientResults: { changesLists: true, handler: importClientResults },
-  uploadClientsSpreadsheet: { changesLists: true, handler: uploadClientsSpreadsheet },
+  createClient: { invalid: { form: newClientFormProblem }, idempotentCreate: true, changesLists: true, handler: createClient },
+  addClientAssessment: {
+    invalid: { form: newAssessmentFormProblem },
+    idempotentCreate: true,
+    changesLists: true,
+    handler: addClientAssessment,
+  },
+  importNewClientResults: {
+    invalid: { form: importFormProblem },
+    idempotentCreate: true,
+    changesLists: true,
+    handler: importNewClientResults,
+  },
+  importClientResults: { idempotentCreate: true, changesLists: true, handler: importClientResults },
+  uploadClientsSpreadsheet: { idempotentCreate: true, changesLists: true, handler: uploadClientsSpreadsheet },
 });

@@ -5,6 +5,6 @@ import { cancelCreditOrder, getCredits, listCreditTransactions, orderCredits } f
 export const creditsRoutes: TagRoutes = ({ snapshots }) => ({
   getCredits: (input, ctx) => getCredits(input, ctx, snapshots),
   listCreditTransactions,
-  orderCredits,
+  orderCredits: { idempotentCreate: true, handler: orderCredits },
   cancelCreditOrder,
 });

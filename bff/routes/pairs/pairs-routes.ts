@@ -23,7 +23,7 @@ export const pairsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
     listPairs,
     // A missing due date and a selection that is not two assessments answer the spec's toasts. Its effect on the
     // lists is not known (every copy is dropped).
-    createPair: { invalid: { form: pairFormProblem }, changesLists: true, handler: createPair },
+    createPair: { invalid: { form: pairFormProblem }, idempotentCreate: true, changesLists: true, handler: createPair },
     deletePairs: { idempotent: true, changesLists: true, handler: (input, ctx) => pairsChange(ctx, () => deletePairs(input, ctx, batch)) },
     previewPairReportEmail: (input, ctx) => previewPairReportEmail(input, ctx, batch),
     sendPairReports: {

@@ -19,7 +19,7 @@ export const profileRoutes: TagRoutes = (_app, config) => {
     verifyTwoFactor,
     disableTwoFactor,
     listAssistants,
-    addAssistant: { ...assistantForm, handler: addAssistant },
+    addAssistant: { ...assistantForm, idempotentCreate: true, handler: addAssistant },
     updateAssistant: { ...assistantForm, handler: updateAssistant },
     setAssistantBlocked,
     listPolicies,

@@ -23,6 +23,7 @@ export const publicRoutes: TagRoutes = (app, config) => {
     // The form's own messages (missing details, then the e-mail) come before validation_failed (spec §8).
     createCheckout: {
       invalid: { form: registrationFormProblem, rules: [{ when: (failure) => failure.in === 'params', answer: invalidLink }] },
+      idempotentCreate: true,
       handler: (input, ctx) => createCheckout(input, ctx, selfPay),
     },
     getCheckout: (input, ctx) => checkoutStatus(input, ctx, selfPay),
@@ -30,7 +31,7 @@ export const publicRoutes: TagRoutes = (app, config) => {
     capturePayPalOrder: (input, ctx) => capturePayPalOrder(input, ctx, selfPay),
     getGuestReport,
     getPolicyPage,
-    acknowledgePolicy,
+    acknowledgePolicy: { idempotentCreate: true, handler: acknowledgePolicy },
     getMiniTranslations: (input, ctx) => miniTranslations(input, ctx, mini),
     startMiniAssessment: { invalid: { form: registrationFormProblem }, handler: (input, ctx) => startMiniAssessment(input, ctx, mini) },
     submitMiniSection1: (input, ctx) => submitSection1(input, ctx, mini),

@@ -15,7 +15,7 @@ export const shellRoutes: TagRoutes = ({ snapshots, updates }, config) => ({
   listMessages,
   acknowledgeMessages,
   listSampleReports: (input, ctx) => listSampleReports(input, ctx, config.sampleReportsUrl),
-  sendFeedback: { invalid: { form: feedbackFormProblem }, handler: sendFeedback },
+  sendFeedback: { invalid: { form: feedbackFormProblem }, idempotentCreate: true, handler: sendFeedback },
   getUpdates: (input, ctx) => getUpdates(input, ctx, snapshots, updates),
   searchPortal: (input, ctx) => searchPortal(input, ctx, snapshots),
 });

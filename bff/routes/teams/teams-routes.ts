@@ -28,6 +28,7 @@ export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
     listTeams,
     createTeam: {
       invalid: { form: newTeamFormProblem },
+      idempotentCreate: true,
       changesLists: true,
       handler: (input, ctx) => teamsChange(ctx, () => createTeam(input, ctx)),
     },
@@ -37,7 +38,11 @@ export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
       handler: (input, ctx) => teamsChange(ctx, () => updateTeam(input, ctx)),
     },
     deleteTeams: { idempotent: true, changesLists: true, handler: (input, ctx) => teamsChange(ctx, () => deleteTeams(input, ctx, batch)) },
-    duplicateTeam: { changesLists: true, handler: (input, ctx) => teamsChange(ctx, () => duplicateTeam(input, ctx)) },
+    duplicateTeam: {
+      idempotentCreate: true,
+      changesLists: true,
+      handler: (input, ctx) => teamsChange(ctx, () => duplicateTeam(input, ctx)),
+    },
     assignTeamSco: {
       invalid: { rules: [{ when: aboutCoachEmail, answer: invalidScoEmail }] },
       idempotent: true,
@@ -63,7 +68,11 @@ export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
     },
     // A leader flag and a comment are not in the teams list.
     updateTeamMember,
-    requestTeamReport: { changesLists: true, handler: (input, ctx) => teamsChange(ctx, () => requestTeamReport(input, ctx)) },
+    requestTeamReport: {
+      idempotentCreate: true,
+      changesLists: true,
+      handler: (input, ctx) => teamsChange(ctx, () => requestTeamReport(input, ctx)),
+    },
     cancelTeamReportRequest: {
       changesLists: true,
       handler: (input, ctx) => teamsChange(ctx, () => cancelTeamReportRequest(input, ctx)),
