@@ -1,6 +1,7 @@
 // One coach's lists read at most once per interval, however many tabs, sessions or instances ask (getUpdates): the
 // caller that takes the coach's lock (updates-store.ts) reads, a caller of this instance that arrives while that read
-// runs waits for it, and every other caller answers what the log holds. A read that fails gives the interval back.
+// runs waits for it, and every other caller answers what the log holds. A read that fails keeps the interval too:
+// while the legacy API fails, a coach's lists are tried once per interval, not once per call of every open tab.
 import { publishUpdatesChanges, publishUpdatesRefresh, type UpdatesRefreshOutcome } from '../diagnostics.ts';
 import type { NewUpdate, UpdatesStore } from './updates-store.ts';
 
@@ -20,7 +21,8 @@ export class UpdatesFeed {
   /**
    * Runs `read` (the legacy reads, the comparison, the changes recorded) when this caller takes the coach's interval;
    * answers `read`, or `shared` when another caller has it (a read of this instance still running is waited for,
-   * whatever it comes to: its failure is its caller's to answer). A failed read throws, and the next caller reads.
+   * whatever it comes to: its failure is its caller's to answer). A failed read throws, and the lock stays taken
+   * until the interval ends (the back-off after a failure, on every instance: the lock's expiry).
    */
   refresh(coachId: string, read: () => Promise<void>): Promise<UpdatesRefreshOutcome> {
     const running = this.#running.get(coachId);
@@ -43,15 +45,9 @@ export class UpdatesFeed {
   }
 
   async #attempt(coachId: string, read: () => Promise<void>): Promise<UpdatesRefreshOutcome> {
-    const token = await this.store.claim(coachId);
-    if (token === null) return 'shared';
-    try {
-      await read();
-    } catch (error) {
-      // Nothing was kept: the next caller, on any instance, reads instead of waiting out the interval.
-      await this.store.release(coachId, token).catch(() => {});
-      throw error;
-    }
+    if (!(await this.store.claim(coachId))) return 'shared';
+    // A failure keeps nothing and is not given back: the next read comes when the lock lapses, as after a success.
+    await read();
     return 'read';
   }
 

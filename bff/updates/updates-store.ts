@@ -1,9 +1,8 @@
 // What keeps a coach screen current (getUpdates): per coach, a lock that lets one caller read the legacy lists per
-// interval however many tabs, sessions or instances ask, the states the last read found (the baseline the next read
+// interval however many tabs, sessions or instances ask (a read that failed holds it too), the states the last read found (the baseline the next read
 // compares with), and a log of the changes found, which every session of the coach reads from its own cursor.
 // In this process's memory, or in Redis when scaled out, so every instance refreshes under one lock and compares
 // with one baseline.
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { components } from '../../generated/bff.ts';
 
@@ -31,12 +30,11 @@ const CURSOR = /^([0-9]{1,15})-([0-9]{1,15})$/;
 
 export interface UpdatesStore {
   /**
-   * Takes the coach's refresh for one interval: a token for the one caller that may read the legacy lists, null
-   * while another caller (any session, any instance) holds it. The lock lapses on its own after the interval.
+   * Takes the coach's refresh for one interval: true for the one caller that may read the legacy lists, false while
+   * another caller (any session, any instance) holds it. The lock lapses on its own after the interval, whatever the
+   * read came to: a failed read is not given back (the back-off while the legacy API fails is the interval).
    */
-  claim(coachId: string): Promise<string | null>;
-  /** A refresh that failed gives the interval back, so the next caller reads (only while `token` still holds it). */
-  release(coachId: string, token: string): Promise<void>;
+  claim(coachId: string): Promise<boolean>;
   /** The states kept by the last refresh; null when none is kept (a first refresh records them, tells nothing). */
   baseline(coachId: string): Promise<Baseline | null>;
   keepBaseline(coachId: string, baseline: Baseline): Promise<void>;
@@ -57,6 +55,22 @@ function cursorOf(text: string | undefined): [number, number] | null {
 
 const isAfter = (id: [number, number], after: [number, number]): boolean => id[0] > after[0] || (id[0] === after[0] && id[1] > after[1]);
 
+/** How far the clocks that give cursors (Redis's, each instance's) may run ahead of the instance that reads one. */
+export const CURSOR_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Whether `after` is a cursor from the future, which no store gave: its time is later than `now` (by more than the
+ * clocks may differ) and it is later than the coach's newest change. Answered with it, a client would be told no
+ * change recorded before that time and be given the cursor back.
+ */
+export async function isFutureCursor(store: UpdatesStore, coachId: string, after: string | undefined, now: number): Promise<boolean> {
+  const cursor = cursorOf(after);
+  if (!cursor || cursor[0] <= now + CURSOR_CLOCK_SKEW_MS) return false;
+  // A clock that went back (or Redis's ahead of this instance's) leaves the newest change later than now: not refused.
+  const newest = cursorOf((await store.since(coachId, undefined)).cursor);
+  return !newest || isAfter(cursor, newest);
+}
+
 interface MemoryLog {
   changes: Update[];
   lastMs: number;
@@ -71,7 +85,8 @@ export interface MemoryUpdatesStoreOptions {
 }
 
 export class MemoryUpdatesStore implements UpdatesStore {
-  readonly #locks = new Map<string, { token: string; until: number }>();
+  /** Per coach, when its lock lapses. */
+  readonly #locks = new Map<string, number>();
   readonly #baselines = new Map<string, Baseline>();
   readonly #logs = new Map<string, MemoryLog>();
   readonly #intervalMs: number;
@@ -84,19 +99,13 @@ export class MemoryUpdatesStore implements UpdatesStore {
     this.#maxCoaches = maxCoaches;
   }
 
-  async claim(coachId: string): Promise<string | null> {
+  async claim(coachId: string): Promise<boolean> {
     const now = this.#now();
-    const held = this.#locks.get(coachId);
-    if (held && held.until > now) return null;
-    const token = randomUUID();
+    if ((this.#locks.get(coachId) ?? 0) > now) return false;
     this.#locks.delete(coachId);
-    this.#locks.set(coachId, { token, until: now + this.#intervalMs });
+    this.#locks.set(coachId, now + this.#intervalMs);
     this.#bound(this.#locks);
-    return token;
-  }
-
-  async release(coachId: string, token: string): Promise<void> {
-    if (this.#locks.get(coachId)?.token === token) this.#locks.delete(coachId);
+    return true;
   }
 
   async baseline(coachId: string): Promise<Baseline | null> {
@@ -143,9 +152,6 @@ const LOCK_KEY = (coachId: string) => `portal:updates-lock:${coachId}`;
 const BASELINE_KEY = (coachId: string) => `portal:updates-states:${coachId}`;
 const LOG_KEY = (coachId: string) => `portal:updates:${coachId}`;
 
-/** Deletes the lock only while it is still the caller's (a late failure never frees another caller's interval). */
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-
 /**
  * The store in Redis: the lock `portal:updates-lock:<coachId>` (SET NX PX the interval), the baseline
  * `portal:updates-states:<coachId>` (JSON) and the log, the stream `portal:updates:<coachId>` (each change a JSON
@@ -160,14 +166,8 @@ export class RedisUpdatesStore implements UpdatesStore {
     this.#intervalMs = intervalMs;
   }
 
-  async claim(coachId: string): Promise<string | null> {
-    const token = randomUUID();
-    const taken = await this.#redis.set(LOCK_KEY(coachId), token, 'PX', this.#intervalMs, 'NX');
-    return taken === 'OK' ? token : null;
-  }
-
-  async release(coachId: string, token: string): Promise<void> {
-    await this.#redis.eval(RELEASE, 1, LOCK_KEY(coachId), token);
+  async claim(coachId: string): Promise<boolean> {
+    return (await this.#redis.set(LOCK_KEY(coachId), '1', 'PX', this.#intervalMs, 'NX')) === 'OK';
   }
 
   async baseline(coachId: string): Promise<Baseline | null> {

@@ -9,11 +9,11 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isComplete, isMarked, isReceived, isWrappedUp } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { dependencyUnavailable, upstreamError } from '../../problem.ts';
+import { dependencyUnavailable, problem, upstreamError } from '../../problem.ts';
 import { ASSESSMENT_TYPE_NAMES, type AssessmentSnapshot, assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import type { UpdatesFeed } from '../../updates/updates-feed.ts';
-import type { Baseline, NewUpdate } from '../../updates/updates-store.ts';
+import { type Baseline, isFutureCursor, type NewUpdate } from '../../updates/updates-store.ts';
 
 type Updates = Bff['schemas']['Updates'];
 type LegacyTeam = Legacy['schemas']['Team'];
@@ -146,9 +146,13 @@ function fingerprintOf(snapshot: AssessmentSnapshot, teams: readonly LegacyTeam[
   return hash.digest('base64url');
 }
 
+/** getUpdates' answer to an `after` later than now (contract: getUpdates 400). */
+export const FUTURE_CURSOR =
+  'The updates cursor is later than now, so it was not given by this portal. Ask again without it to start from the newest change.';
+
 /**
- * getUpdates. A legacy 403 → 401 session_ended, 5xx → 502 and timeouts → 504 come from the legacy client (a failed read
- * gives the interval back: the next call reads again). An assistant and a coach limited to mini-assessments see none
+ * getUpdates. An `after` from the future (no store gave it) is refused before anything is read. A legacy 403 → 401 session_ended, 5xx → 502 and timeouts → 504 come from the legacy client (a failed read
+ * keeps the interval: the next read comes after it). An assistant and a coach limited to mini-assessments see none
  * of the assessments, teams and pairs (spec coach-shell §2.1): no read, no changes, only the version and the cursor.
  */
 export async function getUpdates(
@@ -158,10 +162,14 @@ export async function getUpdates(
   feed: UpdatesFeed,
 ): Promise<Updates> {
   const { coachId, flags } = ctx.session;
+  const after = input.query?.after;
+  if (await isFutureCursor(feed.store, coachId, after, feed.now())) {
+    throw problem(400, 'validation_failed', FUTURE_CURSOR, 'Failed', { errors: [{ field: 'after', message: 'is later than now' }] });
+  }
   const seesLists = !flags.assisted && flags.onlyMiniAssessment !== true;
   if (seesLists) await feed.refresh(coachId, () => readLists(ctx, snapshots, feed));
   const version = await snapshots.version(coachId);
   if (version === null) throw dependencyUnavailable();
-  const { cursor, changes } = await feed.store.since(coachId, input.query?.after);
+  const { cursor, changes } = await feed.store.since(coachId, after);
   return { version, cursor, intervalSeconds: feed.intervalSeconds, changes: seesLists ? changes : [] };
 }
