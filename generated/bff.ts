@@ -3225,9 +3225,10 @@ export interface components {
             /** @description What the user knows the item by (the client's name, the team's name). */
             name: string;
             /**
-             * @description Why it failed, e.g. `send_failed`, `upstream_timeout`. `outcome_unknown`: the item's legacy call went out
-             *     but its answer never came back (the BFF instance running the batch stopped); it is not sent again, and
-             *     the message asks the coach to check before trying it again.
+             * @description Why it failed, e.g. `send_failed`, `upstream_error`. `outcome_unknown`: the item's legacy call went out
+             *     but its answer never came back (it timed out, its connection was cut off, or the BFF instance running the
+             *     batch stopped): the legacy API may have done it. It is not sent again under the same `Idempotency-Key`,
+             *     and the message asks the coach to check before trying it again.
              */
             code: string;
             /** @description The user-facing reason (spec message or legacy `error.info`). */

@@ -29,6 +29,13 @@ export const OUTCOME_UNKNOWN = 'outcome_unknown';
 export const outcomeUnknown = (name: string): string =>
   `It is not known whether this was done for ${name}: the portal stopped while it was in progress. Please check before trying again.`;
 
+/**
+ * The message of an item whose legacy call timed out or was cut off after it went out: the legacy API may have done
+ * it. Reported with `outcome_unknown` (never as a plain failure, which the coach would try again).
+ */
+export const outcomeUnknownAfterNoAnswer = (name: string): string =>
+  `It is not known whether this was done for ${name}: no answer came back in time. Please check before trying again.`;
+
 /** The failure an entry is reported as: an item in doubt fails with `outcome_unknown`; undefined for a success. */
 export function recordedFailure(id: string, entry: LedgerEntry): BatchFailure | undefined {
   if (entry.outcome === 'succeeded') return undefined;

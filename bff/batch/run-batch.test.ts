@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { problem, TIMEOUT_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
+import { problem, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { schemaViolations } from '../test-support/contract-shapes.ts';
 import { captureLogs } from '../test-support/test-server.ts';
 import { BatchItemError, SessionEndedError } from './batch-errors.ts';
-import { type BatchLedger, type LedgerEntry, OUTCOME_UNKNOWN, outcomeUnknown } from './batch-ledger.ts';
+import { type BatchLedger, type LedgerEntry, OUTCOME_UNKNOWN, outcomeUnknown, outcomeUnknownAfterNoAnswer } from './batch-ledger.ts';
 import {
   type BatchItem,
   type BatchOptions,
@@ -128,7 +128,7 @@ describe('runBatch', () => {
     expect(result.succeeded).toBe(1);
   });
 
-  it('fails an item that takes too long with upstream_timeout, aborts it, and carries on', async () => {
+  it('reports an item that takes too long as outcome_unknown (it may have been done), aborts it, and carries on', async () => {
     const aborted: string[] = [];
     const result = await runBatch(
       items(3),
@@ -143,9 +143,26 @@ describe('runBatch', () => {
       total: 3,
       succeeded: 2,
       notAttempted: 0,
-      failed: [{ id: 'id-1', name: 'Client 1', code: 'upstream_timeout', message: TIMEOUT_MESSAGE }],
+      failed: [{ id: 'id-1', name: 'Client 1', code: OUTCOME_UNKNOWN, message: outcomeUnknownAfterNoAnswer('Client 1') }],
     });
+    expect(outcomeUnknownAfterNoAnswer('Client 1')).toBe(
+      'It is not known whether this was done for Client 1: no answer came back in time. Please check before trying again.',
+    );
     expect(aborted).toEqual(['id-1']);
+  });
+
+  it('reports a legacy call that timed out or was cut off once sent as outcome_unknown; one never sent as failed', async () => {
+    const cutOff = Object.assign(upstreamError(), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const refused = Object.assign(upstreamError(), { cause: Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' }) });
+    const errors: Record<string, Error> = { 'id-0': upstreamTimeout(), 'id-1': cutOff, 'id-2': refused };
+    const result = await runBatch(items(3), async (item) => {
+      throw errors[item.id];
+    });
+    expect(result.failed.map(({ id, code }) => [id, code])).toEqual([
+      ['id-0', OUTCOME_UNKNOWN],
+      ['id-1', OUTCOME_UNKNOWN],
+      ['id-2', 'upstream_error'],
+    ]);
   });
 
   it(`refuses more than ${MAX_BATCH_ITEMS} items with a 400 problem, before calling anything`, async () => {
@@ -366,6 +383,28 @@ describe('runBatch with a ledger (a request with an Idempotency-Key)', () => {
     expect(outcomeUnknown('Client 2')).toBe(
       'It is not known whether this was done for Client 2: the portal stopped while it was in progress. Please check before trying again.',
     );
+  });
+
+  it('records an item whose call timed out as outcome_unknown: a repeat answers it so and never sends it again', async () => {
+    const { ledger, entries } = fakeLedger();
+    const calls: string[] = [];
+    await runBatch(
+      items(2),
+      async (item) => {
+        calls.push(item.id);
+        if (item.id === 'id-1') throw upstreamTimeout();
+      },
+      { ledger },
+    );
+    const inDoubt = { outcome: 'failed', name: 'Client 1', code: OUTCOME_UNKNOWN, message: outcomeUnknownAfterNoAnswer('Client 1') };
+    expect(entries.get('id-1')).toEqual(inDoubt);
+
+    const repeat = fakeLedger(Object.fromEntries(entries));
+    const again = await runBatch(items(2), async (item) => void calls.push(item.id), { ledger: repeat.ledger });
+    expect(calls).toEqual(['id-0', 'id-1']);
+    expect(again.failed).toEqual([
+      { id: 'id-1', name: 'Client 1', code: OUTCOME_UNKNOWN, message: outcomeUnknownAfterNoAnswer('Client 1') },
+    ]);
   });
 
   it('clears the marks of the items a session end aborted: they were not done and a resume sends them', async () => {

@@ -4,9 +4,16 @@
 // under an Idempotency-Key, each item's outcome recorded as it settles (batch-ledger.ts).
 
 import type { Log, OperationContext } from '../operation.ts';
-import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, TIMEOUT_MESSAGE, titleOf } from '../problem.ts';
-import { type ItemReason, isUserFacing, itemReason } from './batch-errors.ts';
-import { type BatchLedger, type LedgerEntry, ledgerOf, recordedFailure } from './batch-ledger.ts';
+import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, titleOf } from '../problem.ts';
+import { type ItemReason, isInDoubt, isUserFacing, itemReason } from './batch-errors.ts';
+import {
+  type BatchLedger,
+  type LedgerEntry,
+  ledgerOf,
+  OUTCOME_UNKNOWN,
+  outcomeUnknownAfterNoAnswer,
+  recordedFailure,
+} from './batch-ledger.ts';
 import { type BatchProgress, progressOf } from './batch-progress.ts';
 import type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 import { fanOut } from './fan-out.ts';
@@ -27,7 +34,10 @@ export type BatchWorker<T extends BatchItem> = (item: T, signal: AbortSignal) =>
 export interface BatchOptions<T extends BatchItem> {
   /** Items in flight at once (BATCH_CONCURRENCY). */
   concurrency?: number | undefined;
-  /** After this an item is aborted and fails with `upstream_timeout` (BATCH_ITEM_TIMEOUT_MS). */
+  /**
+   * After this an item is aborted and reported `outcome_unknown` (BATCH_ITEM_TIMEOUT_MS): its call may have been
+   * done, so it is never counted as a failure the coach would try again.
+   */
   itemTimeoutMs?: number | undefined;
   /**
    * Client gone or Stop pressed: nothing new starts. The items in flight finish (within `itemTimeoutMs`) and
@@ -103,6 +113,12 @@ export async function runBatch<T extends BatchItem>(
     failure: { id: item.id, name: item.name, code: reason.code, message: failureMessage ? failureMessage(item, reason) : reason.message },
   });
 
+  // A call that timed out or was cut off may have been done: not known, recorded so, and never sent again.
+  const inDoubt = (item: T): Outcome => ({
+    kind: 'failed',
+    failure: { id: item.id, name: item.name, code: OUTCOME_UNKNOWN, message: outcomeUnknownAfterNoAnswer(item.name) },
+  });
+
   const runItem = async (index: number, item: T, controller: AbortController): Promise<Outcome> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
@@ -113,7 +129,7 @@ export async function runBatch<T extends BatchItem>(
       if (settled === TIMED_OUT) {
         // The lane moves on at once: a worker that ignores its signal must not hold the batch (or the request) open.
         controller.abort(new Error('batch item timed out'));
-        return failedWith(item, { code: 'upstream_timeout', message: TIMEOUT_MESSAGE });
+        return inDoubt(item);
       }
       return { kind: 'succeeded' };
     } catch (error) {
@@ -124,6 +140,7 @@ export async function runBatch<T extends BatchItem>(
       }
       // Aborted by another item's 403, or by the client leaving through a call that follows it: not this item's failure.
       if (stop.signal.aborted || (signal?.aborted && error === signal.reason)) return NOT_ATTEMPTED;
+      if (isInDoubt(error)) return inDoubt(item);
       if (!isUserFacing(error)) log?.warn({ err: error, itemId: item.id, index }, 'batch item failed unexpectedly');
       return failedWith(item, itemReason(error));
     } finally {
