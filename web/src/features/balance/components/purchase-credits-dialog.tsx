@@ -5,6 +5,7 @@ import { DialogForm } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { credits } from '../../../lib/labels/credits.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import type { CreditsOverview } from '../api/get-credits.ts';
 import { useOrderCredits } from '../api/order-credits.ts';
 import { BALANCE_TEXT, BALANCE_TOAST_MS } from './balance-text.ts';
@@ -25,6 +26,7 @@ const grouped = (count: number) => count.toLocaleString('en-ZA');
 export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCreditsDialogProps) {
   const [amount, setAmount] = useState('');
   const order = useOrderCredits();
+  const submission = useSubmission('orderCredits');
   const count = wholeNumber(amount);
   const tooMany = count !== null && count > overview.maximumOrder;
   const enough = count !== null && count >= overview.minimumOrder && !tooMany;
@@ -39,15 +41,18 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
   };
   const submit = () => {
     if (!enough || count === null) return;
-    order.mutate(
-      { body: { credits: count } },
-      {
-        onSuccess: () => {
+    const body = { credits: count };
+    submission.submit(body, (params) =>
+      order.mutateAsync({ body, params }).then(
+        () => {
           showToast(BALANCE_TEXT.ordered(count), 'success', BALANCE_TOAST_MS);
           close();
         },
-        onError: () => showToast(BALANCE_TEXT.failed, 'error', BALANCE_TOAST_MS),
-      },
+        (failure: unknown) => {
+          showToast(BALANCE_TEXT.failed, 'error', BALANCE_TOAST_MS);
+          throw failure;
+        },
+      ),
     );
   };
 
@@ -80,8 +85,8 @@ export function PurchaseCreditsDialog({ overview, isOpen, onClose }: PurchaseCre
           <Button variant="secondary" onPress={close}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={!enough} isPending={order.isPending}>
-            {order.isPending ? 'Ordering...' : 'Order'}
+          <Button type="submit" isDisabled={!enough} isPending={submission.isPending}>
+            {submission.isPending ? 'Ordering...' : 'Order'}
           </Button>
         </div>
       </DialogForm>

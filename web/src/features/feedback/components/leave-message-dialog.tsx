@@ -8,6 +8,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { fieldRefusal, problemCode, problemMessage } from '../../../lib/problem.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import { type FeedbackCategory, useSendFeedback } from '../api/send-feedback.ts';
 
 // spec coach-shell §2.1, §5, §8: the dialog's texts.
@@ -42,6 +43,7 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
   const [incomplete, setIncomplete] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const send = useSendFeedback();
+  const submission = useSubmission('sendFeedback');
 
   const close = () => {
     setCategory('');
@@ -56,20 +58,22 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
       return;
     }
     setIncomplete(false);
-    send.mutate(
-      { body: { category, message } },
-      {
-        onSuccess: () => {
+    const body = { category, message };
+    submission.submit(body, (params) =>
+      send.mutateAsync({ body, params }).then(
+        () => {
           showToast(LEAVE_MESSAGE.sent, 'success');
           close();
         },
         // The BFF's own refusal of the form keeps its text (incomplete, or characters the message may not hold);
         // any other failure is the spec's alert.
-        onError: (error) =>
+        (error: unknown) => {
           setFailure(
             problemCode(error) === 'feedback_incomplete' || fieldRefusal(error, 'message') ? problemMessage(error) : LEAVE_MESSAGE.failed,
-          ),
-      },
+          );
+          throw error;
+        },
+      ),
     );
   };
 
@@ -89,8 +93,8 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
             <Button variant="secondary" onPress={close}>
               Cancel
             </Button>
-            <Button type="submit" isPending={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send'}
+            <Button type="submit" isPending={submission.isPending}>
+              {submission.isPending ? 'Sending…' : 'Send'}
             </Button>
           </div>
         </DialogForm>

@@ -6,6 +6,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { asProblem, type Problem } from '../../../lib/problem.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import {
   type PolicyPage as Policy,
   type PolicyAcknowledgement,
@@ -28,18 +29,22 @@ export function PolicyPage(link: PolicyLink) {
   const { coachUuid, policyUuid } = link;
   const page = usePolicyPage({ coachUuid, policyUuid });
   const acknowledgement = useAcknowledgePolicy({ coachUuid, policyUuid });
+  const submission = useSubmission('acknowledgePolicy');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     SafeHtml.preload();
     PolicySignForm.preload();
   }, []);
 
-  const acknowledge = (body: PolicyAcknowledgement) =>
-    acknowledgement.mutate(
-      { params: { path: { coachUuid, policyUuid } }, body },
-      // The form is gone: start reading again at the top, where the after-signing message is.
-      { onSuccess: () => heading.current?.focus() },
+  const acknowledge = (body: PolicyAcknowledgement) => {
+    const path = { coachUuid, policyUuid };
+    submission.submit([path, body], (params) =>
+      acknowledgement
+        .mutateAsync({ params: { path, ...params }, body })
+        // The form is gone: start reading again at the top, where the after-signing message is.
+        .then(() => heading.current?.focus()),
     );
+  };
 
   return (
     <main className="page policy">
@@ -53,7 +58,7 @@ export function PolicyPage(link: PolicyLink) {
           <PolicyView
             policy={page.data}
             failure={acknowledgement.isError ? asProblem(acknowledgement.error) : null}
-            isSubmitting={acknowledgement.isPending}
+            isSubmitting={submission.isPending}
             onAcknowledge={acknowledge}
           />
         </Suspense>
@@ -93,7 +98,7 @@ function PolicyView({ policy, failure, isSubmitting, onAcknowledge }: PolicyView
       )}
       {!policy.acknowledged && policy.ackMethod === 'click' ? (
         <div className="row">
-          <Button isDisabled={isSubmitting} onPress={() => onAcknowledge({})}>
+          <Button isPending={isSubmitting} onPress={() => onAcknowledge({})}>
             {isSubmitting ? 'Please wait...' : 'Accept'}
           </Button>
         </div>

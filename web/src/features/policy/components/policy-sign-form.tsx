@@ -88,7 +88,7 @@ export function PolicySignForm({ extraFields, serverErrors, isSubmitting, onSign
         errorMessage={errorOf('typedDate')}
       />
       <div className="row">
-        <Button type="submit" isDisabled={isSubmitting}>
+        <Button type="submit" isPending={isSubmitting}>
           {isSubmitting ? 'Please wait...' : 'Sign'}
         </Button>
       </div>

@@ -6,6 +6,7 @@ import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import { isEmail } from '../../../lib/validation.ts';
 import { useAddAssistant } from '../api/add-assistant.ts';
 import type { Assistant, AssistantInput } from '../api/list-assistants.ts';
@@ -47,7 +48,9 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const add = useAddAssistant();
   const update = useUpdateAssistant();
-  const pending = add.isPending || update.isPending;
+  // An edit takes no key (it is the same whenever repeated); a second press sends nothing either way.
+  const submission = useSubmission('addAssistant');
+  const pending = submission.isPending;
 
   const set = (key: keyof AssistantInput) => (value: string) => {
     setProblem(null);
@@ -55,37 +58,39 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
   };
 
   const submit = () => {
-    if (pending) return;
     const refused = assistantProblem(input);
     if (refused) return setProblem(refused);
     const body = { name: input.name.trim(), surname: input.surname.trim(), email: input.email.trim() };
     if (!assistant) {
-      add.mutate(
-        { body },
-        {
-          onSuccess: ({ message }) => {
+      submission.submit(body, (params) =>
+        add.mutateAsync({ body, params }).then(
+          ({ message }) => {
             showToast(message ?? ASSISTANT_TEXT.requested, 'success', PROFILE_TOAST_MS);
             onClose();
           },
-          onError: (failure) => setProblem(problemMessage(failure)),
-        },
+          (failure: unknown) => {
+            setProblem(problemMessage(failure));
+            throw failure;
+          },
+        ),
       );
       return;
     }
-    update.mutate(
-      { params: { path: { assistantId: assistant.uuid } }, body },
-      {
-        onSuccess: () => {
+    const path = { assistantId: assistant.uuid };
+    submission.submit([path, body], () =>
+      update.mutateAsync({ params: { path }, body }).then(
+        () => {
           showToast(ASSISTANT_TEXT.saved, 'success', PROFILE_TOAST_MS);
           onClose();
         },
         // spec §8: an edit that fails is a 'Failed' toast; the form's own refusals stay in the dialog.
-        onError: (failure) => {
+        (failure: unknown) => {
           const code = problemCode(failure);
           if (code && FORM_PROBLEMS.has(code)) setProblem(problemMessage(failure));
           else showToast(ASSISTANT_TEXT.failed, 'error', PROFILE_TOAST_MS);
+          throw failure;
         },
-      },
+      ),
     );
   };
 

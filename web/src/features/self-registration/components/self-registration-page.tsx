@@ -7,6 +7,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import {
   type Checkout,
   type PayPalCheckout,
@@ -56,23 +57,32 @@ function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [, navigate] = useLocation();
   const createCheckout = useCreateCheckout();
+  const submission = useSubmission('createCheckout');
 
-  async function proceed(fields: Fields): Promise<FormProblem | null> {
-    try {
-      const created = await createCheckout.mutateAsync({
-        params: { path: { coachUuid: page.coachUuid } },
-        body: {
-          name: fields.name.trim(),
-          surname: fields.surname.trim(),
-          email: fields.email.trim(),
-          assessmentLanguage: page.languages.find((option) => option.value === fields.language)?.value ?? page.defaultLanguage,
-        },
-      });
-      setCheckout(created);
-      return null;
-    } catch (failure) {
-      return { message: problemMessage(failure), fields: fieldsOf(problemCode(failure)) };
-    }
+  function proceed(fields: Fields): Promise<FormProblem | null> {
+    const path = { coachUuid: page.coachUuid };
+    const body = {
+      name: fields.name.trim(),
+      surname: fields.surname.trim(),
+      email: fields.email.trim(),
+      assessmentLanguage: page.languages.find((option) => option.value === fields.language)?.value ?? page.defaultLanguage,
+    };
+    return new Promise((resolve) => {
+      const sent = submission.submit([path, body], (params) =>
+        createCheckout.mutateAsync({ params: { path, ...params }, body }).then(
+          (created) => {
+            setCheckout(created);
+            resolve(null);
+          },
+          (failure: unknown) => {
+            resolve({ message: problemMessage(failure), fields: fieldsOf(problemCode(failure)) });
+            throw failure;
+          },
+        ),
+      );
+      // A second press while the first is in flight: the first one's answer is the form's.
+      if (!sent) resolve(null);
+    });
   }
 
   if (checkout?.provider === 'paypal') {

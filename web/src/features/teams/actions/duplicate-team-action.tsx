@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../lib/use-run-on-mount.ts';
 import { useDuplicateTeam } from '../api/duplicate-team.ts';
 import { type TeamActionProps, useOwnTeam } from './own-team.ts';
@@ -25,16 +26,16 @@ export default function DuplicateTeamAction(props: TeamActionProps) {
 function DuplicateTeamDialog({ team, onClose }: { team: TeamRow; onClose: () => void }) {
   const [name, setName] = useState(team.suggestedDuplicateName);
   const duplicate = useDuplicateTeam();
+  const submission = useSubmission('duplicateTeam');
   const submit = () => {
     const newName = name.trim();
-    duplicate.mutate(
-      { params: { path: { teamId: team.id } }, body: newName ? { name: newName } : {} },
-      {
-        onSuccess: (created) => {
-          showToast(`Team ${created.name} added.`, 'success', TEAMS_TOAST_MS);
-          onClose();
-        },
-      },
+    const path = { teamId: team.id };
+    const body = newName ? { name: newName } : {};
+    submission.submit([path, body], (params) =>
+      duplicate.mutateAsync({ params: { path, ...params }, body }).then((created) => {
+        showToast(`Team ${created.name} added.`, 'success', TEAMS_TOAST_MS);
+        onClose();
+      }),
     );
   };
   return (
@@ -42,8 +43,8 @@ function DuplicateTeamDialog({ team, onClose }: { team: TeamRow; onClose: () => 
       title={TEAMS_TEXT.duplicateTeam}
       onClose={onClose}
       onSubmit={submit}
-      submitLabel={duplicate.isPending ? 'Duplicating...' : 'Duplicate'}
-      isPending={duplicate.isPending}
+      submitLabel={submission.isPending ? 'Duplicating...' : 'Duplicate'}
+      isPending={submission.isPending}
       error={duplicate.error}
     >
       <p>

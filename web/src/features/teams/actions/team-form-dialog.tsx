@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 
@@ -24,7 +25,9 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
   const [description, setDescription] = useState(team?.description ?? '');
   const create = useCreateTeam();
   const update = useUpdateTeam();
-  const saving = create.isPending || update.isPending;
+  // An edit is the same whenever it is repeated (it takes no key); a second press sends nothing either way.
+  const submission = useSubmission('createTeam');
+  const saving = submission.isPending;
   const nameLocked = team !== undefined && team.reportState !== 'notRequested';
 
   const submit = () => {
@@ -37,15 +40,12 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
       onClose();
     };
     if (team) {
-      update.mutate(
-        {
-          params: { path: { teamId: team.id } },
-          body: { ...(nameLocked ? {} : { name: name.trim() }), project: project.trim(), description },
-        },
-        { onSuccess: done },
-      );
+      const path = { teamId: team.id };
+      const body = { ...(nameLocked ? {} : { name: name.trim() }), project: project.trim(), description };
+      submission.submit([path, body], () => update.mutateAsync({ params: { path }, body }).then(done));
     } else {
-      create.mutate({ body: { name: name.trim(), project: project.trim(), description } }, { onSuccess: done });
+      const body = { name: name.trim(), project: project.trim(), description };
+      submission.submit(body, (params) => create.mutateAsync({ body, params }).then(done));
     }
   };
 
@@ -55,7 +55,7 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
       onClose={onClose}
       onSubmit={submit}
       submitLabel={saving ? 'Saving...' : team ? 'Save' : TEAMS_TEXT.addTeam}
-      isSubmitDisabled={saving}
+      isPending={saving}
       error={create.error ?? update.error}
       className="team-form"
     >

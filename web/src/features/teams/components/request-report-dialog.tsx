@@ -7,6 +7,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { TEAM_REPORT_TYPE_LABELS } from '../../../lib/labels/credits.ts';
 import { leaderQuestion, requestedNote, TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT } from '../../../lib/labels/teams.ts';
+import { useSubmission } from '../../../lib/submission-key.ts';
 import type { TeamDetail, TeamReportType } from '../api/get-team.ts';
 import { useRequestTeamReport } from '../api/request-team-report.ts';
 
@@ -31,6 +32,7 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
   const [checked, setChecked] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const request = useRequestTeamReport(team.id);
+  const submission = useSubmission('requestTeamReport');
   const dateId = useId();
 
   const dateError =
@@ -45,17 +47,21 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
 
   const send = () => {
     if (type === null) return;
-    request.mutate(
-      { params: { path: { teamId: team.id } }, body: { reportType: type, dueDate } },
-      {
-        onSuccess: (result) => {
+    const path = { teamId: team.id };
+    const body = { reportType: type, dueDate };
+    submission.submit([path, body], (params) =>
+      request.mutateAsync({ params: { path, ...params }, body }).then(
+        (result) => {
           if (result.reportReady) {
             showToast(TEAM_REPORT_TEXT.reportReady, 'success', TEAM_PAGE_TOAST_MS);
             onRequested(null);
           } else onRequested(requestedNote(result.reportRequestedDisplay));
         },
-        onError: () => setConfirming(false),
-      },
+        (failure: unknown) => {
+          setConfirming(false);
+          throw failure;
+        },
+      ),
     );
   };
   const submit = () => {
@@ -80,8 +86,8 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
             <Button variant="secondary" autoFocus onPress={() => setConfirming(false)}>
               Back
             </Button>
-            <Button onPress={send} isPending={request.isPending}>
-              {request.isPending ? 'Requesting...' : 'Proceed'}
+            <Button onPress={send} isPending={submission.isPending}>
+              {submission.isPending ? 'Requesting...' : 'Proceed'}
             </Button>
           </div>
         </div>
@@ -125,8 +131,8 @@ export default function RequestReportDialog({ detail, onClose, onRequested }: Re
             <Button variant="secondary" onPress={onClose}>
               Cancel
             </Button>
-            <Button type="submit" isPending={request.isPending}>
-              {request.isPending ? 'Requesting...' : TEAM_REPORT_TEXT.requestReport}
+            <Button type="submit" isPending={submission.isPending}>
+              {submission.isPending ? 'Requesting...' : TEAM_REPORT_TEXT.requestReport}
             </Button>
           </div>
         </DialogForm>

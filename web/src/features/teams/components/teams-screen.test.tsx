@@ -185,6 +185,21 @@ describe('Add Team and Edit (spec coach-shell §5, §8)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('adds one team for a double-click on Add Team: one call, with its Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff([NEW], { 'POST /api/teams': [json(team(5, 'Durban Sales'), 201)] });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Add Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Team' });
+    await user.type(within(dialog).getByLabelText('Team name'), 'Durban Sales');
+    await user.type(within(dialog).getByLabelText('Project'), 'Coastal Growth');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Add Team' }));
+    expect(await screen.findByText('Team Durban Sales added.')).toBeTruthy();
+    const posts = seen.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("opens the add dialog when the dashboard's re-route flag is in the address, and drops the flag", async () => {
     fakeBff([NEW]);
     const { url } = renderScreen('/teams?add=1');

@@ -131,6 +131,31 @@ describe('Add Assessment for New Client', () => {
       },
     });
   });
+
+  it('sends one keyed create for a double-click on Add, busy while it is in flight, and ends with the success text', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = serve(fetchMock, {
+      ...projects(),
+      'POST /api/clients': [new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response],
+    });
+    const finish = renderNew();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'sipho@umhlanga.co.za');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }));
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Add' }));
+    const busy = await within(dialog).findByRole('button', { name: 'Adding...' });
+    expect(busy.hasAttribute('data-pending')).toBe(true);
+    await userEvent.keyboard('{Enter}');
+    answer(json(CREATED, 201));
+    await waitFor(() => expect(finish).toHaveBeenCalled());
+    expect(finish.mock.calls[0]?.[0]?.title).toBe('Success');
+    const posts = fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
 });
 
 describe('Add Assessment to Existing Client', () => {

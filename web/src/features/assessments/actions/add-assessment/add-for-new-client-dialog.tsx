@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { noteMessage } from '../../../../components/data-table/action-messages.tsx';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useCreateClient } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
@@ -15,6 +16,7 @@ import { addedMessage } from './added-message.tsx';
 export default function AddForNewClientDialog({ ids, session, finish }: AssessmentActionProps) {
   const [client, setClient] = useState(EMPTY_CLIENT);
   const create = useCreateClient();
+  const submission = useSubmission('createClient');
   const selected = ids.length > 0;
   useRunOnMount(() => {
     if (selected) finish(noteMessage(ADD_TEXTS.deselectFirst));
@@ -27,7 +29,7 @@ export default function AddForNewClientDialog({ ids, session, finish }: Assessme
       client={<ClientFields value={client} onChange={setClient} />}
       clientError={clientProblem(client)}
       assessmentRequired={ADD_TEXTS.newClientAssessment}
-      pending={create.isPending}
+      pending={submission.isPending}
       error={create.error}
       onClose={() => finish()}
       onSubmit={(assessment) => {
@@ -35,7 +37,7 @@ export default function AddForNewClientDialog({ ids, session, finish }: Assessme
           ...newClientBody(client),
           assessment,
         };
-        create.mutate({ body }, { onSuccess: () => finish(addedMessage(body.name, body.surname)) });
+        submission.submit(body, (params) => create.mutateAsync({ body, params }).then(() => finish(addedMessage(body.name, body.surname))));
       }}
     />
   );

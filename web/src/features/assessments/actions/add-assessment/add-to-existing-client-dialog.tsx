@@ -1,3 +1,4 @@
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useAddClientAssessment } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
@@ -17,6 +18,7 @@ export default function AddToExistingClientDialog({ rows, session, finish }: Ass
     if (refusal) finish(refusal);
   });
   const add = useAddClientAssessment();
+  const submission = useSubmission('addClientAssessment');
   const row = rows[0];
   if (refusal) return null;
   const client = clientOfRow(row);
@@ -27,14 +29,16 @@ export default function AddToExistingClientDialog({ rows, session, finish }: Ass
       client={client ? <ClientFields value={client} locked /> : null}
       clientError={client ? null : ADD_TEXTS.existingClientAssessment}
       assessmentRequired={ADD_TEXTS.existingClientAssessment}
-      pending={add.isPending}
+      pending={submission.isPending}
       error={add.error}
       onClose={() => finish()}
       onSubmit={(assessment) => {
         if (!row) return;
-        add.mutate(
-          { params: { path: { clientId: row.clientId } }, body: assessment },
-          { onSuccess: () => finish(addedMessage(row.clientName, row.clientSurname)) },
+        const path = { clientId: row.clientId };
+        submission.submit([path, assessment], (params) =>
+          add
+            .mutateAsync({ params: { path, ...params }, body: assessment })
+            .then(() => finish(addedMessage(row.clientName, row.clientSurname))),
         );
       }}
     />

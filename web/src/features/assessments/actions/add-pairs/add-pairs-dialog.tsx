@@ -5,6 +5,7 @@ import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
 import { showToast } from '../../../../components/ui/toast.tsx';
 import { TOKEN_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
 import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, PAIRS_TOAST_MS, type PairType } from '../../../../lib/labels/pairs.ts';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useCreatePair } from '../../api/create-pair.ts';
 import { earliestPairDueDate } from '../../utils/pair-due-date.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
@@ -41,6 +42,7 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
   const [tokenType, setTokenType] = useState<(typeof PAIR_TOKEN_TYPES)[number]>('paid');
   const [minDate] = useState(() => earliestPairDueDate(new Date()));
   const create = useCreatePair();
+  const submission = useSubmission('createPair');
   const [checked, setChecked] = useState(false);
   const typed = dueDate.trim();
   // A date still being typed is told once it is complete, or at Add Pairs.
@@ -57,9 +59,9 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
       return;
     }
     if (!isIsoDate(typed) || tooSoon) return;
-    create.mutate(
-      { body: { assessmentIds: [...ids], coupleType: type, dueDate: typed, ...(impersonator ? { tokenType } : {}) } },
-      { onSuccess: (pair) => finish(pairRequestedMessage(names, pair.coupleType, pair.reportDueDate)) },
+    const body = { assessmentIds: [...ids], coupleType: type, dueDate: typed, ...(impersonator ? { tokenType } : {}) };
+    submission.submit(body, (params) =>
+      create.mutateAsync({ body, params }).then((pair) => finish(pairRequestedMessage(names, pair.coupleType, pair.reportDueDate))),
     );
   };
 
@@ -68,8 +70,8 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
       title={PAIRS_TEXT.addPairs}
       onClose={() => finish()}
       onSubmit={submit}
-      submitLabel={create.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
-      isPending={create.isPending}
+      submitLabel={submission.isPending ? 'Requesting...' : PAIRS_TEXT.addPairs}
+      isPending={submission.isPending}
       error={create.error}
       className="add-pairs"
     >

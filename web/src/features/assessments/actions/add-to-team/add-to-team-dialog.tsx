@@ -5,7 +5,7 @@ import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { type TeamRow, useTeams } from '../../../../lib/api/list-teams.ts';
-import { submissionAnswered, submissionKey } from '../../../../lib/submission-key.ts';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useAddTeamMembers } from '../../api/add-team-members.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { addedMessage, NO_TEAM, TEAM_LOCKED } from './add-to-team-messages.tsx';
@@ -33,6 +33,7 @@ const teamOption = (team: TeamRow) =>
 export default function AddToTeamAction({ ids, finish, clearSelection }: AssessmentActionProps) {
   const teams = useTeams(ALL_TEAMS);
   const add = useAddTeamMembers();
+  const submission = useSubmission('addTeamMembers', { keptByTab: true });
   const own = teams.data?.items.filter((team) => !team.isReceived);
   const [chosen, setChosen] = useState<string | null>(null);
   // The team the page was opened for is preselected only when it takes members.
@@ -55,16 +56,18 @@ export default function AddToTeamAction({ ids, finish, clearSelection }: Assessm
     if (!team) return;
     if (isLocked(team)) return finish(failedMessage(TEAM_LOCKED));
     const body = { ids: [...ids] };
-    add.mutate(
-      { params: { path: { teamId: team.id }, ...submissionKey('addTeamMembers', [team.id, body]) }, body },
-      {
-        onSuccess: (result) => {
-          submissionAnswered('addTeamMembers');
+    const path = { teamId: team.id };
+    submission.submit([team.id, body], (params) =>
+      add.mutateAsync({ params: { path, ...params }, body }).then(
+        (result) => {
           clearSelection();
           finish(addedMessage(result));
         },
-        onError: (failure) => finish(failedMessage(failure)),
-      },
+        (failure: unknown) => {
+          finish(failedMessage(failure));
+          throw failure;
+        },
+      ),
     );
   };
   return (
@@ -92,8 +95,8 @@ export default function AddToTeamAction({ ids, finish, clearSelection }: Assessm
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button onPress={onAdd} isDisabled={!teamId} isPending={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add'}
+          <Button onPress={onAdd} isDisabled={!teamId} isPending={submission.isPending}>
+            {submission.isPending ? 'Adding...' : 'Add'}
           </Button>
         </div>
       </div>

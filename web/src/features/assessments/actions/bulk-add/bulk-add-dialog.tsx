@@ -16,6 +16,7 @@ import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES, type Language } from '../../../../lib/labels/languages.ts';
 import { problemCode } from '../../../../lib/problem.ts';
 import { $api } from '../../../../lib/query.ts';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { AutoSendReports, type OfferedTokenType, ProjectField, REPORTS_OF, TokenTypeField } from '../shared/assessment-options.tsx';
@@ -134,6 +135,7 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
   const queryClient = useQueryClient();
   // The billable assessments added are charged.
   const upload = $api.useMutation('post', '/api/clients/bulk-uploads', { onSettled: () => balanceChanged(queryClient) });
+  const submission = useSubmission('uploadClientsSpreadsheet');
   const onClose = () => finish();
 
   const send = (duplicatesConfirmed: boolean) => {
@@ -148,37 +150,42 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
       ...(reportsToAutoSend.length > 0 && { reportsToAutoSend }),
       duplicatesConfirmed,
     };
-    upload.mutate(
-      {
-        // The contract types the binary part as a string; the serializer sends the File itself.
-        body: { ...fields, spreadsheet: file as unknown as string },
-        bodySerializer: () => {
-          const form = new FormData();
-          form.append('assessmentType', fields.assessmentType);
-          form.append('language', fields.language);
-          if (fields.tokenType) form.append('tokenType', fields.tokenType);
-          if (fields.project) form.append('project', fields.project);
-          // One part per report: the BFF reads a repeated field as the list.
-          for (const code of fields.reportsToAutoSend ?? []) form.append('reportsToAutoSend', code);
-          if (duplicatesConfirmed) form.append('duplicatesConfirmed', 'true');
-          form.append('spreadsheet', file, file.name);
-          return form;
-        },
-      },
-      {
-        onSuccess: (result) => {
-          setCost(null);
-          if (result.status === 'needsConfirmation') setDuplicates(result.duplicates);
-          else finish(doneMessage(result));
-        },
-        onError: (error) => {
-          if (!FORM_PROBLEMS.has(problemCode(error) ?? '')) finish(failureMessage(error));
-          else {
+    // The spreadsheet is one request as long as it is the same file.
+    const request = [fields, file.name, file.size, file.lastModified];
+    submission.submit(request, (params) =>
+      upload
+        .mutateAsync({
+          params,
+          // The contract types the binary part as a string; the serializer sends the File itself.
+          body: { ...fields, spreadsheet: file as unknown as string },
+          bodySerializer: () => {
+            const form = new FormData();
+            form.append('assessmentType', fields.assessmentType);
+            form.append('language', fields.language);
+            if (fields.tokenType) form.append('tokenType', fields.tokenType);
+            if (fields.project) form.append('project', fields.project);
+            // One part per report: the BFF reads a repeated field as the list.
+            for (const code of fields.reportsToAutoSend ?? []) form.append('reportsToAutoSend', code);
+            if (duplicatesConfirmed) form.append('duplicatesConfirmed', 'true');
+            form.append('spreadsheet', file, file.name);
+            return form;
+          },
+        })
+        .then(
+          (result) => {
             setCost(null);
-            setDuplicates(null);
-          }
-        },
-      },
+            if (result.status === 'needsConfirmation') setDuplicates(result.duplicates);
+            else finish(doneMessage(result));
+          },
+          (error: unknown) => {
+            if (!FORM_PROBLEMS.has(problemCode(error) ?? '')) finish(failureMessage(error));
+            else {
+              setCost(null);
+              setDuplicates(null);
+            }
+            throw error;
+          },
+        ),
     );
   };
 
@@ -203,8 +210,8 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
           <Button variant="secondary" autoFocus onPress={() => setCost(null)}>
             Cancel
           </Button>
-          <Button isPending={upload.isPending} onPress={() => send(false)}>
-            {upload.isPending ? 'Uploading...' : 'Proceed'}
+          <Button isPending={submission.isPending} onPress={() => send(false)}>
+            {submission.isPending ? 'Uploading...' : 'Proceed'}
           </Button>
         </div>
       </Dialog>
@@ -231,8 +238,8 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
           <Button variant="secondary" autoFocus onPress={onClose}>
             Cancel
           </Button>
-          <Button isPending={upload.isPending} onPress={() => send(true)}>
-            {upload.isPending ? 'Uploading...' : 'Proceed'}
+          <Button isPending={submission.isPending} onPress={() => send(true)}>
+            {submission.isPending ? 'Uploading...' : 'Proceed'}
           </Button>
         </div>
       </Dialog>

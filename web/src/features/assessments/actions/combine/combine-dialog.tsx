@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useCombineAssessments } from '../../api/combine-assessments.ts';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
@@ -22,6 +23,8 @@ const describe = (id: string, row: AssessmentRow | undefined) =>
  */
 export default function CombineAction({ ids, rows, finish, clearSelection }: AssessmentActionProps) {
   const combine = useCombineAssessments();
+  // The dialog ends on a failure: the same two assessments combined again are the same submission.
+  const submission = useSubmission('combineAssessments', { keptByTab: true });
   const pair = ids.map((id) => rows.find((row) => row.id === id));
   const [first, second] = pair;
   const known = first && second ? ([first, second] as const) : null;
@@ -39,17 +42,21 @@ export default function CombineAction({ ids, rows, finish, clearSelection }: Ass
   if (refused) return null;
   const maturityId = other(enneagramId);
   const client = first ?? second;
-  const onCombine = () =>
-    combine.mutate(
-      { body: { enneagramAssessmentId: enneagramId, maturityAssessmentId: maturityId } },
-      {
-        onSuccess: () => {
+  const onCombine = () => {
+    const body = { enneagramAssessmentId: enneagramId, maturityAssessmentId: maturityId };
+    submission.submit(body, (params) =>
+      combine.mutateAsync({ body, params }).then(
+        () => {
           clearSelection();
           finish({ title: 'Success', body: <p>The assessments have been combined.</p> });
         },
-        onError: (failure) => finish(failedMessage(failure)),
-      },
+        (failure: unknown) => {
+          finish(failedMessage(failure));
+          throw failure;
+        },
+      ),
     );
+  };
   return (
     <Dialog title="Combine" isOpen onOpenChange={(open) => (open ? undefined : finish())}>
       <div className="stack">
@@ -70,8 +77,8 @@ export default function CombineAction({ ids, rows, finish, clearSelection }: Ass
           <Button variant="secondary" onPress={() => finish()}>
             Cancel
           </Button>
-          <Button onPress={onCombine} isPending={combine.isPending}>
-            {combine.isPending ? 'Combining...' : 'Combine'}
+          <Button onPress={onCombine} isPending={submission.isPending}>
+            {submission.isPending ? 'Combining...' : 'Combine'}
           </Button>
         </div>
       </div>

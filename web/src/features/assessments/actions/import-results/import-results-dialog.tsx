@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useImportNewClientResults } from '../../api/import-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { ClientFields, clientProblem, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
@@ -12,12 +13,13 @@ import { ImportResultsForm, importedMessage } from './import-results-form.tsx';
 export default function ImportResultsDialog({ finish }: AssessmentActionProps) {
   const [client, setClient] = useState(EMPTY_CLIENT);
   const importResults = useImportNewClientResults();
+  const submission = useSubmission('importNewClientResults');
   return (
     <ImportResultsForm
       title="Import Results"
       client={<ClientFields value={client} onChange={setClient} />}
       clientError={clientProblem(client)}
-      pending={importResults.isPending}
+      pending={submission.isPending}
       error={importResults.error}
       onClose={() => finish()}
       onSubmit={(results) => {
@@ -25,7 +27,9 @@ export default function ImportResultsDialog({ finish }: AssessmentActionProps) {
           ...newClientBody(client),
           ...results,
         };
-        importResults.mutate({ body }, { onSuccess: (imported) => finish(importedMessage(imported)) });
+        submission.submit(body, (params) =>
+          importResults.mutateAsync({ body, params }).then((imported) => finish(importedMessage(imported))),
+        );
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { TextField } from '../../../../components/ui/text-field.tsx';
+import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useImportClientResults } from '../../api/import-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
@@ -19,6 +20,7 @@ export default function ImportResultsToExistingDialog({ rows, finish }: Assessme
   });
   const [otherData, setOtherData] = useState('');
   const importResults = useImportClientResults();
+  const submission = useSubmission('importClientResults');
   const row = rows[0];
   if (refusal) return null;
   const client = clientOfRow(row);
@@ -33,17 +35,15 @@ export default function ImportResultsToExistingDialog({ rows, finish }: Assessme
         ) : null
       }
       clientError={client ? null : ADD_TEXTS.existingClientAssessment}
-      pending={importResults.isPending}
+      pending={submission.isPending}
       error={importResults.error}
       onClose={() => finish()}
       onSubmit={(results) => {
         if (!row) return;
-        importResults.mutate(
-          {
-            params: { path: { clientId: row.clientId } },
-            body: { ...results, ...(otherData.trim() ? { otherData: otherData.trim() } : {}) },
-          },
-          { onSuccess: (imported) => finish(importedMessage(imported)) },
+        const path = { clientId: row.clientId };
+        const body = { ...results, ...(otherData.trim() ? { otherData: otherData.trim() } : {}) };
+        submission.submit([path, body], (params) =>
+          importResults.mutateAsync({ params: { path, ...params }, body }).then((imported) => finish(importedMessage(imported))),
         );
       }}
     />
