@@ -9,6 +9,7 @@ import { CSRF, type FaultBff, forbidden, legacyError, slow, startFaultBff, TOKEN
 import type { Answer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
+import { zipBytes } from '../../test-support/zip-bytes.ts';
 import { XLSX_TYPE } from './clients-upload.ts';
 
 const CLIENT_ID = 'c1e00000-0000-4000-8000-000000000009';
@@ -199,7 +200,8 @@ describe('imports against a faulty legacy API', () => {
 });
 
 describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
-  const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
+  // A workbook's container: the BFF reads its directory before sending it on.
+  const XLSX = zipBytes([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }]);
   async function upload(fields: Record<string, string>) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

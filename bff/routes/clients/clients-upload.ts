@@ -1,7 +1,7 @@
 // The Bulk Add upload (spec assessments-and-clients §2.3, §4.11, §5 "Bulk add"), read while it streams in by
 // bff/uploads/multipart-file.ts: the `spreadsheet` part must be an Excel workbook (.xlsx, a ZIP container) of at
 // most 10 MB; the form's other fields are checked against the contract's ClientsSpreadsheetUpload once the body
-// is read.
+// is read; then the workbook's ZIP directory is read (never inflated) for what it unpacks to, before it leaves the BFF.
 import type { Readable } from 'node:stream';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { components as Bff } from '../../../generated/bff.ts';
@@ -10,6 +10,7 @@ import { bffContract, CONTRACT_AJV_OPTIONS } from '../../plugins/app/openapi-rou
 import { contractEmojiPatterns, contractTextPatterns } from '../../plugins/app/problems.ts';
 import { type ProblemError, problem } from '../../problem.ts';
 import { type FileUploadRules, readMultipartFile, type UploadHeaders } from '../../uploads/multipart-file.ts';
+import { checkZipBounds, type ZipBounds } from '../../uploads/zip-bounds.ts';
 
 export type SpreadsheetForm = Omit<Bff['schemas']['ClientsSpreadsheetUpload'], 'spreadsheet'>;
 export interface SpreadsheetUpload {
@@ -19,6 +20,19 @@ export interface SpreadsheetUpload {
 
 /** The contract's `maxLength`: at most 10 MB. */
 export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * What the workbook may unpack to (docs/decisions/016-uploads-bounded-by-what-they-unpack-to.md). Bulk Add's rows
+ * are four short texts: 50 MB of sheet XML is some 200,000 rows, far beyond a real upload, and far below what the
+ * legacy reader would hold in memory for a zip bomb (a 10 MB file can declare gigabytes). The entry count and the
+ * ratio are Apache POI's defaults for reading an .xlsx (at most 1,000 entries; at most 100:1 for an entry over
+ * 100 KB): a workbook is a few dozen entries (sheets, styles, relations), and its XML packs 5 to 20 times.
+ */
+export const SPREADSHEET_UNPACKED_BOUNDS: ZipBounds = {
+  maxEntries: 1000,
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  maxRatio: 100,
+  ratioGraceBytes: 100 * 1024,
+};
 /** What a multipart body may carry besides the spreadsheet (boundaries, part headers, the form's fields). */
 const MULTIPART_ALLOWANCE = 64 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,12 +44,26 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'The spreadsheet must be at most 10 MB.',
 } as const;
 
+const MB = 1024 * 1024;
+const wholeMegabytes = (bytes: number) => `${Math.floor(bytes / MB).toLocaleString('en-US')} MB`;
+/** The refusals of a workbook for what it unpacks to (the BFF's messages), one sentence each. */
+export const UNPACKED_MESSAGES = {
+  unpackedBytes: (bytes: number) =>
+    `The spreadsheet unpacks to at least ${wholeMegabytes(bytes)}; it may unpack to at most ${wholeMegabytes(SPREADSHEET_UNPACKED_BOUNDS.maxUnpackedBytes)}.`,
+  entries: (entries: number) =>
+    `The spreadsheet holds ${entries.toLocaleString('en-US')} parts; a workbook may hold at most ${SPREADSHEET_UNPACKED_BOUNDS.maxEntries.toLocaleString('en-US')}.`,
+  ratio: (ratio: number) =>
+    `A part of the spreadsheet unpacks to ${Math.floor(ratio).toLocaleString('en-US')} times its packed size; at most ${SPREADSHEET_UNPACKED_BOUNDS.maxRatio} times is allowed.`,
+} as const;
+
 // The answer closes the connection: what the browser still sends is not read.
 const CLOSE = { connection: 'close' };
 export const spreadsheetRequired = (): ProblemError => problem(400, 'spreadsheet_required', UPLOAD_MESSAGES.required, 'Failed', {}, CLOSE);
 export const spreadsheetTypeNotAllowed = (): ProblemError =>
   problem(400, 'spreadsheet_type_not_allowed', UPLOAD_MESSAGES.typeNotAllowed, 'Failed', {}, CLOSE);
 export const spreadsheetTooLarge = (): ProblemError => problem(400, 'spreadsheet_too_large', UPLOAD_MESSAGES.tooLarge, 'Failed', {}, CLOSE);
+export const spreadsheetContentTooLarge = (detail: string): ProblemError =>
+  problem(400, 'spreadsheet_content_too_large', detail, 'Failed', {}, CLOSE);
 const invalid = (field: string, message: string): ProblemError =>
   problem(400, 'validation_failed', 'The request is not valid.', 'Failed', { errors: [{ field, message }] }, CLOSE);
 
@@ -121,5 +149,23 @@ const SPREADSHEET_RULES: FileUploadRules<typeof XLSX_TYPE> = {
 /** Reads the upload; rejects with the contract's problem as soon as the body breaks a rule. */
 export async function readSpreadsheetUpload(body: Readable, headers: UploadHeaders): Promise<SpreadsheetUpload> {
   const { file, fields } = await readMultipartFile(body, headers, SPREADSHEET_RULES);
-  return checkedForm(fields, file?.bytes);
+  const upload = checkedForm(fields, file?.bytes);
+  await checkUnpacked(upload.spreadsheet);
+  return upload;
+}
+
+/** Refuses a workbook for what its directory says it unpacks to; one whose directory cannot be read is no workbook. */
+async function checkUnpacked(spreadsheet: Buffer<ArrayBuffer>): Promise<void> {
+  const verdict = await checkZipBounds(spreadsheet, SPREADSHEET_UNPACKED_BOUNDS);
+  if (verdict.ok) return;
+  switch (verdict.broken) {
+    case 'unreadable':
+      throw spreadsheetTypeNotAllowed();
+    case 'entries':
+      throw spreadsheetContentTooLarge(UNPACKED_MESSAGES.entries(verdict.entries));
+    case 'unpackedBytes':
+      throw spreadsheetContentTooLarge(UNPACKED_MESSAGES.unpackedBytes(verdict.unpackedBytes));
+    case 'ratio':
+      throw spreadsheetContentTooLarge(UNPACKED_MESSAGES.ratio(verdict.ratio));
+  }
 }

@@ -18,6 +18,8 @@ const PNG = Buffer.from(
 );
 const JPEG = Buffer.concat([
   Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  // A start-of-frame segment: the header that gives the picture's size (1 × 1).
+  Buffer.from('ffc0001108000100010301220002110103110100', 'hex'),
   Buffer.alloc(64, 1),
   Buffer.from('ffd9', 'hex'),
 ]);
