@@ -14,10 +14,7 @@ const AMENDED = [
   'openapi/README.md',
   'bff/roles.ts',
   'bff/routes/shell/shell-routes.ts',
-  'web/src/app/routes/coach/coach-area.tsx',
-  'web/src/features/coach-shell/utils/drawer-items.ts',
-  'web/src/features/coach-shell/components/coach-drawer.tsx',
-  'scripts/screenshots/catalogue.ts',
+  'web/src/lib/screens.ts',
 ];
 
 let root: string;
@@ -135,7 +132,7 @@ describe('npm run new', () => {
     expect(columns).not.toContain('generated');
   });
 
-  it('writes a table screen on the kit: the route, its address, its drawer item, the lazy table, its tests, its gallery', () => {
+  it('writes a table screen on the kit: the route, its one manifest entry (address, drawer, gallery), the lazy table, its tests', () => {
     const tree = new Tree(root);
     newOperation(tree, LIST_NOTES);
     const written = newScreen(new Tree(root), { ...NOTES, empty: 'No notes yet. Write one.' });
@@ -146,45 +143,50 @@ describe('npm run new', () => {
       'web/src/features/notes/components/notes-screen.test.tsx',
       'tests/e2e/coach/notes.test.ts',
     ]);
-    expect(read('web/src/app/routes/coach/coach-area.tsx')).toContain("const Notes = preloadableRoute(() => import('./notes.tsx'));");
-    expect(read('web/src/app/routes/coach/coach-area.tsx')).toContain("{ path: '/notes', screen: 'notes', component: Notes },\n];");
-    expect(read('web/src/features/coach-shell/utils/drawer-items.ts')).toContain(
-      "  notes: { path: '/notes', label: 'Notes' },\n} as const",
+    expect(written.amended).toEqual(expect.arrayContaining(['web/src/lib/screens.ts']));
+    expect(written.amended.filter((file) => file.startsWith('web/') || file.startsWith('scripts/'))).toEqual(['web/src/lib/screens.ts']);
+    expect(read('web/src/lib/screens.ts')).toContain(
+      [
+        '  {',
+        "    id: 'notes',",
+        "    path: '/notes',",
+        "    label: 'Notes',",
+        '    access: NOT_MINI_ONLY,',
+        "    gallery: { call: '/api/notes', empty: 'No notes yet. Write one.' },",
+        '  },',
+        '  // No drawer item of their own',
+      ].join('\n'),
     );
     const screen = read('web/src/features/notes/components/notes-screen.tsx');
     expect(screen).toContain('useListScreen(');
     expect(screen).toContain("from '../../../components/data-table/lazy-data-table.tsx'");
     expect(screen).toContain("sorts: ['title', 'createdAt'],\n  defaultSort: 'createdAt',");
     expect(screen).toContain('emptyText="No notes yet. Write one."');
-    expect(read('scripts/screenshots/catalogue.ts')).toContain(
-      [
-        '  ...screenStates({',
-        "    screen: 'notes',",
-        "    title: 'Notes',",
-        "    path: '/notes',",
-        "    call: get('/api/notes'),",
-        '    loaded: firstRow,',
-        "    empty: (page) => text(page, 'No notes yet. Write one.'),",
-        '  }),\n\n  // ---- the public pages ----',
-      ].join('\n'),
-    );
     expect(written.toFill.join('\n')).toContain('SCREENSHOT_ONLY=notes npm run screenshots');
   });
 
-  it('places the drawer item after --after and gives it the --icon', () => {
+  it('places the manifest entry after --after and gives it the drawer with the --icon', () => {
     const tree = new Tree(root);
     newOperation(tree, LIST_NOTES);
     const written = newScreen(tree, { ...NOTES, after: 'assessments', icon: 'NotebookText' });
-    const drawer = read('web/src/features/coach-shell/utils/drawer-items.ts');
-    expect(drawer).toContain(
-      "  assessments: { path: '/assessments', label: 'Assessments' },\n  notes: { path: '/notes', label: 'Notes' },\n",
+    const manifest = read('web/src/lib/screens.ts');
+    expect(manifest).toContain(
+      [
+        "  { id: 'assessments', path: '/assessments', label: 'Assessments', access: ASSESSMENTS_AREA, drawer: { icon: ClipboardList } },",
+        '  {',
+        "    id: 'notes',",
+        "    path: '/notes',",
+        "    label: 'Notes',",
+        '    access: NOT_MINI_ONLY,',
+        '    drawer: { icon: NotebookText },',
+      ].join('\n'),
     );
-    expect(drawer).toMatch(/const DRAWER_ORDER[^;]*\n {2}'assessments',\n {2}'notes',\n/);
-    const icons = read('web/src/features/coach-shell/components/coach-drawer.tsx');
-    expect(importsOf(icons, 'lucide-react/icons/notebook-text')).toEqual(["import NotebookText from 'lucide-react/icons/notebook-text';"]);
-    expect(icons).toMatch(/const ICONS[^;]*\n {2}assessments: ClipboardList,\n {2}notes: NotebookText,\n/);
-    expect(written.toFill.join('\n')).not.toContain('coach-drawer.tsx');
+    expect(importsOf(manifest, 'lucide-react/icons/notebook-text')).toEqual([
+      "import NotebookText from 'lucide-react/icons/notebook-text';",
+    ]);
+    expect(written.toFill.join('\n')).not.toContain('drawer: { icon: <LucideName> }');
     expect(() => newScreen(new Tree(root), { ...NOTES, screenId: 'notes2', path: '/notes2', icon: 'NoSuchIcon' })).toThrow(/no icon/);
+    expect(() => newScreen(new Tree(root), { ...NOTES, screenId: 'notes3', path: '/notes3', after: 'noSuchScreen' })).toThrow(/no screen/);
   });
 
   it('writes the --spec section where a placeholder was, and names the placeholders left without it', () => {

@@ -527,36 +527,30 @@ export function newScreen(
       '',
     ].join('\n'),
   );
-  const area = 'web/src/app/routes/coach/coach-area.tsx';
-  tree.insert(area, `const ${pascal(screenId)} = preloadableRoute(() => import('./${file}.tsx'));\n`, {
-    after: 'preloadableRoute(() => import(',
-    before: '\n// Each address',
-  });
-  tree.insert(area, `  { path: '${path}', screen: '${screenId}', component: ${pascal(screenId)} },\n`, {
-    after: 'const ROUTES',
-    before: '];',
-  });
-
-  // The drawer: its item and place (after --after, else last), and its icon.
-  const drawer = 'web/src/features/coach-shell/utils/drawer-items.ts';
-  const item = `  ${screenId}: { path: '${path}', label: '${label}' },\n`;
-  if (after) {
-    tree.insertAfterLine(drawer, item, { after: 'export const COACH_SCREENS', line: `  ${after}: ` });
-    tree.insertAfterLine(drawer, `  '${screenId}',\n`, { after: 'const DRAWER_ORDER', line: `  '${after}',` });
-  } else {
-    tree.insert(drawer, item, { after: 'export const COACH_SCREENS', before: '} as const' });
-    tree.insert(drawer, `  '${screenId}',\n`, { after: 'const DRAWER_ORDER', before: '];' });
-  }
-  const drawerIcons = 'web/src/features/coach-shell/components/coach-drawer.tsx';
+  // Its one entry in the manifest (web/src/lib/screens.ts): after --after's entry, else after the last drawer item.
+  const manifest = 'web/src/lib/screens.ts';
+  const entry = [
+    '\n  {',
+    `    id: '${screenId}',`,
+    `    path: '${path}',`,
+    `    label: '${label.replaceAll("'", "\\'")}',`,
+    '    access: NOT_MINI_ONLY,',
+    ...(icon ? [`    drawer: { icon: ${icon} },`] : []),
+    `    gallery: { call: '${operation.path}', empty: '${emptyText.replaceAll("'", "\\'")}' },`,
+    '  },',
+  ].join('\n');
+  // The entry goes before the line that starts the next entry (or a comment), so after the whole of --after's.
+  const anchor = `id: '${after ?? ''}'`;
+  const rest = after ? tree.read(manifest).split(anchor)[1] : undefined;
+  if (after && rest === undefined) throw new Error(`--after ${after}: ${manifest} has no screen of that id`);
+  const nextLine = rest && /\n {2}(\{|\/\/)/.exec(rest)?.[0];
+  if (after && nextLine) tree.insert(manifest, entry, { after: anchor, before: nextLine });
+  else tree.insert(manifest, entry, { after: 'export const SCREENS', before: '\n  // No drawer item of their own' });
   if (icon) {
-    if (!tree.read(drawerIcons).includes(`from 'lucide-react/icons/${iconModule(icon)}';`))
-      tree.addImport(drawerIcons, `lucide-react/icons/${iconModule(icon)}`, { default: icon });
-    const entry = `  ${screenId}: ${icon},\n`;
-    if (after && new RegExp(`const ICONS[^;]*\\n {2}${after}: `).test(tree.read(drawerIcons)))
-      tree.insertAfterLine(drawerIcons, entry, { after: 'const ICONS', line: `  ${after}: ` });
-    else tree.insert(drawerIcons, entry, { after: 'const ICONS', before: '};' });
+    if (!tree.read(manifest).includes(`from 'lucide-react/icons/${iconModule(icon)}';`))
+      tree.addImport(manifest, `lucide-react/icons/${iconModule(icon)}`, { default: icon });
   } else {
-    tree.fill(`${drawerIcons}: the drawer's icon in ICONS (or --icon <LucideName>)`);
+    tree.fill(`${manifest}: the drawer item of '${screenId}' (drawer: { icon: <LucideName> }, or --icon), unless it has none`);
   }
 
   tree.create(
@@ -647,27 +641,7 @@ export function newScreen(
   );
   tree.fill(`${feature}/components/${file}-screen.test.tsx, tests/e2e/coach/${file}.test.ts: the spec's flows`);
 
-  // The gallery: its loaded, empty, loading and error states (docs/recipe.md step 11).
-  const call = operation.path.includes('{')
-    ? `get('${operation.path}', /^${operation.path.replace(/\{\w+\}/g, '[^/]+').replaceAll('/', '\\/')}$/)`
-    : `get('${operation.path}')`;
-  tree.insert(
-    'scripts/screenshots/catalogue.ts',
-    [
-      '  ...screenStates({',
-      `    screen: '${file}',`,
-      `    title: '${label}',`,
-      `    path: '${path}',`,
-      `    call: ${call},`,
-      '    loaded: firstRow,',
-      `    empty: (page) => text(page, '${emptyText.replaceAll("'", "\\'")}'),`,
-      '  }),',
-      '',
-      '',
-    ].join('\n'),
-    { after: 'export const CATALOGUE', before: '  // ---- the public pages ----' },
-  );
-  tree.fill(`${drawer}: who may see it (roleMayUse), only when not every coach`);
+  tree.fill(`${manifest}: who may see it (\`access\`: NOT_MINI_ONLY is every coach but one limited to minis, assistants too)`);
   if (spec === PLACEHOLDER_SPEC)
     tree.fill(`the spec section in each "(spec ${PLACEHOLDER_SPEC})" written (or --spec "<document> §<section>")`);
   tree.fill(`the gallery: SCREENSHOT_ONLY=${file} npm run screenshots, then look at /tmp/coachportal-gallery/index.html`);

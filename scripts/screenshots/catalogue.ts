@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { components } from '../../generated/bff.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
+import { type CoachScreen, type CoachScreenId, kebabOf, SCREENS, screen } from '../../web/src/lib/screens.ts';
 import {
   type Account,
   answerTo,
@@ -259,6 +260,24 @@ const heading = (page: Page, name: string | RegExp, level?: number) =>
 const firstRow = (page: Page) => dataRows(page).first();
 const text = (page: Page, words: string) => page.getByText(words, { exact: true });
 
+/** A table screen's states from its manifest entry (web/src/lib/screens.ts `gallery`): loaded at its first row, empty at its text. */
+function manifestScreenStates(id: CoachScreenId): Shot[] {
+  const { path, label, gallery } = screen(id);
+  if (!gallery) throw new Error(`the screen ${id} has no gallery states in web/src/lib/screens.ts`);
+  const { empty } = gallery;
+  return screenStates({
+    screen: kebabOf(id),
+    title: label,
+    path,
+    call: gallery.call.includes('{') ? get(gallery.call, new RegExp(`^${gallery.call.replace(/\{\w+\}/g, '[^/]+')}$`)) : get(gallery.call),
+    loaded: firstRow,
+    ...(empty && { empty: (page: Page) => text(page, empty) }),
+  });
+}
+
+// The table screens placed by hand below (beside their dialogs).
+const PLACED: ReadonlySet<string> = new Set<CoachScreenId>(['scoGiven', 'clients', 'miniAssessments', 'teams', 'pairs']);
+
 export const CATALOGUE: readonly Shot[] = [
   // ---- the coach screens ----
   ...screenStates({
@@ -449,14 +468,7 @@ export const CATALOGUE: readonly Shot[] = [
     await shownDialog(page, 'Warning', 'alertdialog');
   }),
 
-  ...screenStates({
-    screen: 'sco-given',
-    title: 'SCO Given',
-    path: '/sco-given',
-    call: get('/api/assessments'),
-    loaded: firstRow,
-    empty: (page) => text(page, 'You have not given any assessments to other coaches.'),
-  }),
+  ...manifestScreenStates('scoGiven'),
   dialogShot({
     screen: 'sco-given',
     title: 'SCO Given',
@@ -471,14 +483,7 @@ export const CATALOGUE: readonly Shot[] = [
     },
   }),
 
-  ...screenStates({
-    screen: 'clients',
-    title: 'Clients',
-    path: '/clients',
-    call: get('/api/clients'),
-    loaded: firstRow,
-    empty: (page) => text(page, 'No clients found.'),
-  }),
+  ...manifestScreenStates('clients'),
   ...screenStates({
     screen: 'client-results',
     title: 'Client results',
@@ -489,23 +494,9 @@ export const CATALOGUE: readonly Shot[] = [
     loadedCaption: 'Loaded: the demo coach’s first client by name.',
   }),
 
-  ...screenStates({
-    screen: 'mini-assessments',
-    title: 'Mini-Assessments',
-    path: '/mini-assessments',
-    call: get('/api/mini-assessments'),
-    loaded: firstRow,
-    empty: (page) => text(page, 'No mini-assessments yet. Share your link to start.'),
-  }),
+  ...manifestScreenStates('miniAssessments'),
 
-  ...screenStates({
-    screen: 'teams',
-    title: 'Teams',
-    path: '/teams',
-    call: get('/api/teams'),
-    loaded: firstRow,
-    empty: (page) => text(page, 'No teams yet. Add a team to start.'),
-  }),
+  ...manifestScreenStates('teams'),
   dialogShot({
     screen: 'teams',
     title: 'Teams',
@@ -528,14 +519,7 @@ export const CATALOGUE: readonly Shot[] = [
     loadedCaption: 'Loaded: the demo coach’s first own team with members.',
   }),
 
-  ...screenStates({
-    screen: 'pairs',
-    title: 'Pairs',
-    path: '/pairs',
-    call: get('/api/pairs'),
-    loaded: firstRow,
-    empty: (page) => text(page, 'No pairs yet. Select two assessments on the Assessments page and choose Add Pairs.'),
-  }),
+  ...manifestScreenStates('pairs'),
   dialogShot({
     screen: 'pairs',
     title: 'Pairs',
@@ -592,7 +576,7 @@ export const CATALOGUE: readonly Shot[] = [
   }),
 
   ...screenStates({
-    screen: 'samples',
+    screen: 'samples-and-brochures',
     title: 'Samples & Brochures',
     path: '/samples-and-brochures',
     call: get('/api/samples'),
@@ -622,6 +606,9 @@ export const CATALOGUE: readonly Shot[] = [
       await page.getByRole('textbox', { name: 'Code' }).scrollIntoViewIfNeeded();
     },
   }),
+
+  // A table screen of the manifest this list does not place yet (a new one): its states from its entry.
+  ...SCREENS.filter((entry: CoachScreen) => entry.gallery && !PLACED.has(entry.id)).flatMap(({ id }) => manifestScreenStates(id)),
 
   // ---- the public pages ----
   ...screenStates({

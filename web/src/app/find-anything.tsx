@@ -2,9 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ActionMessage } from '../components/data-table/table-actions.ts';
 import { ASSESSMENT_ACTIONS } from '../features/assessments/actions/registry.ts';
-import { ICONS } from '../features/coach-shell/components/coach-drawer.tsx';
 import type { FindAnythingProps } from '../features/coach-shell/components/coach-shell-parts.ts';
-import { COACH_SCREENS, drawerItems, mayOpen, offersSupport } from '../features/coach-shell/utils/drawer-items.ts';
+import { drawerItems, mayOpen, offersSupport, paletteScreens } from '../features/coach-shell/utils/drawer-items.ts';
 import type { AssessmentRow } from '../features/find-anything/api/search-portal.ts';
 import { FindAnythingPalette } from '../features/find-anything/components/find-anything-palette.tsx';
 import type { AssessmentCommand, PaletteCommand, PaletteScreen } from '../features/find-anything/utils/palette-items.ts';
@@ -34,12 +33,7 @@ export default function FindAnything({ isOpen, onOpenChange, session, onLogOut }
   const [message, setMessage] = useState<ActionMessage | null>(null);
   const [leavingMessage, setLeavingMessage] = useState(false);
 
-  const screens = useMemo((): PaletteScreen[] => {
-    const drawer = drawerItems(session).map(({ id, label, path }) => ({ id, label, path, icon: ICONS[id] }));
-    // The clients list goes with the assessments (the drawer names no item of its own for it).
-    const clients = drawer.some((item) => item.id === 'assessments') ? [{ id: 'clients', label: 'Clients', path: '/clients' }] : [];
-    return [...drawer, ...clients, { id: 'profile', ...COACH_SCREENS.profile }];
-  }, [session]);
+  const screens = useMemo((): PaletteScreen[] => paletteScreens(session), [session]);
 
   const commands = useMemo((): PaletteCommand[] => {
     const visible = new Set(drawerItems(session).map((item) => item.id));

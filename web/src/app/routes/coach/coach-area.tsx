@@ -5,8 +5,9 @@ import { Redirect, Route, Switch } from 'wouter';
 import { preloadDataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { prefetchAssessmentsTable } from '../../../features/assessments/api/prefetch-assessments-table.ts';
-import { type CoachScreenId, mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
+import { mayOpen } from '../../../features/coach-shell/utils/drawer-items.ts';
 import { lazyWithPreload, type Preloadable, preloadWhenIdle } from '../../../lib/lazy-with-preload.ts';
+import { type CoachScreenId, kebabOf, SCREENS } from '../../../lib/screens.ts';
 import { sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
 import { sessionQueryOptions } from '../../../lib/session/session-api.ts';
 import { CoachFrame } from '../../coach-frame.tsx';
@@ -20,40 +21,15 @@ import { CoachFrame } from '../../coach-frame.tsx';
 const preloadableRoute = (load: () => Promise<{ Component: ComponentType }>): Preloadable<object> =>
   lazyWithPreload(async () => ({ default: (await load()).Component }));
 
-const Dashboard = preloadableRoute(() => import('./dashboard.tsx'));
-const Messages = preloadableRoute(() => import('./messages.tsx'));
-const Assessments = preloadableRoute(() => import('./assessments.tsx'));
-const ScoGiven = preloadableRoute(() => import('./sco-given.tsx'));
-const Clients = preloadableRoute(() => import('./clients.tsx'));
-const ClientResults = preloadableRoute(() => import('./client-results.tsx'));
-const EmailTemplates = preloadableRoute(() => import('./email-templates.tsx'));
-const Balance = preloadableRoute(() => import('./balance.tsx'));
-const MiniAssessments = preloadableRoute(() => import('./mini-assessments.tsx'));
-const Help = preloadableRoute(() => import('./help.tsx'));
-const Samples = preloadableRoute(() => import('./samples.tsx'));
-const Teams = preloadableRoute(() => import('./teams.tsx'));
-const Team = preloadableRoute(() => import('./team.tsx'));
-const Pairs = preloadableRoute(() => import('./pairs.tsx'));
-const Profile = preloadableRoute(() => import('./profile.tsx'));
-
-// Each address with the screen it belongs to: a screen the role may not open goes to the dashboard (`mayOpen`).
-const ROUTES: readonly { path: string; screen: CoachScreenId; component: Preloadable<object> }[] = [
-  { path: '/dashboard', screen: 'dashboard', component: Dashboard },
-  { path: '/messages', screen: 'messages', component: Messages },
-  { path: '/assessments', screen: 'assessments', component: Assessments },
-  { path: '/sco-given', screen: 'scoGiven', component: ScoGiven },
-  { path: '/clients', screen: 'assessments', component: Clients },
-  { path: '/clighent/:clientId', screen: 'assessments', component: ClientResults },
-  { path: '/email-templates', screen: 'emailTemplates', component: EmailTemplates },
-  { path: '/balance', screen: 'balance', component: Balance },
-  { path: '/mini-assessments', screen: 'miniAssessments', component: MiniAssessments },
-  { path: '/help', screen: 'help', component: Help },
-  { path: '/samples-and-brochures', screen: 'samplesAndBrochures', component: Samples },
-  { path: '/teams', screen: 'teams', component: Teams },
-  { path: '/team', screen: 'team', component: Team },
-  { path: '/pairs', screen: 'pairs', component: Pairs },
-  { path: '/profile', screen: 'profile', component: Profile },
-];
+// Each screen of the manifest with its route module (`./<kebab-case id>.tsx`), in the manifest's order: a screen the
+// role may not open goes to the dashboard (`mayOpen`).
+const MODULES = import.meta.glob<{ Component: ComponentType }>(['./*.tsx', '!./coach-area.tsx']);
+const ROUTES: readonly { path: string; screen: CoachScreenId; component: Preloadable<object> }[] = SCREENS.map(({ id, path }) => {
+  const load = MODULES[`./${kebabOf(id)}.tsx`];
+  if (!load) throw new Error(`the screen ${id} has no route module app/routes/coach/${kebabOf(id)}.tsx`);
+  return { path, screen: id, component: preloadableRoute(load) };
+});
+const Assessments = ROUTES.find((route) => route.screen === 'assessments')?.component as Preloadable<object>;
 
 const ToDashboard = () => <Redirect to="/dashboard" replace />;
 

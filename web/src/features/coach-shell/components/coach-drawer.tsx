@@ -1,24 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
-import CircleHelp from 'lucide-react/icons/circle-help';
-import ClipboardCheck from 'lucide-react/icons/clipboard-check';
-import ClipboardList from 'lucide-react/icons/clipboard-list';
-import FileText from 'lucide-react/icons/file-text';
-import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LifeBuoy from 'lucide-react/icons/life-buoy';
 import LogOut from 'lucide-react/icons/log-out';
-import Mail from 'lucide-react/icons/mail';
-import MessageSquare from 'lucide-react/icons/message-square';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
-import Share2 from 'lucide-react/icons/share-2';
-import Users from 'lucide-react/icons/users';
-import Wallet from 'lucide-react/icons/wallet';
 import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { AssistantBadge, Badge } from '../../../components/ui/badge.tsx';
+import { screen } from '../../../lib/screens.ts';
 import type { Session } from '../../../lib/session/session.ts';
-import { COACH_SCREENS, type CoachScreenId, type DrawerCounts, drawerItems, isCurrent, offersSupport } from '../utils/drawer-items.ts';
+import { type CoachScreenId, type DrawerCounts, drawerItems, isCurrent, offersSupport } from '../utils/drawer-items.ts';
 import type { CoachShellParts } from './coach-shell-parts.ts';
 
 export interface CoachDrawerProps {
@@ -37,22 +27,6 @@ export interface CoachDrawerProps {
   /** A screen's item was pressed, also the current one's (opening Assessments clears its badge). */
   onOpen?: (id: CoachScreenId) => void;
 }
-
-// One icon per drawer screen, from the portal's one icon set.
-/** Each drawer item's icon (the find-anything palette shows its screens with them too). */
-export const ICONS: Partial<Record<CoachScreenId, LucideIcon>> = {
-  dashboard: LayoutDashboard,
-  assessments: ClipboardList,
-  miniAssessments: ClipboardCheck,
-  scoGiven: Share2,
-  teams: Users,
-  pairs: HeartHandshake,
-  balance: Wallet,
-  emailTemplates: Mail,
-  messages: MessageSquare,
-  samplesAndBrochures: FileText,
-  help: CircleHelp,
-};
 
 const initials = (coach: Session['coach']) => `${coach.name.charAt(0)}${coach.surname.charAt(0)}`.toUpperCase();
 
@@ -86,7 +60,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
     <>
       <div className="coach-drawer__backdrop" data-open={isOpen || undefined} aria-hidden="true" onClick={onClose} />
       <nav ref={panel} id={id} aria-label="Main" className="coach-drawer" data-open={isOpen || undefined}>
-        <Link {...link(COACH_SCREENS.profile.path)} className="coach-drawer__profile">
+        <Link {...link(screen('profile').path)} className="coach-drawer__profile">
           {coach.photoUrl ? (
             <img className="coach-drawer__avatar coach-drawer__avatar--photo" src={coach.photoUrl} alt="" width={40} height={40} />
           ) : (
@@ -114,7 +88,7 @@ export function CoachDrawer({ session, id, isOpen, onClose, onLogOut, toggleRef,
                   }}
                   className="coach-drawer__link"
                 >
-                  <DrawerIcon icon={ICONS[item.id]} />
+                  <DrawerIcon icon={item.icon} />
                   <span className="coach-drawer__label">{item.label}</span>
                   {item.badge ? (
                     <Badge>

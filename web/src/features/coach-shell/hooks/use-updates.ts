@@ -2,8 +2,9 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { queryKeyOf, type ReadPath } from '../../../lib/query-keys.ts';
+import { screen } from '../../../lib/screens.ts';
 import { getUpdates, type Update, type Updates } from '../api/get-updates.ts';
-import { COACH_SCREENS, isCurrent } from '../utils/drawer-items.ts';
+import { isCurrent } from '../utils/drawer-items.ts';
 
 /** How often to ask until the BFF has said (its default); a failed first call is asked again after it too. */
 export const FALLBACK_INTERVAL_SECONDS = 120;
@@ -105,7 +106,7 @@ export function useUpdates(): StaysCurrent {
 
   const assessmentsOpened = useCallback(() => setUnseen(0), []);
   useEffect(() => {
-    if (isCurrent(COACH_SCREENS.assessments.path, location)) assessmentsOpened();
+    if (isCurrent(screen('assessments').path, location)) assessmentsOpened();
   }, [location, assessmentsOpened]);
 
   const dismiss = useCallback((id: string) => setNotices((shown) => shown.filter((notice) => notice.id !== id)), []);
