@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
+import { CONSTRUCTOR_KEY, PROTO_KEY } from './json-body.ts';
 
 const CSRF = { 'x-csrf': '1' };
 let bff: FaultBff;
@@ -59,6 +60,43 @@ describe('request bodies', () => {
     });
     const mini = await send('/api/public/mini/5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f/assessments', {});
     expect(mini.json()).toMatchObject({ status: 400, code: 'missing_details', detail: 'Please provide all details.' });
+  });
+
+  // One address each: the strict per-IP limit of this operation is not what is tested here.
+  const sendJson = (remoteAddress: string, payload: string) =>
+    injectChecked(bff.server, {
+      method: 'POST',
+      url: '/api/password/forgot',
+      remoteAddress,
+      headers: { ...CSRF, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it.each([
+    ['at the top', '192.0.2.11', '{"email":"demo@coachportal.test","__proto__":{"isAdmin":true}}', PROTO_KEY],
+    ['nested, escaped', '192.0.2.12', '{"email":"demo@coachportal.test","x":[{"\\u005f_proto__":{}}]}', PROTO_KEY],
+    [
+      'constructor.prototype',
+      '192.0.2.13',
+      '{"email":"demo@coachportal.test","constructor":{"prototype":{"isAdmin":true}}}',
+      CONSTRUCTOR_KEY,
+    ],
+  ])(
+    'refuses a body with a prototype key (%s) with 400 validation_failed saying which key',
+    async (_name, remoteAddress, payload, detail) => {
+      const response = await sendJson(remoteAddress, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', detail });
+    },
+  );
+
+  it('still answers a body that is not JSON as such', async () => {
+    const response = await sendJson('192.0.2.14', '{"email":');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'bad_request',
+      detail: "Body is not valid JSON but content-type is set to 'application/json'",
+    });
   });
 
   it('sends nothing to the legacy API for any of these', () => {
