@@ -1,12 +1,12 @@
-// The routes entries' `idempotent` flag and the contract's Idempotency-Key must agree: a batch action whose
-// handler ignored the key would send twice on a retry, and a key honoured where the contract declares none is
-// one no client sends.
+// The routes entries' `idempotent` and `idempotentCreate` flags and the contract's Idempotency-Key must agree: an
+// action whose handler ignored the key would send twice on a retry, and a key honoured where the contract declares
+// none is one no client sends.
 import { describe, expect, it } from 'vitest';
 import { deref, type JsonObject } from '../../../contract/operations.ts';
 import { createValidator } from '../../../contract/validator.ts';
 import { MemoryIdempotencyStore } from '../../batch/idempotency-store.ts';
 import type { OperationHandler, OperationHandlers, OperationRoute } from '../../operation.ts';
-import { emptyAnswerOf, idempotentBatches, idempotentOperations } from './idempotency.ts';
+import { emptyAnswerOf, idempotentBatches, idempotentCreates, idempotentOperations } from './idempotency.ts';
 import { bffContract, bffOperations } from './openapi-routes.ts';
 
 const handler: OperationHandler<'deleteTeams'> = async () => ({ total: 0, succeeded: 0, failed: [], notAttempted: 0 });
@@ -30,6 +30,30 @@ describe('idempotentBatches', () => {
     const dashboard = { idempotent: true, handler: async () => ({}) } as unknown as OperationHandlers['getDashboard'];
     expect(idempotentOperations().has('getDashboard')).toBe(false);
     expect(() => idempotentBatches({ getDashboard: dashboard }, store)).toThrow(/disagrees .* on: getDashboard$/);
+  });
+});
+
+describe('idempotentCreates', () => {
+  const feedback: OperationHandler<'sendFeedback'> = async () => ({}) as never;
+  const options = { waitMs: 1_000 };
+
+  it('wraps the handler of a routes entry that says `idempotentCreate: true`; the batch check then accepts it', () => {
+    const wrapped = idempotentCreates({ sendFeedback: { idempotentCreate: true, handler: feedback } }, store, options);
+    expect((wrapped.sendFeedback as OperationRoute<'sendFeedback'>).handler).not.toBe(feedback);
+    expect(() => idempotentBatches(wrapped, store)).not.toThrow();
+  });
+
+  it('refuses a create whose contract declares the key but whose routes entry says neither flag', () => {
+    expect(idempotentOperations().has('sendFeedback')).toBe(true);
+    const unflagged = idempotentCreates({ sendFeedback: feedback }, store, options);
+    expect(() => idempotentBatches(unflagged, store)).toThrow(/disagrees .* on: sendFeedback$/);
+  });
+
+  it('refuses `idempotentCreate: true` on an operation whose contract declares no key, or with `idempotent: true` too', () => {
+    const dashboard = { idempotentCreate: true, handler: async () => ({}) } as unknown as OperationHandlers['getDashboard'];
+    expect(() => idempotentCreates({ getDashboard: dashboard }, store, options)).toThrow(/disagrees .* on: getDashboard$/);
+    const both = { idempotent: true, idempotentCreate: true, handler: feedback } as const;
+    expect(() => idempotentCreates({ sendFeedback: both }, store, options)).toThrow(/disagrees .* on: sendFeedback$/);
   });
 });
 
