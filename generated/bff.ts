@@ -179,6 +179,13 @@ export interface paths {
          *     (the value after the equals sign). The BFF enforces the rules the page shows live, then posts
          *     `api/v2/resetpassword` with `resetcode` and `newpassword`.
          *
+         *     Every portal session of the account ends with the reset, on every BFF instance (the "my
+         *     account was taken" path). The legacy answer does not name the account, so the page sends the
+         *     account's `email` as well: after the reset the BFF signs in to the legacy API with that address
+         *     and the new password (and signs that legacy session out at once) and, when it is accepted,
+         *     ends every session of that address. A reset without `email`, or whose `email` does not sign in
+         *     with the new password, changes the password and ends no session.
+         *
          *     Password rule: at least 10 characters meeting the strength requirements, or a passphrase of
          *     20 or more characters. The spec does not show the strength requirements; the BFF asks for at
          *     least three of lower case, upper case, digits and other characters below 20 characters
@@ -1024,18 +1031,76 @@ export interface paths {
          * @description The profile photo picker (spec coach-shell §5 "Profile photo"). The BFF reads the file as
          *     it streams in and refuses it as soon as it passes 8 MB (a declared Content-Length over the
          *     limit: before reading anything) or its name is not .jpg, .jpeg or .png or its first bytes are
-         *     not a JPEG or PNG, without reading the rest (the refusal closes the connection); then
-         *     sends the legacy form-data update `POST api/v2/coaches/{id}` with the image and the
-         *     coach's current fields. Kept apart from `updateProfile` (see there why).
+         *     not a JPEG or PNG, without reading the rest (the refusal closes the connection); then reads
+         *     the picture's width and height from its header (at most 8,000 pixels a side and 40
+         *     megapixels in all); then sends the legacy form-data update `POST api/v2/coaches/{id}` with
+         *     the image and the coach's current fields. Kept apart from `updateProfile` (see there why).
          *
          *     Problem codes: 400 `photo_too_large`: Please ensure that your profile photo is less than
-         *     8MB.; 400 `photo_type_not_allowed`: Only jpg/jpeg and png files are allowed!;
+         *     8MB.; 400 `photo_type_not_allowed`: Only jpg/jpeg and png files are allowed! (also a
+         *     header that gives no width and height); 400 `photo_dimensions_too_large` (the BFF's
+         *     message): The photo is 60000 × 60000 pixels; it may be at most 8000 pixels on a side and 40
+         *     megapixels in all.;
          *     400 `validation_failed` (no `photo` file part, not a multipart body); 401 `session_ended`;
          *     403 `csrf_required`; 403 `role_refused` (an assistant's session: Details is hidden, spec §6);
          *     400 `profile_update_failed`: The update failed unexpectedly. (a legacy refusal; 502 when the legacy API failed); 504 `upstream_timeout`.
          */
         put: operations["uploadProfilePhoto"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the account is signed in
+         * @description The Profile's "Where you're signed in" section: every live portal session of the signed-in
+         *     e-mail address (a coach's own sign-ins and an admin's impersonation of the coach; an
+         *     assistant sees the assistant's own), with its browser, coarse network, start and last
+         *     activity; `current` marks the one that asks. Sessions that ended (signed out, timed out, ended
+         *     by a password change or reset) are not listed. Read from the session store, so every BFF
+         *     instance that shares it answers the same list.
+         *
+         *     Problem codes: 401 `session_ended`; 503 `dependency_unavailable` (the session store).
+         */
+        get: operations["listSignedInSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/sessions/sign-outs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of all other sessions
+         * @description "Sign out of all other sessions" on the Profile: every other portal session of the signed-in
+         *     e-mail address ends at once, on every BFF instance (their next request answers 401
+         *     `session_ended`); this one goes on. Answers the list as it is now (this session alone, unless
+         *     one was signed in meanwhile). A password change (`updateProfile` with `password`) does the
+         *     same and gives this session a new cookie too.
+         *
+         *     Problem codes: 401 `session_ended`; 403 `csrf_required`; 503 `dependency_unavailable`
+         *     (the session store).
+         */
+        post: operations["signOutOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2096,6 +2161,9 @@ export interface paths {
          *     - 400 `impersonator_server_send`: As you act for the coach, the provider's server cannot send
          *       invites: it would send them to the clients. Send from your email address instead; the invite
          *       opens addressed to the coach email address. (impersonator with `serverSend` true)
+         *     - 400 `not_in_list`: {count} of the selected assessments are not in your list any more. Please
+         *       refresh the list and select again. ("1 of the selected assessments is …" for one; ids in neither
+         *       the coach's own nor received list refuse the whole selection before any item is done)
          *     - 400 `received_from_another_coach`: Your selection includes assessments that were given to you
          *       by another coach. Please amend your selection and try again.
          *     - 400 `validation_failed`
@@ -2179,6 +2247,9 @@ export interface paths {
          *     - 400 `own_email_single_only`: Can't send from your email address because more than one
          *       assessment has been selected. (`serverSend` false with more than one id)
          *     - 400 `coach_email_required`: Please enter email address
+         *     - 400 `not_in_list`: {count} of the selected assessments are not in your list any more. Please
+         *       refresh the list and select again. ("1 of the selected assessments is …" for one; ids in neither
+         *       the coach's own nor received list refuse the whole selection before any item is done)
          *     - 400 `validation_failed`
          *     - 409 `batch_in_progress`: Another action is still running. Please wait for it to finish or stop it.
          *     - 401 `session_ended`; 403 `csrf_required`; 403 `impersonator_only`; 502 `upstream_error`;
@@ -2289,6 +2360,9 @@ export interface paths {
          *     answers 409 `batch_in_progress`.
          *
          *     Problem codes:
+         *     - 400 `not_in_list`: {count} of the selected assessments are not in your list any more. Please
+         *       refresh the list and select again. ("1 of the selected assessments is …" for one; ids in neither
+         *       the coach's own nor received list refuse the whole selection before any item is done)
          *     - 400 `received_from_another_coach`: Your selection includes assessments that were given to
          *       you by another coach. Please amend your selection and try again.
          *     - 400 `validation_failed`
@@ -2893,7 +2967,8 @@ export interface paths {
         /**
          * Bulk add clients and assessments from a spreadsheet
          * @description Bulk Add Clients and Assessments, desktop only (spec assessments-and-clients §2.3, §3.7,
-         *     §4.11, §5 "Bulk add", §8): the spreadsheet streams through (size and type checked) to
+         *     §4.11, §5 "Bulk add", §8): the spreadsheet streams through (size and type checked), its
+         *     ZIP directory is read for what it unpacks to (never inflated), then it goes to
          *     `POST api/v3/coaches/{coachId}/bulkAddClientsTokens/upload` with the assessment options.
          *     The answer is either `needsConfirmation` (existing clients found, nothing created; the client
          *     shows the duplicate dialog and on Proceed repeats the upload with `duplicatesConfirmed`
@@ -2903,9 +2978,15 @@ export interface paths {
          *
          *     Problem codes:
          *     - 400 `spreadsheet_required`: Please select an assessment and upload spreasheet
-         *     - 400 `spreadsheet_type_not_allowed`: Please upload an Excel (.xlsx) spreadsheet. (the BFF's message)
+         *     - 400 `spreadsheet_type_not_allowed`: Please upload an Excel (.xlsx) spreadsheet. (the BFF's message;
+         *       also a ZIP signature whose directory cannot be read)
          *     - 400 `spreadsheet_too_large`: The spreadsheet must be at most 10 MB. (the BFF's message; checked while
          *       it streams, like the type)
+         *     - 400 `spreadsheet_content_too_large` (the BFF's messages, before any legacy call), one of: The
+         *       spreadsheet unpacks to at least 900 MB; it may unpack to at most 50 MB. / The spreadsheet holds
+         *       1,001 parts; a workbook may hold at most 1,000. / A part of the spreadsheet unpacks to 1,020 times
+         *       its packed size; at most 100 times is allowed. (the sizes its ZIP directory declares; the ratio
+         *       counts for a part of over 100 KB)
          *     - 400 `upload_failed`: the legacy `error` (the problem's `brokenClients` member lists the broken rows
          *       when the legacy answer gives them)
          *     - 400 `validation_failed`
@@ -5476,6 +5557,38 @@ export interface components {
             };
         };
         /**
+         * @description One place where the account is signed in (a portal session of the same e-mail address: the coach's
+         *     own sign-ins and an admin's impersonation of the coach; an assistant's are the assistant's own).
+         *     The session's id never leaves the BFF.
+         */
+        SignedInSession: {
+            /** @description This is the session that asks (the Profile marks it "This device"). */
+            current: boolean;
+            /** @description An admin of the support team signed in as the coach (spec coach-shell §2), not the coach's own browser. */
+            impersonation: boolean;
+            /** @description The browser and system named from its User-Agent at sign-in ("Chrome on Windows"), or "Unknown browser". */
+            browser: string;
+            /**
+             * @description The client's network at sign-in, coarse: the address as the BFF sees it (through the proxies
+             *     TRUST_PROXY names) cut to its /24 (IPv4) or /48 (IPv6); "Unknown network" when there is none.
+             */
+            network: string;
+            /**
+             * Format: date-time
+             * @description When the session was signed in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The session's last request (the screens' own background updates do not count).
+             */
+            lastSeenAt: string;
+        };
+        /** @description Where the account is signed in, this session first, then the others by last activity (newest first). */
+        SignedInSessionList: {
+            items: components["schemas"]["SignedInSession"][];
+        };
+        /**
          * @description What the authenticator app needs (spec coach-shell §3 "Two-factor setup", legacy `qrcode` and `secret`).
          * @example {
          *       "qrCode": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -7761,15 +7874,24 @@ export interface components {
     parameters: {
         /**
          * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-         *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-         *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-         *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-         *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-         *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-         *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-         *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-         *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-         *     header, before anything runs.
+         *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+         *     the first result without repeating any legacy call.
+         *
+         *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+         *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+         *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+         *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+         *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+         *
+         *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+         *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+         *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+         *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+         *     instance's claim lapses within seconds).
+         *
+         *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+         *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+         *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
          * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
          */
         IdempotencyKey: string;
@@ -8188,6 +8310,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "code": "8f14e45fceea167a5a36dedd4bea2543",
+                 *       "email": "demo@coachportal.test",
                  *       "newPassword": "Quiet-river-at-dawn-2025",
                  *       "confirmPassword": "Quiet-river-at-dawn-2025"
                  *     }
@@ -8204,6 +8327,12 @@ export interface operations {
                      * @description The Confirm Password field; must equal `newPassword`.
                      */
                     confirmPassword: string & components["schemas"]["SingleLineText"];
+                    /**
+                     * E-mail address
+                     * @description The e-mail address of the account whose password this is: its portal sessions end
+                     *     once it signs in with the new password. Optional.
+                     */
+                    email?: string & components["schemas"]["SingleLineText"];
                 };
             };
         };
@@ -8377,15 +8506,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -8937,15 +9075,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -9789,15 +9936,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10131,7 +10287,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description A .jpg, .jpeg or .png file of at most 8 MB.
+                     * @description A .jpg, .jpeg or .png file of at most 8 MB, at most 8,000 pixels a side and 40 megapixels.
                      */
                     photo: string;
                 };
@@ -10159,6 +10315,97 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listSignedInSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's sessions, this one first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "current": true,
+                     *           "impersonation": false,
+                     *           "browser": "Chrome on Windows",
+                     *           "network": "203.0.113.0/24",
+                     *           "createdAt": "2025-11-21T08:02:11Z",
+                     *           "lastSeenAt": "2025-11-21T10:31:40Z"
+                     *         },
+                     *         {
+                     *           "current": false,
+                     *           "impersonation": false,
+                     *           "browser": "Safari on iOS",
+                     *           "network": "2001:db8:abcd::/48",
+                     *           "createdAt": "2025-11-20T19:45:03Z",
+                     *           "lastSeenAt": "2025-11-21T07:12:55Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedInSessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions ended; the account's sessions now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "current": true,
+                     *           "impersonation": false,
+                     *           "browser": "Chrome on Windows",
+                     *           "network": "203.0.113.0/24",
+                     *           "createdAt": "2025-11-21T08:02:11Z",
+                     *           "lastSeenAt": "2025-11-21T10:31:40Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedInSessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -10331,15 +10578,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -10799,15 +11055,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11329,15 +11594,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11409,15 +11683,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11482,15 +11765,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11550,15 +11842,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11797,15 +12098,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11888,15 +12198,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -11961,15 +12280,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12099,15 +12427,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12485,15 +12822,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12781,15 +13127,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -12943,15 +13298,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13101,15 +13465,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13175,15 +13548,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13326,15 +13708,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13388,15 +13779,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -13457,15 +13857,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14159,15 +14568,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14340,15 +14758,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14413,15 +14840,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14496,15 +14932,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14581,15 +15026,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14783,15 +15237,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14850,15 +15313,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -14915,15 +15387,24 @@ export interface operations {
             header?: {
                 /**
                  * @description One value per user action (the web client sends a random UUID), kept on every retry of it. A repeat
-                 *     with the same key within 24 hours, by the same coach, answers the first result without repeating any
-                 *     legacy call; a batch the first time cut short (the session ended, the browser left, the BFF instance
-                 *     running it stopped) is resumed with only the items not attempted, and the answer covers the whole
-                 *     selection (an item whose call went out but whose answer never came back fails with `outcome_unknown`,
-                 *     never sent twice). The same key with another request body answers 422 `idempotency_key_reused`; a
-                 *     repeat while the first is still running answers 409 `idempotency_in_progress` (a stopped instance's
-                 *     claim lapses within seconds). A key of another form (shorter than 8 or longer than 128 characters, or with
-                 *     a character other than a letter, a digit, `.`, `_`, `:` or `-`) answers 400 `validation_failed` naming the
-                 *     header, before anything runs.
+                 *     with the same key within 24 hours, by the same coach (on a public page: through the same link), answers
+                 *     the first result without repeating any legacy call.
+                 *
+                 *     An action that makes one record or costs credits keeps one outcome: its answer, or the refusal it gave
+                 *     for that input. A repeat while it still runs (a double-click) waits for that outcome and answers it; only
+                 *     a wait longer than the action's timeout answers 409 `idempotency_in_progress`. When its outcome is not
+                 *     known (its legacy call timed out or was cut off after it went out, or the instance running it stopped), a
+                 *     repeat answers 409 `outcome_unknown` and runs nothing: the coach checks before trying again.
+                 *
+                 *     A batch the first time cut short (the session ended, the browser left, the BFF instance running it
+                 *     stopped) is resumed with only the items not attempted, and the answer covers the whole selection (an item
+                 *     whose call went out but whose answer never came back fails with `outcome_unknown`, never sent twice). A
+                 *     repeat of a batch while the first is still running answers 409 `idempotency_in_progress` (a stopped
+                 *     instance's claim lapses within seconds).
+                 *
+                 *     The same key with another request body answers 422 `idempotency_key_reused`. A key of another form
+                 *     (shorter than 8 or longer than 128 characters, or with a character other than a letter, a digit, `.`,
+                 *     `_`, `:` or `-`) answers 400 `validation_failed` naming the header, before anything runs.
                  * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
