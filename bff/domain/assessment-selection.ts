@@ -4,7 +4,7 @@
 import type { components as Legacy } from '../../generated/legacy.ts';
 import { BatchItemError } from '../batch/batch-errors.ts';
 import type { SessionContext } from '../operation.ts';
-import { failed, NOT_FOUND_MESSAGE, UNEXPECTED_MESSAGE } from '../problem.ts';
+import { failed, NOT_FOUND_MESSAGE, problem, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { clientName, type SelectedAssessment } from './assessment-batch-rules.ts';
 
 type LegacyAssessment = Legacy['schemas']['Assessment'];
@@ -44,6 +44,30 @@ export async function readSelection(ctx: SessionContext, ids: readonly string[])
     for (const row of received.data) if (!rows.has(row.uuid)) rows.set(row.uuid, row);
   }
   return ids.map((id) => toSelected(id, rows.get(id)));
+}
+
+/** The code of a selection refused because some of its ids are in neither of the coach's lists. */
+export const NOT_IN_LIST = 'not_in_list';
+
+/** "3 of the selected assessments are not in your list any more. …" (the count of ids in neither list). */
+export function notInListMessage(count: number): string {
+  const which = count === 1 ? '1 of the selected assessments is' : `${count.toLocaleString('en')} of the selected assessments are`;
+  return `${which} not in your list any more. Please refresh the list and select again.`;
+}
+
+/**
+ * Send Invites, Send Reports and Delete refuse, as a whole and before any item runs, a selection holding ids that are
+ * in neither of the coach's lists (deleted meanwhile, or never the coach's): 400 `not_in_list` with their count. The
+ * table only offers the coach's own rows, so such ids come from a stale list or from a caller that is not the
+ * table; a per-item "Unknown assessment" failure each would make a result (and a kept Idempotency-Key record)
+ * as large as the selection for nothing.
+ */
+export function refuseNotInList<T extends Selected>(
+  selection: readonly T[],
+): asserts selection is readonly (T & { row: LegacyAssessment })[] {
+  let unknown = 0;
+  for (const item of selection) if (!item.row) unknown++;
+  if (unknown > 0) throw problem(400, NOT_IN_LIST, notInListMessage(unknown), 'Failed');
 }
 
 /** The item's legacy record; an id in neither list fails its item with not_found. */

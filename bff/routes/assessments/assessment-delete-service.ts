@@ -4,7 +4,7 @@ import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { alreadyRegistered, refuseReceived } from '../../domain/assessment-batch-rules.ts';
-import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
+import { readSelection, refuseNotInList } from '../../domain/assessment-selection.ts';
 import { hasRegistered } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
@@ -26,12 +26,14 @@ export async function deleteAssessments(
   change: CopyChange,
 ): Promise<BatchResult> {
   const selection = await readSelection(ctx, ids);
+  // Ids in neither of the coach's lists refuse the whole selection, before anything is deleted.
+  refuseNotInList(selection);
   refuseReceived(selection);
   const edits = new RecordEdits();
   const result = await runBatch(
     selection,
     async (item, signal) => {
-      const row = knownRecord(item);
+      const { row } = item;
       // spec §9: "Assessments can be deleted only before the client registers" (the list was read just now).
       if (hasRegistered(row)) {
         throw alreadyRegistered(item.name);

@@ -4,7 +4,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { planInvites, refuseReceived } from '../../domain/assessment-batch-rules.ts';
-import { knownRecord, readSelection, type Selected } from '../../domain/assessment-selection.ts';
+import { readSelection, refuseNotInList, type Selected } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed } from '../../problem.ts';
@@ -47,6 +47,8 @@ export async function sendInvites(
   // bounds the drafts of a selection of thousands.
   if (!body.serverSend && body.ids.length > 1) throw failed(400, 'own_email_single_only', MESSAGES.ownEmailSingleOnly);
   const selection = await readSelection(ctx, body.ids);
+  // Ids in neither of the coach's lists refuse the whole selection, before anything is sent.
+  refuseNotInList(selection);
   // A received assessment is not the coach's to invite (the legacy API refuses it, one by one): refused up front (§4.7).
   refuseReceived(selection);
   const { toSend, skippedCompleted } = planInvites(selection);
@@ -56,7 +58,7 @@ export async function sendInvites(
   const result = await runBatch(
     toSend,
     async (item, signal) => {
-      const row = knownRecord(item);
+      const { row } = item;
       const { data, error } = await changeCall(
         change,
         ctx.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {

@@ -5,7 +5,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
-import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
+import { readSelection, refuseNotInList } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import { offeredOf, type ReportCode } from '../../domain/report-availability.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
@@ -43,11 +43,13 @@ export async function sendReports(
 ): Promise<ReportEmailBatchResult> {
   const destination = reportEmailDestination(ctx.session, body);
   const selection = await readSelection(ctx, body.ids);
+  // Ids in neither of the coach's lists refuse the whole selection, before anything is sent.
+  refuseNotInList(selection);
   const drafts = new Map<string, EmailDraft>();
   const result: BatchResult = await runBatch(
     selection,
     async (item, signal) => {
-      const reports = offeredOf(knownRecord(item), body.reports);
+      const reports = offeredOf(item.row, body.reports);
       if (reports.length === 0) throw new BatchItemError('report_not_available', MESSAGES.reportNotAvailable);
       const { data, error } = await ctx.legacy.POST('/api/v3/tokens/{assessmentId}/reports', {
         params: { path: { assessmentId: item.id }, query: { serverSend: body.serverSend } },

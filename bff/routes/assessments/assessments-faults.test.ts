@@ -1,12 +1,14 @@
 // The assessments' batch actions and Download Reports against a legacy API that misbehaves per item: slow,
 // connection resets, 5xx, error answers, and a 403 in the middle (the session ends, the rest is not attempted).
 // Cancellation on a client that disconnects and Stop are tested over real sockets.
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { buildServer } from '../../app.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer } from '../../batch/batch-ledger.ts';
+import { NOT_IN_LIST, notInListMessage } from '../../domain/assessment-selection.ts';
 import { RedisJobStore } from '../../downloads/redis-job-store.ts';
 import { FAILURES_HEADING } from '../../downloads/report-archive.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
@@ -238,6 +240,33 @@ describe('sendInvites against a faulty legacy API', () => {
     expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null, null, 'received']);
     expect(requestsTo(invitePath(1))).toHaveLength(1);
     expect(requestsTo(invitePath(2))).toHaveLength(0);
+  });
+
+  it("refuses a selection of ids that are not in the coach's lists as a whole, with their count, before any item is done", async () => {
+    await start();
+    const random = Array.from({ length: 49_999 }, () => randomUUID());
+    const lists = () => upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
+    const refused = { status: 400, code: NOT_IN_LIST, detail: notInListMessage(49_999) };
+    expect(notInListMessage(49_999)).toBe(
+      '49,999 of the selected assessments are not in your list any more. Please refresh the list and select again.',
+    );
+
+    lists();
+    const invites = await call('POST', '/api/assessments/invites', { ids: [id(1), ...random], serverSend: true });
+    expect({ status: invites.statusCode, ...invites.json() }).toMatchObject(refused);
+    lists();
+    const reports = await call('POST', '/api/assessments/report-emails', { ids: [...random, id(1)], reports: ['basic'], serverSend: true });
+    expect({ status: reports.statusCode, ...reports.json() }).toMatchObject(refused);
+    lists();
+    const deletion = await call('POST', '/api/assessments/deletions', { ids: [id(1), random[0], id(2)] });
+    expect(deletion.json()).toMatchObject({ code: NOT_IN_LIST, detail: notInListMessage(1) });
+    expect(notInListMessage(1)).toBe(
+      '1 of the selected assessments is not in your list any more. Please refresh the list and select again.',
+    );
+
+    // Only the coach's two lists were read, per call: no item was sent or deleted.
+    expect(upstream.received.filter((r) => /^\/api\/v[23]\/tokens\//.test(r.url))).toEqual([]);
+    expect(requestsTo(TOKENS)).toHaveLength(6);
   });
 
   it('answers 502 when the token list fails, and 401 session_ended when it answers 403', async () => {

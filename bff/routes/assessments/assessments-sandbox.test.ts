@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { NOTHING_TO_SEND, RECEIVED_SELECTION } from '../../domain/assessment-batch-rules.ts';
-import { UNKNOWN_NAME } from '../../domain/assessment-selection.ts';
+import { NOT_IN_LIST, notInListMessage } from '../../domain/assessment-selection.ts';
 import { readZip } from '../../downloads/zip-test-support.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
@@ -103,21 +103,13 @@ describe('POST /api/assessments/invites (sendInvites)', () => {
     expect(response.json()).toMatchObject({ code: 'nothing_to_send', detail: NOTHING_TO_SEND });
   });
 
-  it('reports an id the coach does not have as a failed item by its own name', async () => {
+  it('refuses a selection holding an id the coach does not have, as a whole, and sends nothing', async () => {
     const [row] = await pick(1, (r) => !complete(r) && r.fromAnotherCoach === 0);
+    const before = await history(row?.uuid ?? '', 'inviteHistory');
     const response = await call('POST', '/api/assessments/invites', { ids: [UNKNOWN_ID, row?.uuid], serverSend: true });
-    expect(response.json()).toMatchObject({
-      total: 2,
-      succeeded: 1,
-      failed: [
-        {
-          id: UNKNOWN_ID,
-          name: UNKNOWN_NAME,
-          code: 'not_found',
-          message: `${UNKNOWN_NAME} send failed with ${MESSAGES.unknownAssessment}`,
-        },
-      ],
-    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: NOT_IN_LIST, detail: notInListMessage(1) });
+    expect(await history(row?.uuid ?? '', 'inviteHistory')).toEqual(before);
   });
 });
 
