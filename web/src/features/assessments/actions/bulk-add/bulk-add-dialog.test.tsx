@@ -199,6 +199,20 @@ describe('Bulk Add Clients and Assessments', () => {
     expect(body.textContent).toBe('The spreadsheet could not be read.');
   });
 
+  it("shows the BFF's refusal of what the workbook unpacks to in the form, where another file can be picked", async () => {
+    const detail = 'The spreadsheet unpacks to at least 900 MB; it may unpack to at most 50 MB.';
+    serve(fetchMock, {
+      ...PROJECTS(),
+      'POST /api/clients/bulk-uploads': [problem(400, 'spreadsheet_content_too_large', detail)],
+    });
+    const user = userEvent.setup();
+    const { finish } = renderAction(BulkAddDialog);
+    await fillIn(user);
+    await uploadConfirmed(user);
+    expect((await screen.findByRole('alert')).textContent).toBe(detail);
+    expect(finish).not.toHaveBeenCalled();
+  });
+
   describe('the assessment options of Add Assessment for New Client (spec §3.1, §5 "Field limits", §7)', () => {
     /** The multipart part `name`'s values as the fake BFF received them. */
     const parts = (body: unknown, name: string) =>

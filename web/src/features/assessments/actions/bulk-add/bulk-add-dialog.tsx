@@ -34,7 +34,13 @@ export const BULK_ADD_TEXTS = {
 } as const;
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The problems the coach mends in the form (another file); any other failure ends the action (§8). */
-const FORM_PROBLEMS = new Set(['spreadsheet_required', 'spreadsheet_type_not_allowed', 'spreadsheet_too_large', 'validation_failed']);
+const FORM_PROBLEMS = new Set([
+  'spreadsheet_required',
+  'spreadsheet_type_not_allowed',
+  'spreadsheet_too_large',
+  'spreadsheet_content_too_large',
+  'validation_failed',
+]);
 
 const personOf = (row: { name?: string; surname?: string; email?: string }) =>
   [[row.name, row.surname].filter(Boolean).join(' '), row.email].filter(Boolean).join(', ');
