@@ -1,6 +1,6 @@
 // The profile photo (spec coach-shell §2.12, §3 "profile image", §5 "Profile photo", §7): read from the legacy
 // API and streamed to the browser; replaced through the legacy profile form, the photo read from the upload
-// by photo-upload.ts (type and size checked while it streams in).
+// by photo-upload.ts (type and size checked while it streams in, then its width and height from its header).
 import type { Readable } from 'node:stream';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { fileAnswer, type OperationHandler } from '../../operation.ts';
