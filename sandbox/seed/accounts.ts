@@ -17,6 +17,7 @@ export const SEED_COACHES = {
   profile: { uuid: '9f0f1000-0000-4000-8000-000000000010', email: 'profile@coachportal.test' },
   reset: { uuid: 'e5e70000-0000-4000-8000-000000000011', email: 'reset@coachportal.test' },
   empty: { uuid: 'e3970000-0000-4000-8000-000000000012', email: 'empty@coachportal.test' },
+  twice: { uuid: '7a1ce000-0000-4000-8000-000000000013', email: 'twice@coachportal.test' },
 } as const;
 
 export const SEED_ASSISTANT = { uuid: 'a5515000-0000-4000-8000-000000000008', email: 'assistant@coachportal.test' } as const;
@@ -124,6 +125,9 @@ export function seedAccounts(store: Store): void {
       currency: 'USD',
       overrides: { enableMiniAssessment: true },
     },
+    // The double-click browser test's coach: it starts with nothing and makes every record it reads back, so its
+    // balance and lists move only with that test.
+    { id: 111, ...c.twice, name: 'Palesa', surname: 'Mofokeng', accreditationLevel: 4, currency: 'USD' },
   ];
   for (const seed of coaches) addCoach(store, coachRecord(seed));
 
