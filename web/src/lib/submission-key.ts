@@ -11,7 +11,8 @@ import { isProblem } from './problem.ts';
 //   same selection and choices after its dialog closed on the error, and the repeat after signing in again when the
 //   session ended midway are one submission;
 // - a create's is its dialog's (`useSubmission`): two dialogs that add the same team or client are two records the
-//   coach asked for, while pressing Add again in the same dialog after an error is the same one.
+//   coach asked for, while pressing Add again in the same dialog after an error is the same one
+//   (docs/decisions/018-a-create-dialogs-key-lives-with-its-dialog.md).
 // `useSubmission` also makes the submit control busy and sends nothing while the request is in flight: a
 // double-click or Enter pressed twice is one request, whatever React has rendered in between.
 
