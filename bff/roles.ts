@@ -69,6 +69,9 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   startTwoFactorSetup: ALL,
   disableTwoFactor: ALL,
   verifyTwoFactor: ALL,
+  // Where the account is signed in: an assistant's are the assistant's own (bff/session/session-record.ts, account).
+  listSignedInSessions: ALL,
+  signOutOtherSessions: ALL,
   getEmailTemplate: NO_MINI_ONLY,
   updateEmailTemplate: NO_MINI_ONLY,
   revertEmailTemplate: NO_MINI_ONLY,

@@ -334,6 +334,7 @@ export function runsAsJob<K extends OperationId>(
       headers: ctx.headers,
       startSession: ctx.startSession,
       endSession: ctx.endSession,
+      sessions: ctx.sessions,
     };
     attachProgress(jobCtx, { begin: (total, done) => jobs.begin(job.jobId, total, done), settled: () => jobs.settled(job.jobId) });
     const started = Date.now();

@@ -143,6 +143,11 @@ function contextOf(request: FastifyRequest): OperationContext {
     headers: request.headers,
     startSession: (session) => request.startSession(session),
     endSession: () => request.endSession(),
+    sessions: {
+      list: () => request.accountSessions(),
+      endOthers: (options) => request.endOtherSessions(options),
+      endAll: (account) => request.endAccountSessions(account),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publishSession } from '../../diagnostics.ts';
+import { browserOf, networkOf } from '../../session/session-client.ts';
 import { isSessionRecord, type NewSession, type SessionRecord } from '../../session/session-record.ts';
 import { failedOnSend } from './problems.ts';
 
@@ -20,6 +21,15 @@ declare module 'fastify' {
     startSession(session: NewSession): Promise<SessionRecord>;
     /** Destroys the session and clears the cookie. */
     endSession(): Promise<void>;
+    /** The live sessions of this session's account (this one included); only this one when it is in no account's index. */
+    accountSessions(): Promise<SessionRecord[]>;
+    /**
+     * Destroys every other session of this session's account, on every instance that shares the store; with `renew`,
+     * this session goes on under a new id (a new cookie). Answers how many sessions ended.
+     */
+    endOtherSessions(options?: { renew?: boolean }): Promise<number>;
+    /** Destroys every session of an account (a password reset); answers how many ended. */
+    endAccountSessions(account: string): Promise<number>;
   }
 }
 
@@ -46,9 +56,20 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
   fastify.decorate('onSessionEnded', (listener: (sessionId: string) => Promise<void> | void) => {
     endedListeners.push(listener);
   });
+  const notifyEnded = async (sessionId: string) => {
+    for (const listener of endedListeners) await listener(sessionId);
+  };
   const destroy = async (sessionId: string) => {
     await store.delete(sessionId);
-    for (const listener of endedListeners) await listener(sessionId);
+    await notifyEnded(sessionId);
+  };
+  /** The sessions the store deleted at once (another instance may have served them): their jobs go, each counts as ended. */
+  const destroyed = async (sessionIds: readonly string[]) => {
+    for (const sessionId of sessionIds) {
+      await notifyEnded(sessionId);
+      publishSession('ended');
+    }
+    return sessionIds.length;
   };
 
   fastify.decorateRequest('session', null);
@@ -126,6 +147,9 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
       legacyCookie: input.legacyCookie,
       coachId: input.coachId,
       flags: input.flags,
+      ...(input.account && { account: input.account }),
+      // The address as Fastify gives it: the client's through the proxies TRUST_PROXY names, else the peer's.
+      client: { browser: browserOf(this.headers['user-agent']), network: networkOf(this.ip) },
       createdAt: at,
       lastSeenAt: at,
       absoluteExpiresAt: at + absoluteTimeoutMs,
@@ -147,6 +171,32 @@ async function session(fastify: FastifyInstance, { idleTimeoutMs, absoluteTimeou
     this.session = null;
     replyOf(this).clearCookie(SESSION_COOKIE, COOKIE);
   });
+
+  fastify.decorateRequest('accountSessions', async function accountSessions(this: WithReply) {
+    const current = this.session;
+    if (!current) return [];
+    const listed = current.account ? await store.sessionsOf(current.account) : [];
+    // This request's own activity is not yet stored (it is, as the answer leaves).
+    return [current, ...listed.filter((record) => record.id !== current.id)];
+  });
+
+  fastify.decorateRequest('endOtherSessions', async function endOtherSessions(this: WithReply, { renew = false } = {}) {
+    const current = this.session;
+    if (!current) return 0;
+    const count = current.account ? await destroyed(await store.deleteSessionsOf(current.account, current.id)) : 0;
+    if (renew) {
+      // The same session (its start, its deadlines, its account) under a new id: whoever held the old cookie holds
+      // nothing now. Not counted as an end and a start: no one signed out or in.
+      const record = { ...current, id: randomBytes(32).toString('base64url') };
+      await store.set(record, ttlAt(record, record.lastSeenAt));
+      await destroy(current.id);
+      this.session = record;
+      replyOf(this).setCookie(SESSION_COOKIE, record.id, { ...COOKIE, signed: true });
+    }
+    return count;
+  });
+
+  fastify.decorateRequest('endAccountSessions', async (account: string) => destroyed(await store.deleteSessionsOf(account)));
 }
 
 export default fp(session, { name: 'session', dependencies: ['@fastify/cookie', 'session-store'] });

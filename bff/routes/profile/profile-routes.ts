@@ -1,10 +1,11 @@
 // The coach's profile (contract tag `profile`): details, password, notifications, web profile and photo,
-// two-factor sign-in, the assistants, and the policies to sign or accept and their alert.
+// two-factor sign-in, where the account is signed in, the assistants, and the policies to sign or accept and their alert.
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { addAssistant, assistantFormProblem, listAssistants, setAssistantBlocked, updateAssistant } from './assistants-service.ts';
 import { getProfilePhoto, uploadProfilePhoto } from './photo-service.ts';
 import { getPolicyAlert, listPolicies } from './policies-service.ts';
 import { getProfile, type ProfileSettings, updateProfile } from './profile-service.ts';
+import { listSignedInSessions, signOutOtherSessions } from './sessions-service.ts';
 import { disableTwoFactor, startTwoFactorSetup, verifyTwoFactor } from './two-factor-service.ts';
 
 export const profileRoutes: TagRoutes = (_app, config) => {
@@ -18,6 +19,8 @@ export const profileRoutes: TagRoutes = (_app, config) => {
     startTwoFactorSetup,
     verifyTwoFactor,
     disableTwoFactor,
+    listSignedInSessions,
+    signOutOtherSessions,
     listAssistants,
     addAssistant: { ...assistantForm, idempotentCreate: true, handler: addAssistant },
     updateAssistant: { ...assistantForm, handler: updateAssistant },

@@ -243,6 +243,10 @@ describe('PATCH /api/profile (updateProfile)', () => {
   it('changes the password once the server confirmed the current one; the new one signs in', async () => {
     const response = await save({ password: { current: DEMO_PASSWORD, new: 'Fynbos-Table-77', confirm: 'Fynbos-Table-77' } });
     expect(response.statusCode).toBe(200);
+    // This browser goes on under a new cookie (bff/routes/profile/sessions-sandbox.test.ts).
+    const renewed = response.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    expect(renewed).toBeTruthy();
+    session = renewed ?? '';
     expect((await signInAs(DEMO.email, 'Fynbos-Table-77')).statusCode).toBe(200);
     expect((await signInAs(DEMO.email)).statusCode).toBe(401);
     demoRecord().password = DEMO_PASSWORD;
@@ -257,6 +261,7 @@ describe('PATCH /api/profile (updateProfile)', () => {
     expect(wrong.json().code).toBe('current_password_incorrect');
     const changed = await save({ password: { current: DEMO_PASSWORD, new: 'Assistant-Pass-9', confirm: 'Assistant-Pass-9' } }, assistant);
     expect(changed.statusCode).toBe(200);
+    assistantCookie = changed.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
     expect(bff.store.assistants.get(SEED_ASSISTANT.uuid)?.password).toBe('Assistant-Pass-9');
     expect(demoRecord().password).toBe(DEMO_PASSWORD);
     const assistantRecord = bff.store.assistants.get(SEED_ASSISTANT.uuid);

@@ -275,6 +275,9 @@ export async function updateProfile(
     if (body.password) checkNewPassword(body.password);
     if (body.password) await checkCurrentPassword(ctx, body.password.current);
     await saveProfileForm(ctx, profileForm(coach, changesOf(body, recipients)));
+    // The legacy API took the new password: whoever else holds a session of this account (an assistant's: the
+    // assistant's own) is signed out on every instance, and this browser's cookie is replaced.
+    if (body.password) await ctx.sessions.endOthers({ renew: true });
     return toProfile(await readCoach(ctx), settings);
   });
 }

@@ -8,7 +8,7 @@ import type { OperationContext, OperationInput, SessionContext } from '../../ope
 import { type Answer, accepted } from '../../operation.ts';
 import { failed, isSessionEnded, problem, SESSION_ENDED_DETAIL } from '../../problem.ts';
 import type { NewSession, SessionRecord } from '../../session/session-record.ts';
-import { sessionExpiresAt } from '../../session/session-record.ts';
+import { accountKey, sessionExpiresAt } from '../../session/session-record.ts';
 import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 type Session = Bff['schemas']['Session'];
@@ -106,18 +106,23 @@ function flagsOf(coach: SessionCoach, impersonator: boolean): NewSession['flags'
   };
 }
 
-/** Reads the full coach with the new legacy session, then starts the portal session (a new id). */
+/**
+ * Reads the full coach with the new legacy session, then starts the portal session (a new id) in its account's index:
+ * the e-mail address that signed in, else (an impersonation or an assist the admin tool began) the assistant's, else
+ * the coach's — whose password change or reset ends it, and whose Profile lists it.
+ */
 async function startPortalSession(
   ctx: OperationContext,
   legacyCookie: string,
   coach: SessionCoach,
-  impersonator: boolean,
+  { impersonator, signedInAs }: { impersonator: boolean; signedInAs?: string },
   settings: SessionSettings,
 ): Promise<Session> {
   const full = await readCoach(ctx.legacyWithCookie(legacyCookie), coach.uuid);
   // The login answer does not say whether the coach is limited to minis (the roles need it): the full coach does.
   const flags = { ...flagsOf(coach, impersonator), ...(full.onlyMiniAssessment && { onlyMiniAssessment: true }) };
-  const record = await ctx.startSession({ legacyCookie, coachId: coach.uuid, flags });
+  const account = accountKey(signedInAs ?? (flags.assisted ? flags.assistantEmail : undefined) ?? full.email);
+  const record = await ctx.startSession({ legacyCookie, coachId: coach.uuid, flags, account });
   return toSession(full, record, settings);
 }
 
@@ -141,7 +146,10 @@ export async function signIn(
     const cookie = legacyCookieOf(response);
     if (!cookie)
       throw Object.assign(failed(502, 'upstream_error', MESSAGES.unexpected), { cause: 'login allowed without a session cookie' });
-    return { outcome: 'signedIn', session: await startPortalSession(ctx, cookie, data.coach, false, settings) };
+    return {
+      outcome: 'signedIn',
+      session: await startPortalSession(ctx, cookie, data.coach, { impersonator: false, signedInAs: body.email }, settings),
+    };
   }
   if (data.isBlocked) throw failed(403, 'coach_blocked', MESSAGES.blocked(settings.supportEmail));
   if (data.wrongTFA) throw failed(401, 'wrong_two_factor_code', MESSAGES.wrongCode);
@@ -192,7 +200,7 @@ export async function startImpersonation(
   try {
     const { data } = await ctx.legacyWithCookie(cookie).GET('/api/v2/checkForValidSession');
     if (!data?.allowed || !data.coach) throw notAllowed();
-    return await startPortalSession(ctx, cookie, data.coach, true, settings);
+    return await startPortalSession(ctx, cookie, data.coach, { impersonator: true }, settings);
   } catch (error) {
     // A 403 from the check means the admin's legacy session is not valid.
     if (isSessionEnded(error)) throw notAllowed();
@@ -224,5 +232,31 @@ export async function resetPassword(
     body: { resetcode: body.code, newpassword: body.newPassword },
   });
   if (!data?.success) throw failed(400, 'reset_failed', legacyErrorInfo(error) ?? MESSAGES.unexpected);
+  if (body.email !== undefined) await endSessionsAfterReset(body.email, body.newPassword, ctx);
   return { message: MESSAGES.passwordReset };
+}
+
+/**
+ * The "my account was taken" path: a reset ends every portal session of the account, on every instance. The legacy
+ * answer does not name the account and the BFF never sees the code's e-mail, so the page sends the address; it is
+ * believed only once it signs in with the new password (allowed, or asking for the two-factor code: the password
+ * was right), so that a code of one's own cannot sign anyone else out. The password is reset whatever happens here.
+ */
+async function endSessionsAfterReset(email: string, newPassword: string, ctx: OperationContext): Promise<void> {
+  const address = email.trim();
+  if (!isEmailAddress(address)) return;
+  try {
+    const { data, response } = await ctx.publicLegacy.POST('/api/v2/login', { body: { email: address, password: newPassword } });
+    const cookie = data?.allowed ? legacyCookieOf(response) : '';
+    // The check's own legacy session is of no use: it ends at once.
+    if (cookie) await ctx.legacyWithCookie(cookie).GET('/api/v2/logout');
+    if (!data?.allowed && !(data?.needTFA && !data.wrongTFA)) {
+      ctx.log.info('password reset: the e-mail address given does not sign in with the new password; no session ended');
+      return;
+    }
+    const ended = await ctx.sessions.endAll(accountKey(address));
+    ctx.log.info({ ended }, 'password reset: the sessions of the account ended');
+  } catch (err) {
+    ctx.log.error({ err }, 'password reset: the sessions of the account could not be ended');
+  }
 }
