@@ -35,6 +35,7 @@ import {
 import { measureSearch, searchGoals, searchReport } from './bench/search.ts';
 import { measureSessions, SESSIONS_V8_FLAGS, sessionGoals, sessionReport } from './bench/sessions.ts';
 import { BENCH_COACH_ID, BENCH_DOWNLOAD_ROUTE, DOWNLOAD_BYTES, type GoalRow, LEGACY_COOKIE, SLOW_CALL_MS } from './bench/shared.ts';
+import { signIn } from './bench/sign-in.ts';
 import { measureTable, TABLE_ASSESSMENTS, tableReport } from './bench/table.ts';
 import { measureTableOpen, tableOpenReport } from './bench/table-open.ts';
 
@@ -74,23 +75,12 @@ const PIECES_SECONDS = 6;
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** What a part of the run prints, and its rows of the summary of goals. */
+/** The coach the throughput rounds and the download sign in as. */
+const DEMO_EMAIL = 'demo@coachportal.test';
+
 interface Part {
   lines: string[];
   goals: GoalRow[];
-}
-
-/** Signs in to the BFF or the peer (both answer `POST /api/session` with the `__Host-portal_session` cookie). */
-async function signIn(serverUrl: string): Promise<string> {
-  const { statusCode, headers, body } = await request(`${serverUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-    body: JSON.stringify({ email: 'demo@coachportal.test', password: 'bench-password' }),
-  });
-  await body.dump();
-  const setCookie = [headers['set-cookie'] ?? []].flat();
-  const pair = setCookie.map((cookie) => cookie.split(';', 1)[0] ?? '').find((cookie) => cookie.startsWith('__Host-portal_session='));
-  if (statusCode !== 200 || !pair) throw new Error(`sign-in at ${serverUrl} failed with ${statusCode}`);
-  return pair;
 }
 
 async function expectOk(target: Target): Promise<void> {
@@ -204,8 +194,8 @@ async function coachReadTargets(upstream: BenchProcess, servers: Servers): Promi
     { name: 'upstream direct', url: `${upstream.url}${COACH_PATH}`, headers: { cookie: LEGACY_COOKIE }, servingPid: upstream.pid },
     { name: 'bare proxy', url: `${proxy.url}${COACH_PATH}`, headers: { cookie: LEGACY_COOKIE }, servingPid: proxy.pid },
     { name: 'Fastify floor', url: `${floor.url}/api/session`, headers: {}, servingPid: floor.pid },
-    { name: 'Fastify peer', url: `${peer.url}/api/session`, headers: { cookie: await signIn(peer.url) }, servingPid: peer.pid },
-    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: await signIn(bff.url) }, servingPid: bff.pid },
+    { name: 'Fastify peer', url: `${peer.url}/api/session`, headers: { cookie: await signIn(peer.url, DEMO_EMAIL) }, servingPid: peer.pid },
+    { name: 'BFF', url: `${bff.url}/api/session`, headers: { cookie: await signIn(bff.url, DEMO_EMAIL) }, servingPid: bff.pid },
   ];
   for (const target of targets) await expectOk(target);
   return targets;
@@ -424,7 +414,7 @@ async function batches(upstreamUrl: string): Promise<BatchRun[]> {
 
 /** The full run's second part, on the servers of the first: the 100 MB download and the batch runner alone. */
 async function downloadAndRunner(upstream: BenchProcess, servers: Servers): Promise<Part> {
-  const download = await downloads(servers.bff, servers.proxy, await signIn(servers.bff.url));
+  const download = await downloads(servers.bff, servers.proxy, await signIn(servers.bff.url, DEMO_EMAIL));
   const batchRuns = await batches(upstream.url);
   const proxyDownload = median(download.runs.proxy.map(mbPerS));
   const bffDownload = median(download.runs.bff.map(mbPerS));
@@ -631,7 +621,7 @@ async function interleavedSessionRounds(label: string, servers: BenchProcess[]):
     const target = {
       name: server.name,
       url: `${server.url}/api/session`,
-      headers: { cookie: await signIn(server.url) },
+      headers: { cookie: await signIn(server.url, DEMO_EMAIL) },
       servingPid: server.pid,
     };
     await expectOk(target);

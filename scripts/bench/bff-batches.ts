@@ -8,6 +8,7 @@ import { request } from 'undici';
 import type { offeredOf } from '../../bff/domain/report-availability.ts';
 import { listRows, rowsCoachId } from './list-rows.ts';
 import { type GoalRow, IN_FLIGHT_PATH, SLOW_CALL_MS } from './shared.ts';
+import { signIn } from './sign-in.ts';
 
 export const BFF_BATCH_ITEMS = 500;
 /** The coach `rows-1400…@bench.test`: its list holds enough assessments of every kind the batches need. */
@@ -29,20 +30,7 @@ export interface BffBatchFigures {
 export type Row = Parameters<typeof offeredOf>[0] & { uuid: string; userCompletion: number; userRegistration: number };
 
 /** Signs in as the `label`th session of the list coach (each label its own e-mail: sign-in is rate limited per e-mail). */
-export async function signIn(bffUrl: string, label: number): Promise<string> {
-  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-    body: JSON.stringify({ email: `rows-${LIST_ROWS}.${label}@bench.test`, password: 'bench-password' }),
-  });
-  await body.dump();
-  const pair = [headers['set-cookie'] ?? []]
-    .flat()
-    .map((cookie) => cookie.split(';', 1)[0] ?? '')
-    .find((cookie) => cookie.startsWith('__Host-portal_session='));
-  if (statusCode !== 200 || !pair) throw new Error(`BFF login failed with ${statusCode}`);
-  return pair;
-}
+export const signInListCoach = (bffUrl: string, label: number): Promise<string> => signIn(bffUrl, `rows-${LIST_ROWS}.${label}@bench.test`);
 
 export async function call(
   url: string,
@@ -89,7 +77,7 @@ export async function measureBffBatches(bffUrl: string, standInUrl: string, conc
   // Invites skip completed assessments; delete refuses registered ones.
   const toInvite = pick((row) => row.userCompletion === 0, BFF_BATCH_ITEMS);
   const toDelete = pick((row) => row.userRegistration === 0, BFF_BATCH_ITEMS);
-  const cookie = await signIn(bffUrl, 1);
+  const cookie = await signInListCoach(bffUrl, 1);
   // A warm-up: the first request of each kind pays for the BFF's code loading, not the batch.
   const warmUp = await call(`${bffUrl}/api/assessments/invites`, 'POST', cookie, { ids: toInvite.slice(0, 4), serverSend: true });
   if (warmUp.status !== 200) throw new Error(`sendInvites answered ${warmUp.status}: ${JSON.stringify(warmUp.json)}`);

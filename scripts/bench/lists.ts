@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { rowsCoachId } from './list-rows.ts';
 import { median, percentile } from './load.ts';
 import { type GoalRow, LEGACY_COOKIE } from './shared.ts';
+import { signInRowsCoach } from './sign-in.ts';
 
 export const LIST_SIZES = [500, 5_000, 20_000] as const;
 // Sign-in allows 5 a minute per e-mail and 30 per 15 minutes per IP (bff/plugins/app/rate-limits.ts): every
@@ -58,22 +59,9 @@ export async function timed(url: string, headers: Record<string, string>): Promi
   return { ms, body: text };
 }
 
-let signIns = 0;
-
+/** A new session of the coach with `rows` assessments, as request headers. */
 export async function signInAs(bffUrl: string, rows: number): Promise<Record<string, string>> {
-  signIns++;
-  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-    body: JSON.stringify({ email: `rows-${rows}.${signIns}@bench.test`, password: 'bench-password' }),
-  });
-  await body.dump();
-  const pair = [headers['set-cookie'] ?? []]
-    .flat()
-    .map((cookie) => cookie.split(';', 1)[0] ?? '')
-    .find((cookie) => cookie.startsWith('__Host-portal_session='));
-  if (statusCode !== 200 || !pair) throw new Error(`BFF login failed with ${statusCode}`);
-  return { cookie: pair };
+  return { cookie: await signInRowsCoach(bffUrl, rows) };
 }
 
 async function series(count: number, next: (index: number) => Promise<number>): Promise<{ p50: number; p95: number }> {

@@ -8,7 +8,7 @@
 // download starts) and samples every 10 ms, both from /proc.
 import { request } from 'undici';
 import { offeredOf, type ReportCode } from '../../bff/domain/report-availability.ts';
-import { call, LIST_ROWS, maxInFlightSince, type Row, signIn } from './bff-batches.ts';
+import { call, LIST_ROWS, maxInFlightSince, type Row, signInListCoach } from './bff-batches.ts';
 import { listRows, rowsCoachId } from './list-rows.ts';
 import { type BenchProcess, type RssSample, sampleRss } from './processes.ts';
 import { REPORT_BYTES_PATH, REPORT_PDF_BYTES, SLOW_CALL_MS } from './shared.ts';
@@ -122,7 +122,7 @@ async function measure(
   const bff = await startBff(v8Flags);
   try {
     const cookies: string[] = [];
-    for (let label = 1; label <= jobs; label++) cookies.push(await signIn(bff.url, label));
+    for (let label = 1; label <= jobs; label++) cookies.push(await signInListCoach(bff.url, label));
     await setReportBytes(standInUrl, REPORT_PDF_BYTES);
     const warmUp = await reportDownload(bff.url, cookies[0] ?? '', ids.slice(0, WARM_UP_ASSESSMENTS));
     if (warmUp.status !== 'complete') throw new Error(`the warm-up download ended ${warmUp.status}`);

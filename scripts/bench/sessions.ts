@@ -9,6 +9,7 @@ import { call, type Row } from './bff-batches.ts';
 import { listRows, rowsCoachId } from './list-rows.ts';
 import { rssOf } from './processes.ts';
 import { BENCH_GC_ROUTE, type GoalRow, LIST_READS_PATH } from './shared.ts';
+import { signInRowsCoach } from './sign-in.ts';
 
 const ROWS = 20_000;
 /** The extra sessions of the coach measured, then the sessions reading at once after the change. */
@@ -35,25 +36,6 @@ export interface SessionFigures {
   reads: { own: number; received: number; given: number };
   /** How many of those sessions were answered the whole list. */
   answered: number;
-}
-
-let signIns = 0;
-
-/** A session of the coach `rows-<rows>…@bench.test` (each its own e-mail: sign-in is rate limited per e-mail). */
-async function signIn(bffUrl: string, rows: number): Promise<string> {
-  signIns++;
-  const { statusCode, headers, body } = await request(`${bffUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-    body: JSON.stringify({ email: `rows-${rows}.${signIns}@bench.test`, password: 'bench-password' }),
-  });
-  await body.dump();
-  const cookie = [headers['set-cookie'] ?? []]
-    .flat()
-    .map((pair) => pair.split(';', 1)[0] ?? '')
-    .find((pair) => pair.startsWith('__Host-portal_session='));
-  if (statusCode !== 200 || !cookie) throw new Error(`sign-in answered ${statusCode}`);
-  return cookie;
 }
 
 /** One read of the table; answers its total. */
@@ -88,18 +70,18 @@ async function listReads(standInUrl: string): Promise<SessionFigures['reads']> {
 
 export async function measureSessions(bffUrl: string, standInUrl: string, bffPid: number): Promise<SessionFigures> {
   // The first session makes the coach's copy; the warm-up's work is done before the first measure.
-  const first = await signIn(bffUrl, ROWS);
+  const first = await signInRowsCoach(bffUrl, ROWS);
   for (let index = 0; index < WARM_UP_USES; index++) await use(bffUrl, first);
-  for (let index = 0; index < WARM_UP_SESSIONS; index++) await use(bffUrl, await signIn(bffUrl, ROWS));
+  for (let index = 0; index < WARM_UP_SESSIONS; index++) await use(bffUrl, await signInRowsCoach(bffUrl, ROWS));
   const before = await collected(bffUrl, bffPid);
   const sessions: string[] = [];
   for (let index = 0; index < SESSIONS; index++) {
-    sessions.push(await signIn(bffUrl, ROWS));
+    sessions.push(await signInRowsCoach(bffUrl, ROWS));
     await use(bffUrl, sessions[index] as string);
   }
   const withSessions = await collected(bffUrl, bffPid);
   // A coach of their own each (one more row each), one session reading the list once.
-  for (let index = 1; index <= COACHES; index++) await read(bffUrl, await signIn(bffUrl, ROWS + index), 'sort=info');
+  for (let index = 1; index <= COACHES; index++) await read(bffUrl, await signInRowsCoach(bffUrl, ROWS + index), 'sort=info');
   const withCoaches = await collected(bffUrl, bffPid);
 
   // The change: Send Reports of one completed assessment. Its effect on the lists is not known to the BFF, which
