@@ -79,7 +79,7 @@ async function openAssessments(page: Page, q: string, rows: number): Promise<voi
 
 async function menuItem(page: Page, menu: 'Add' | 'More', item: string): Promise<void> {
   await page.getByRole('button', { name: menu, exact: true }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 /** A surname no other test uses (letters and digits). */
@@ -123,6 +123,31 @@ test('Add Assessment to Existing Client: one assessment, one charge, the success
   const details = await bff<ClientDetails>(page, 'GET', `/api/clients/${client.clientId}`);
   expect(details.assessments).toHaveLength(2);
   await expectOneCharge(page, before, 1);
+});
+
+test('Import Results: one imported assessment, nothing charged, the success text', async ({ page }) => {
+  const surname = uniqueSurname('Imported');
+  const before = await ledger(page);
+  await openAssessments(page, surname, 0);
+  await menuItem(page, 'Add', 'Import Results');
+  const dialog = page.getByRole('dialog', { name: 'Import Results', exact: true });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill('Zola');
+  await dialog.getByRole('textbox', { name: /^Surname/ }).fill(surname);
+  await dialog.getByRole('textbox', { name: /^E-mail/ }).fill(`${surname.toLowerCase()}@example.com`);
+  await dialog.getByRole('slider', { name: 'Self-preservation (SP)' }).fill('80');
+  await dialog.getByRole('slider', { name: 'Social (SO)' }).fill('40');
+  await dialog.getByRole('slider', { name: 'Sexual, one-to-one (SX)' }).fill('60');
+  const requests = sent(page, 'POST', /^\/api\/clients\/result-imports$/);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).dblclick();
+  const done = page.getByRole('alertdialog', { name: 'Success' });
+  await expect(done.getByText(`The results of Zola ${surname} have been imported.`)).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  expectOneKeyedRequest(requests);
+  const found = await bff<AssessmentList>(page, 'GET', `/api/assessments?q=${surname}`);
+  expect(found.filteredTotal).toBe(1);
+  // An import is not billed: the balance and its history stay as they were.
+  const after = await ledger(page);
+  expect([after.total, after.credits.balance]).toEqual([before.total, before.credits.balance]);
 });
 
 test('Add Pairs: one pair, one charge, the success text', async ({ page }) => {
