@@ -34,6 +34,9 @@ export const STOPPED_UNKNOWN =
 /** The first attempt's call got no usable answer (timed out, cut off, the legacy API failed): it may have been done. */
 export const NO_ANSWER_UNKNOWN = 'It is not known whether this was done: no answer came back in time. Please check before trying again.';
 
+/** The first attempt finished, but the store kept only that it did (its record was too large to keep). */
+export const DONE_NOT_KEPT = 'This was done already, but its answer was not kept. Please check before trying again.';
+
 /** The ledger item that marks the action started (its one entry: a takeover that finds it knows a call may have gone out). */
 const STARTED_ITEM = 'action';
 /** How often a repeat looks for the first request's outcome while it waits. */
@@ -142,32 +145,36 @@ function keepLease(store: IdempotencyStore, key: string, owner: string, log: Log
  */
 async function fingerprintOf(
   input: { params: unknown; query: unknown; body: unknown },
-  contentType: string | undefined,
+  headers: { 'content-type'?: string | undefined; 'content-length'?: string | undefined },
 ): Promise<{ fingerprint: string; body: unknown } | { tooLarge: Readable }> {
   if (!(input.body instanceof Readable))
     return { fingerprint: hash(JSON.stringify([input.params, input.query, input.body])), body: input.body };
+  const stream = input.body;
+  // One that says it is larger is handed on unread (the handler refuses it before reading).
+  if (Number(headers['content-length']) > STREAMED_BODY_MAX_BYTES) return { tooLarge: stream };
   const chunks: Buffer[] = [];
   let size = 0;
-  const stream = input.body;
-  for await (const chunk of stream) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer | Uint8Array>;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    const bytes = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
     chunks.push(bytes);
     size += bytes.length;
     if (size > STREAMED_BODY_MAX_BYTES) {
-      async function* rest() {
+      // What was read, then the rest as it comes.
+      async function* whole() {
         yield* chunks;
-        yield* stream;
+        for (let more = await iterator.next(); !more.done; more = await iterator.next()) yield more.value;
       }
-      return { tooLarge: Readable.from(rest()) };
+      return { tooLarge: Readable.from(whole()) };
     }
   }
-  const whole = Buffer.concat(chunks);
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
-  const text = whole.toString('latin1');
+  const bytes = Buffer.concat(chunks);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  const text = bytes.toString('latin1');
   const content = boundary ? text.split(boundary).join('') : text;
   return {
     fingerprint: hash(JSON.stringify([input.params, input.query, hash(Buffer.from(content, 'latin1'))])),
-    body: Readable.from([whole]),
+    body: Readable.from([bytes]),
   };
 }
 
@@ -188,7 +195,7 @@ export function idempotentCreate<K extends OperationId>(
     const { session, headers, log } = ctx as OperationContext;
     const header = headers['idempotency-key'];
     if (!header) return handler(input, ctx);
-    const read = await fingerprintOf(input, headers['content-type']);
+    const read = await fingerprintOf(input, headers);
     if ('tooLarge' in read) return handler({ ...input, body: read.tooLarge } as typeof input, ctx);
     const { fingerprint } = read;
     const run = { ...input, body: read.body } as typeof input;
@@ -212,9 +219,10 @@ export function idempotentCreate<K extends OperationId>(
       }
       const { record } = claim;
       if (record.fingerprint !== fingerprint) throw failed(422, 'idempotency_key_reused', REUSED);
-      if (record.state === 'done' && isOutcome(record.answer)) {
+      if (record.state === 'done') {
         log.info({ idempotency: 'replayed' }, 'repeat of a finished action answered from its first outcome');
-        return replay(record.answer) as Awaited<ReturnType<OperationHandler<K>>>;
+        // A record the store could not keep whole says only that it was done.
+        return replay(isOutcome(record.answer) ? record.answer : unknownOutcome(DONE_NOT_KEPT)) as Awaited<ReturnType<OperationHandler<K>>>;
       }
       if (performance.now() + pollMs > deadline) {
         throw problem(409, 'idempotency_in_progress', IN_PROGRESS, 'Please Note', {}, { 'retry-after': IN_PROGRESS_RETRY_AFTER_SECONDS });
