@@ -3,6 +3,7 @@
 // filter+search and the select-all ids (the RSS of the copies: sessions.ts). Requests are sent one at a time (a
 // user's table), so the figures are latencies, not throughput.
 import { request } from 'undici';
+import { ASSESSMENT_FILTERS, ASSESSMENT_SORTS } from '../lib/assessment-queries.ts';
 import { rowsCoachId } from './list-rows.ts';
 import { median, percentile } from './load.ts';
 import { type GoalRow, LEGACY_COOKIE } from './shared.ts';
@@ -19,16 +20,6 @@ const SIGN_IN_ROUNDS = 3;
 const WARM_UP_FIRST_PAGES = 20;
 const LATER_REQUESTS = 120;
 const IDS_REQUESTS = 30;
-const SORTS = ['info', 'company', 'project', 'ennea', 'score', 'assessmentType', 'language', 'createdAt', 'registeredAt', 'completedAt'];
-const FILTERS = [
-  'notInvitedYet',
-  'invitedNotStarted',
-  'startedIncomplete',
-  'completeInMarking',
-  'completeSendReport',
-  'wrapped',
-  'unwrapped',
-];
 const SEARCHES = ['tha', 'novak', 'karoo', 'leader', 'client12', 'szab', 'graduate', 'rossi', 'zulu', 'executive', 'ani', 'ven'];
 
 export interface ListFigures {
@@ -103,12 +94,16 @@ async function measureSize(bffUrl: string, standInUrl: string, rows: number): Pr
     { name: 'later page (same sort)', p: await series(LATER_REQUESTS, (i) => list(`page=${1 + ((i * 7) % pages)}`)) },
     {
       name: 'sort (10 columns × 2 orders, each sorted once per copy)',
-      p: await series(LATER_REQUESTS, (i) => list(`sort=${SORTS[i % SORTS.length]}&order=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 3)}`)),
+      p: await series(LATER_REQUESTS, (i) =>
+        list(`sort=${ASSESSMENT_SORTS[i % ASSESSMENT_SORTS.length]}&order=${i % 2 ? 'asc' : 'desc'}&page=${1 + (i % 3)}`),
+      ),
     },
     {
       name: 'filter + search (mostly new: not yet remembered)',
       p: await series(LATER_REQUESTS, (i) =>
-        list(`filter=${FILTERS[i % FILTERS.length]}&q=${SEARCHES[(i * 5) % SEARCHES.length]}${i % 3 ? '' : 'e'}&sort=info`),
+        list(
+          `filter=${ASSESSMENT_FILTERS[i % ASSESSMENT_FILTERS.length]}&q=${SEARCHES[(i * 5) % SEARCHES.length]}${i % 3 ? '' : 'e'}&sort=info`,
+        ),
       ),
     },
   ].map(({ name, p }) => ({ name, ...p }));

@@ -9,6 +9,7 @@ import type { components } from '../../generated/bff.ts';
 import { createRng, type Rng } from '../../sandbox/domain/rng.ts';
 import { DEMO_PASSWORD } from '../../sandbox/seed/accounts.ts';
 import { soakCoachEmail } from '../../sandbox/seed/soak.ts';
+import { ASSESSMENT_FILTERS, ASSESSMENT_SORTS } from '../lib/assessment-queries.ts';
 import type { CallOptions, CoachClient, Reply } from './client.ts';
 import type { InviteBatchResult, Recorder, ReportDownloadJob } from './record.ts';
 
@@ -32,16 +33,6 @@ export interface CoachContext {
   retryBudgetMs: number;
 }
 
-const SORTS = ['info', 'company', 'project', 'ennea', 'score', 'assessmentType', 'language', 'createdAt', 'registeredAt', 'completedAt'];
-const FILTERS = [
-  'notInvitedYet',
-  'invitedNotStarted',
-  'startedIncomplete',
-  'completeInMarking',
-  'completeSendReport',
-  'wrapped',
-  'unwrapped',
-];
 const PAGE_SIZE = 50;
 const POLL_MS = 1_000;
 const STOP_AFTER_MS = 100;
@@ -103,10 +94,10 @@ export class SimulatedCoach {
       () => this.#list('list: first page', {}),
       () => this.#nextPage(),
       () => this.#invites(),
-      () => this.#list('list: sort', { sort: this.#prng.pick(SORTS), order: this.#prng.pick(['asc', 'desc']) }),
+      () => this.#list('list: sort', { sort: this.#prng.pick(ASSESSMENT_SORTS), order: this.#prng.pick(['asc', 'desc']) }),
       () => this.#reportJob(),
       () => this.#search(),
-      () => this.#list('list: filter', { filter: this.#prng.pick(FILTERS) }),
+      () => this.#list('list: filter', { filter: this.#prng.pick(ASSESSMENT_FILTERS) }),
     ];
     for (const step of steps) {
       if (this.#pastDeadline()) break;
