@@ -6,7 +6,8 @@
 // dialogs' own checks are adding.test.ts's, teams.test.ts's and the others'. At desktop width: the guard is the
 // same at both.
 import type { components } from '../../../generated/bff.ts';
-import { csrfHeaders, expect, openDashboard, type Page, test } from '../support/fixtures.ts';
+import { fillRegistration, openRegistration, registrant, ZAR_COACH } from '../self-registration/register-steps.ts';
+import { atPath, csrfHeaders, expect, openDashboard, type Page, test } from '../support/fixtures.ts';
 import { bff, createTeam, findTeamRow, requestReport, type TeamDetail, type TeamRow, uniqueName } from './teams-steps.ts';
 
 type AssessmentList = components['schemas']['AssessmentList'];
@@ -321,5 +322,30 @@ test('Leave A Message: one message, the thanks', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Send' }).dblclick();
   await expect(page.getByText('Thank you, successfully submitted.')).toBeVisible();
   await expect(dialog).toBeHidden();
+  expectOneKeyedRequest(requests);
+});
+
+test('Sign a policy: one signature, the after-signing message', async ({ page }) => {
+  // The seed's Code of Conduct, assigned to every coach; signed here for this file's coach only.
+  await page.goto('/coachportal/policies/7a1ce000-0000-4000-8000-000000000013/90110000-0000-4000-8000-000000000001');
+  await expect(page.getByRole('heading', { name: 'Code of Conduct for Accredited Practitioners' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Name of your supervisor/ }).fill('Dr Nomvula Dlamini');
+  await page.getByRole('textbox', { name: /Your name/ }).fill('Palesa Mofokeng');
+  await page.getByRole('textbox', { name: /^Date/ }).fill('28 November 2026');
+  const requests = sent(page, 'POST', /\/acknowledgements$/);
+  await page.getByRole('button', { name: 'Sign' }).dblclick();
+  await expect(page.getByText('Thank you. Your signed Code of Conduct is on file.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expectOneKeyedRequest(requests);
+});
+
+test('Self-registration: one checkout, on to the card provider', async ({ page }) => {
+  // A client's page of the card coach; nothing of this file's coach.
+  await openRegistration(page, ZAR_COACH);
+  await fillRegistration(page, registrant('double-click'), 'Zulu');
+  const requests = sent(page, 'POST', /^\/api\/public\/self-registration\/[^/]+\/checkouts$/);
+  await page.getByRole('button', { name: 'Proceed' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Pay with card' })).toBeVisible();
+  await expect(page).toHaveURL(atPath('/eng/process'));
   expectOneKeyedRequest(requests);
 });
