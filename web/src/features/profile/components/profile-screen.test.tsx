@@ -71,12 +71,26 @@ const POLICIES = {
   ],
 };
 
+const SESSIONS = {
+  items: [
+    {
+      current: true,
+      impersonation: false,
+      browser: 'Chrome on Windows',
+      network: '203.0.113.0/24',
+      createdAt: '2025-11-21T08:02:11Z',
+      lastSeenAt: '2025-11-21T10:31:40Z',
+    },
+  ],
+};
+
 /** The screen's reads; `extra` answers the calls a test makes. */
 function serveScreen(extra: Record<string, Response[]> = {}, profile: Profile = PROFILE) {
   return serve(fetchMock, {
     'GET /api/profile': [json(profile)],
     'GET /api/assistants': [json(ASSISTANTS)],
     'GET /api/policies': [json(POLICIES)],
+    'GET /api/profile/sessions': [json(SESSIONS), json(SESSIONS)],
     ...extra,
   });
 }
@@ -129,6 +143,7 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
       'Details',
       'Password',
       'Two-Factor Authentication',
+      "Where you're signed in",
       'Assistants',
       'Policies',
       'Notifications',
@@ -213,10 +228,12 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     await user.type(field('Current Password'), 'Old-password-1');
     await user.click(saveButton() as HTMLElement);
     await screen.findByText(PROFILE_TEXT.saved);
-    expect(calls.at(-1)?.body).toEqual({
+    expect(calls.findLast((call) => call.method === 'PATCH')?.body).toEqual({
       password: { current: 'Old-password-1', new: 'a-long-enough-passphrase', confirm: 'a-long-enough-passphrase' },
     });
     expect(field('New Password').value).toBe('');
+    // The other sessions ended with the password: where the account is signed in is read again.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/profile/sessions')).toHaveLength(2));
   });
 
   it('checks the photo in the browser and uploads it with Save Changes', async () => {
@@ -253,14 +270,14 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
       roles: { impersonator: false, assisted: true, assistant: { name: 'Thandi', email: 'assistant@coachportal.test' } },
     });
     await screen.findByRole('heading', { name: 'Password (assistant@coachportal.test)' });
-    expect(tabs()).toEqual(['Password', 'Two-Factor Authentication', 'Policies', 'Web Resources']);
+    expect(tabs()).toEqual(['Password', 'Two-Factor Authentication', "Where you're signed in", 'Policies', 'Web Resources']);
     expect(screen.queryByLabelText('Business name')).toBeNull();
     await user.type(field('New Password'), 'a-long-enough-passphrase');
     await user.type(field('Confirm Password'), 'a-long-enough-passphrase');
     await user.type(field('Current Password'), 'Old-password-1');
     await user.click(saveButton() as HTMLElement);
     await screen.findByText(PROFILE_TEXT.saved);
-    expect(Object.keys(calls.at(-1)?.body as object)).toEqual(['password']);
+    expect(Object.keys(calls.findLast((call) => call.method === 'PATCH')?.body as object)).toEqual(['password']);
     expect(calls.some((call) => call.path === '/api/assistants')).toBe(false);
   });
 
@@ -268,7 +285,7 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     serveScreen();
     renderScreen({ ...SESSION, coach: { ...SESSION.coach, onlyMiniAssessment: true } });
     await screen.findByRole('heading', { name: 'Details' });
-    expect(tabs()).toEqual(['Details', 'Password', 'Two-Factor Authentication', 'Assistants', 'Policies']);
+    expect(tabs()).toEqual(['Details', 'Password', 'Two-Factor Authentication', "Where you're signed in", 'Assistants', 'Policies']);
   });
 
   it("copies the self-registration link: 'Copied to clipboard'", async () => {

@@ -22,6 +22,7 @@ import { PasswordSection } from './password-section.tsx';
 import { PoliciesSection } from './policies-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { PROFILE_TEXT, PROFILE_TOAST_MS, SECTIONS, type SectionId } from './profile-text.ts';
+import { SessionsSection } from './sessions-section.tsx';
 import { WebProfileSection } from './web-profile-section.tsx';
 import { WebResourcesSection } from './web-resources-section.tsx';
 import './profile.css';
@@ -151,6 +152,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Suspense fallback={<Loading label="Loading..." />}>
               <TwoFactorSection enabled={profile.twoFactorEnabled} />
             </Suspense>
+          </ProfileSection>,
+        )}
+        {show(
+          'sessions',
+          <ProfileSection id="sessions">
+            <SessionsSection />
           </ProfileSection>,
         )}
         {show(

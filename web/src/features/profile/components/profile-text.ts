@@ -5,6 +5,7 @@ export const SECTIONS = {
   details: { id: 'detailsSection', label: 'Details' },
   password: { id: 'passwordSection', label: 'Password' },
   twoFactor: { id: 'twoFactorSection', label: 'Two-Factor Authentication' },
+  sessions: { id: 'sessionsSection', label: "Where you're signed in" },
   assistants: { id: 'assistantsSection', label: 'Assistants' },
   policies: { id: 'policiesSection', label: 'Policies' },
   notifications: { id: 'notificationsSection', label: 'Notifications' },
