@@ -38,6 +38,7 @@ const ALL_TABS = [
   'Details',
   'Password',
   'Two-Factor Authentication',
+  "Where you're signed in",
   'Assistants',
   'Policies',
   'Notifications',
@@ -193,7 +194,7 @@ async function assistantSignsIn(page: Page, email: string, password: string, lay
   await signIn(page, email, password);
   await openProfileFromDrawer(page, layout);
   await expect(page.getByRole('heading', { level: 2, name: `Password (${email})` })).toBeVisible();
-  await expect(tabs(page)).toHaveText(['Password', 'Two-Factor Authentication', 'Policies', 'Web Resources']);
+  await expect(tabs(page)).toHaveText(['Password', 'Two-Factor Authentication', "Where you're signed in", 'Policies', 'Web Resources']);
   for (const hidden of ['Details', 'Assistants', 'Notifications', 'Web Profile'])
     await expect(page.getByRole('region', { name: hidden, exact: true })).toHaveCount(0);
   await expect(page.getByLabel('Business name')).toHaveCount(0);
