@@ -7,7 +7,7 @@ import { SEED_COACHES } from '../sandbox/seed/accounts.ts';
 import { type RunningPrometheus, startPrometheus } from './test-support/prometheus.ts';
 
 const RULES = new URL('./prometheus/coach-portal-bff.rules.yml', import.meta.url).pathname;
-// Sign-in allows 5 attempts a minute per IP and e-mail: the 6th and later are refused.
+// Sign-in allows 5 failed attempts a minute per IP and e-mail: the 6th and later are refused.
 const ATTEMPTS = 12;
 const REFUSED = ATTEMPTS - 5;
 

@@ -117,7 +117,7 @@ export function judge(facts: RunFacts): Goal[] {
       kind: 'correctness',
     },
     {
-      name: `sign-in limit (${SIGN_IN_LIMIT} a minute per address and e-mail) refuses the guesser, and only it`,
+      name: `sign-in limit (${SIGN_IN_LIMIT} failures a minute per address and e-mail) refuses the guesser, and only it`,
       measured: `guesser refused (429) from attempt ${firstRefusal + 1}; ${count(coach429.length, '429')} to coaches`,
       target: `429 at attempt ${SIGN_IN_LIMIT + 1}; none to coaches`,
       met: firstRefusal === SIGN_IN_LIMIT && coach429.length === 0,

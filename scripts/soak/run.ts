@@ -247,7 +247,7 @@ async function guesser(client: CoachClient, atMs: number): Promise<void> {
         status === 401 && code === 'invalid_credentials'
           ? "the guesser's wrong password"
           : status === 429 && code === 'rate_limited'
-            ? `the sign-in limit (${SIGN_IN_LIMIT} a minute per address and e-mail) refusing the guesser`
+            ? `the sign-in limit (${SIGN_IN_LIMIT} failures a minute per address and e-mail) refusing the guesser`
             : undefined,
     });
     if (reply.status === 429) break;

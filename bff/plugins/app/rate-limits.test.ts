@@ -14,6 +14,7 @@ const COACH_ID = LEGACY_COACH_ID;
 const COACH = LEGACY_COACH;
 const CSRF = { 'x-csrf': '1' };
 const BAD_CREDENTIALS = { status: 200, json: { allowed: false, message: 'Please check if password and username are correct' } };
+const WRONG_CODE = { status: 200, json: { allowed: false, needTFA: true, wrongTFA: true, isBlocked: false } };
 const ALLOWED = {
   status: 200,
   json: { allowed: true, coach: { uuid: COACH_ID, accreditationLevel: 3 } },
@@ -89,7 +90,56 @@ describe('rate limits', () => {
     expect(logs.text()).not.toContain('demo@coachportal.test');
   });
 
-  it('allows 30 sign-in attempts per 15 minutes per IP, whatever the e-mail', async () => {
+  it('counts failed sign-ins only: 40 successful sign-ins from one address, to one account or many, all succeed', async () => {
+    upstream.answer('POST /api/v2/login', ALLOWED);
+    const server = await start();
+    const sameAccount = await statuses(40, () => signIn(server, 'demo@coachportal.test'));
+    expect(sameAccount).toEqual(Array(40).fill(200));
+    const manyAccounts = await statuses(40, () => signIn(server, `coach${Math.random()}@coachportal.test`));
+    expect(manyAccounts).toEqual(Array(40).fill(200));
+  });
+
+  it('counts a wrong two-factor code as a failure', async () => {
+    upstream.answer('POST /api/v2/login', WRONG_CODE);
+    const server = await start();
+    const code = () =>
+      signIn(server, 'demo@coachportal.test', { payload: { email: 'demo@coachportal.test', password: 'x', twoFactorCode: '123456' } });
+    expect(await statuses(6, code)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await code()).json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('stops failures against one account from many addresses: 10 a minute', async () => {
+    const server = await start();
+    const from = (address: number, email = 'demo@coachportal.test') => signIn(server, email, { remoteAddress: `203.0.113.${address}` });
+    const seen: number[] = [];
+    for (let address = 1; address <= 10; address++) seen.push((await from(address)).statusCode);
+    expect(seen).toEqual(Array(10).fill(401));
+    const limited = await from(11);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many attempts. Please wait a minute and try again.' });
+    // Another account from the same address is not stopped, and the refusals never reached the legacy API.
+    expect((await from(11, 'other@coachportal.test')).statusCode).toBe(401);
+    expect(upstream.received.filter((r) => r.url.startsWith('/api/v2/login'))).toHaveLength(11);
+  });
+
+  it("lets a success clear the address's failures for that account", async () => {
+    const server = await start();
+    expect(await statuses(4, () => signIn(server, 'demo@coachportal.test'))).toEqual([401, 401, 401, 401]);
+    upstream.answer('POST /api/v2/login', ALLOWED);
+    expect((await signIn(server, 'demo@coachportal.test')).statusCode).toBe(200);
+    upstream.answer('POST /api/v2/login', BAD_CREDENTIALS);
+    expect(await statuses(6, () => signIn(server, 'demo@coachportal.test'))).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('counts attempts sent at once as they arrive: 5 of 20 reach the legacy API', async () => {
+    const server = await start();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signIn(server, 'demo@coachportal.test')));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(15);
+    expect(upstream.received.filter((r) => r.url.startsWith('/api/v2/login'))).toHaveLength(5);
+  });
+
+  it('allows 30 failed sign-ins per 15 minutes per IP, whatever the e-mail', async () => {
     const server = await start();
     const seen = await statuses(30, async () => signIn(server, `coach${Math.random()}@coachportal.test`));
     expect(seen.every((status) => status === 401)).toBe(true);
@@ -214,6 +264,23 @@ describe('rate limits and sessions in Redis, shared by two BFF instances', () =>
     expect((await signIn(a, 'both@coachportal.test')).statusCode).toBe(429);
   });
 
+  it('counts only failed sign-ins in Redis too: a success leaves no count behind', async () => {
+    const inspector = new Redis(redis.url);
+    try {
+      await inspector.flushall();
+      const env = { REDIS_URL: redis.url };
+      const [a, b] = [await start(env), await start(env)];
+      upstream.answer('POST /api/v2/login', ALLOWED);
+      for (const server of [a, b, a, b, a, b, a, b]) expect((await signIn(server, 'demo@coachportal.test')).statusCode).toBe(200);
+      expect(await inspector.keys('portal:rate:sign-in-*')).toEqual([]);
+      upstream.answer('POST /api/v2/login', BAD_CREDENTIALS);
+      expect((await signIn(a, 'demo@coachportal.test')).statusCode).toBe(401);
+      expect(await inspector.get(`portal:rate:sign-in-ip:${hashKey('127.0.0.1')}`)).toBe('1');
+    } finally {
+      await inspector.quit();
+    }
+  });
+
   it('names each counter after its limit, with the hashed key the log line gives', async () => {
     const inspector = new Redis(redis.url);
     try {
@@ -226,6 +293,7 @@ describe('rate limits and sessions in Redis, shared by two BFF instances', () =>
         [
           `portal:rate:password-forgot-email:${hashKey('demo@coachportal.test')}`,
           `portal:rate:password-forgot-ip:${hashKey('127.0.0.1')}`,
+          `portal:rate:sign-in-account:${hashKey('demo@coachportal.test')}`,
           `portal:rate:sign-in-email:${hashKey('127.0.0.1|demo@coachportal.test')}`,
           `portal:rate:sign-in-ip:${hashKey('127.0.0.1')}`,
         ].sort(),

@@ -1,6 +1,7 @@
 // Rate limits with @fastify/rate-limit's counters (in Redis when REDIS_URL is set, so every
-// BFF instance shares one budget): sign-in and two-factor 5 a minute per IP and e-mail and 30 per
-// 15 minutes per IP; password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP, the
+// BFF instance shares one budget): failed sign-ins (a wrong password or two-factor code) 5 a minute per IP and
+// e-mail, 10 a minute per e-mail from any address and 30 per 15 minutes per IP, a successful one never counted;
+// password reset and the impersonation check RATE_LIMIT_STRICT_MAX per window per IP, the
 // profile's two-factor code check as many per session;
 // the public pages per resource (PUBLIC_LIMITS, reasoning in bff/README.md "Rate limits"); the Download Reports
 // progress poll 1,200 a minute per session; everything else RATE_LIMIT_MAX per window per session (per IP without
@@ -36,6 +37,13 @@ interface Limit {
   needsBody?: boolean;
   /** Counts only the requests whose link missed: an id that is unknown (`unknownLink`) or malformed. */
   missesOnly?: boolean;
+  /**
+   * Counts only the attempts answered as failed (a 401: wrong password or code): each attempt is counted as it
+   * arrives, so attempts sent at once are all counted, and given back once it is answered otherwise.
+   */
+  failuresOnly?: boolean;
+  /** A success (a 2xx) clears the key's count: a coach who mistyped, then signed in, starts afresh. */
+  clearedBySuccess?: boolean;
 }
 
 type Checker = (
@@ -76,6 +84,73 @@ export function hashKey(key: string): string {
     hashes.set(key, hashed);
   }
   return hashed;
+}
+
+/**
+ * The counters of the failures-only limits, in Redis (`portal:rate:<limit>:<hashed key>`, as the library's) or in
+ * memory: an attempt is taken on arrival and given back when its answer is not a failure.
+ */
+interface AttemptCounters {
+  /** Counts an attempt: the count in the key's window and the milliseconds left of it (a first opens the window). */
+  take(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Gives an attempt back; the key is gone when none is left. */
+  giveBack(key: string): Promise<void>;
+  /** Forgets the key's attempts. */
+  clear(key: string): Promise<void>;
+}
+
+const TAKE = `local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+const GIVE_BACK = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 1 then return redis.call('DECR', KEYS[1]) end
+redis.call('DEL', KEYS[1])
+return 0`;
+
+function redisAttemptCounters(redis: Redis): AttemptCounters {
+  const name = (key: string) => `portal:rate:${key}`;
+  return {
+    async take(key, windowMs) {
+      const [count, ttlMs] = (await redis.eval(TAKE, 1, name(key), windowMs)) as [number, number];
+      return { count, ttlMs };
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK, 1, name(key));
+    },
+    async clear(key) {
+      await redis.del(name(key));
+    },
+  };
+}
+
+/** Keys counted in memory at once; past it the oldest window is forgotten (as the library's memory counters are bounded). */
+const MEMORY_ATTEMPT_KEYS = 10_000;
+
+function memoryAttemptCounters(): AttemptCounters {
+  const counts = new Map<string, { count: number; until: number }>();
+  return {
+    async take(key, windowMs) {
+      const now = Date.now();
+      let entry = counts.get(key);
+      if (!entry || entry.until <= now) {
+        counts.delete(key);
+        entry = { count: 0, until: now + windowMs };
+        counts.set(key, entry);
+        if (counts.size > MEMORY_ATTEMPT_KEYS) counts.delete(counts.keys().next().value as string);
+      }
+      entry.count += 1;
+      return { count: entry.count, ttlMs: entry.until - now };
+    },
+    async giveBack(key) {
+      const entry = counts.get(key);
+      if (entry && entry.count > 1) entry.count -= 1;
+      else counts.delete(key);
+    },
+    async clear(key) {
+      counts.delete(key);
+    },
+  };
 }
 
 type Counter = { current: number; ttl: number };
@@ -147,15 +222,32 @@ const PUBLIC_LIMITS: Readonly<Record<string, readonly (Limit | typeof MISSES)[]>
   capturePayPalOrder: [byParam('paypal-capture', 10, MINUTE, 'checkoutId'), MISSES],
 };
 
+/**
+ * Sign-in counts failures only (a wrong password or two-factor code): an office or a workshop behind one address
+ * signs in as often as it needs, a guesser is stopped per address, per address and account, and per account from
+ * any address (many addresses guessing one password). Every window is short and fixed (refusals do not extend it):
+ * nobody can keep an account locked for longer than they keep failing against it.
+ */
+const SIGN_IN_LIMITS: readonly Limit[] = [
+  { name: 'sign-in-ip', max: 30, windowMs: 15 * MINUTE, key: (request) => request.ip, failuresOnly: true },
+  {
+    name: 'sign-in-email',
+    max: 5,
+    windowMs: MINUTE,
+    key: (request) => `${request.ip}|${emailOf(request)}`,
+    needsBody: true,
+    failuresOnly: true,
+    clearedBySuccess: true,
+  },
+  { name: 'sign-in-account', max: 10, windowMs: MINUTE, key: emailOf, needsBody: true, failuresOnly: true },
+];
+/** The answer a failed sign-in gets (wrong password, wrong two-factor code, a refusal the legacy API words). */
+const FAILED_SIGN_IN = 401;
+
 function limitsFor(operationId: string, options: RateLimitsOptions): readonly Limit[] {
   const strict = { max: options.strictMax, windowMs: options.strictWindowMs };
   const perIp = (name: string) => ({ name, ...strict, key: (request: FastifyRequest) => request.ip });
-  if (operationId === 'createSession') {
-    return [
-      { name: 'sign-in-ip', max: 30, windowMs: 15 * MINUTE, key: (request) => request.ip },
-      { name: 'sign-in-email', max: 5, windowMs: MINUTE, key: (request) => `${request.ip}|${emailOf(request)}`, needsBody: true },
-    ];
-  }
+  if (operationId === 'createSession') return SIGN_IN_LIMITS;
   if (operationId === 'requestPasswordReset') {
     return [perIp('password-forgot-ip'), { name: 'password-forgot-email', ...strict, key: emailOf, needsBody: true }];
   }
@@ -208,7 +300,7 @@ function isMiss(error: unknown): boolean {
 
 function addHook(
   route: RouteOptions,
-  hook: 'onRequest' | 'preValidation' | 'onResponse' | 'onError',
+  hook: 'onRequest' | 'preValidation' | 'onSend' | 'onResponse' | 'onError',
   handler: (request: FastifyRequest, reply: FastifyReply, error: FastifyError) => Promise<void>,
 ) {
   // Each hook's own handler type differs (onError takes the error third): appended as the route's list of them.
@@ -240,7 +332,18 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     return checker;
   }
 
+  function refuse(limit: Limit, key: string, request: FastifyRequest, reply: FastifyReply, retryAfter: number): never {
+    // No line of its own: the request's one completion line says which limit and whose (hashed) key, so a
+    // flood writes one line per rejected request.
+    const rateLimit = { limit: limit.name, key: hashKey(key) };
+    addRequestLogFields(request, () => ({ rateLimit }));
+    publishRateLimited(limit.name);
+    reply.header('retry-after', String(retryAfter));
+    throw problem(429, 'rate_limited', tooManyAttempts(retryAfter));
+  }
+
   function enforce(limit: Limit) {
+    if (limit.failuresOnly) return enforceFailures(limit);
     const check = checkerFor(limit);
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const key = limit.key(request);
@@ -249,15 +352,39 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       const result = await check(request, { increment: !limit.missesOnly });
       const over = limit.missesOnly ? result.remaining === 0 : result.isExceeded;
       if (result.isAllowed || !over) return;
-      // No line of its own: the request's one completion line says which limit and whose (hashed) key, so a
-      // flood writes one line per rejected request.
-      const rateLimit = { limit: limit.name, key: hashKey(key) };
-      addRequestLogFields(request, () => ({ rateLimit }));
-      publishRateLimited(limit.name);
-      const retryAfter = result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000);
-      reply.header('retry-after', String(retryAfter));
-      throw problem(429, 'rate_limited', tooManyAttempts(retryAfter));
+      refuse(limit, key, request, reply, result.ttlInSeconds ?? Math.ceil(limit.windowMs / 1000));
     };
+  }
+
+  // The failures-only limits: each attempt taken as it arrives (the counters the request took, to settle once answered).
+  const attempts = redis ? redisAttemptCounters(redis) : memoryAttemptCounters();
+  const taken = new WeakMap<FastifyRequest, { limit: Limit; counter: string }[]>();
+
+  function enforceFailures(limit: Limit) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = limit.key(request);
+      if (key === null) return;
+      const counter = `${limit.name}:${hashKey(key)}`;
+      const { count, ttlMs } = await attempts.take(counter, limit.windowMs);
+      taken.set(request, [...(taken.get(request) ?? []), { limit, counter }]);
+      // Over the limit: refused (and the refusal given back, so it neither counts nor extends the window).
+      if (count > limit.max) refuse(limit, key, request, reply, Math.max(1, Math.ceil(ttlMs / 1000)));
+    };
+  }
+
+  /**
+   * Settles the attempts a request took: kept when it failed, given back otherwise, cleared by a success. Before the
+   * answer leaves (onSend), so the client's next attempt finds them settled.
+   */
+  async function settleAttempts(request: FastifyRequest, reply: FastifyReply) {
+    const counters = taken.get(request);
+    taken.delete(request);
+    if (!counters || reply.statusCode === FAILED_SIGN_IN) return;
+    const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+    for (const { limit, counter } of counters) {
+      const settle = succeeded && limit.clearedBySuccess ? attempts.clear(counter) : attempts.giveBack(counter);
+      await settle.catch((err: unknown) => request.log.warn({ err }, 'a sign-in attempt could not be given back'));
+    }
   }
 
   // The requests whose link missed, seen as their error passes (onError) and counted once answered (onResponse).
@@ -277,13 +404,15 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
   fastify.addHook('onRoute', (route) => {
     const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
     if (typeof operationId !== 'string' || UNLIMITED.has(operationId)) return;
-    for (const limit of limitsFor(operationId, options)) {
+    const limits = limitsFor(operationId, options);
+    for (const limit of limits) {
       addHook(route, limit.needsBody ? 'preValidation' : 'onRequest', enforce(limit));
       if (limit.missesOnly) {
         addHook(route, 'onError', noteMiss);
         addHook(route, 'onResponse', countMiss(limit));
       }
     }
+    if (limits.some((limit) => limit.failuresOnly)) addHook(route, 'onSend', settleAttempts);
   });
 }
 

@@ -80,7 +80,7 @@ async function rounds(pollers: Poller[]): Promise<void> {
 describe('getUpdates on two instances sharing Redis', () => {
   it('reads the coach’s own list once per interval for six polling sessions and tells each of them the completion once', async () => {
     const pollers: Poller[] = [];
-    // Two sign-ins and an administrator impersonating the coach on each (sign-in allows 5 a minute per address).
+    // Two sign-ins and an administrator impersonating the coach on each.
     for (const server of instances) {
       for (const session of [
         await signInToBff(server, DEMO.email, DEMO_PASSWORD),
