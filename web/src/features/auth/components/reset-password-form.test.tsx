@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { json, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
-import { ResetPasswordForm } from './reset-password-form.tsx';
+import { RESET_EMAIL_TEXT, ResetPasswordForm } from './reset-password-form.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));
@@ -91,6 +91,26 @@ describe('reset password page', () => {
       path: '/api/password/reset',
       body: { code: '8f14e45fceea167a', newPassword: passphrase, confirmPassword: passphrase },
       csrf: '1',
+    });
+  });
+
+  it("sends the account's e-mail address when given, for the BFF to sign the account out everywhere", async () => {
+    const calls = serve(fetchMock, {
+      'POST /api/password/reset': [json({ message: 'Your password was successfully reset. You can now log into the coach portal.' })],
+    });
+    const location = renderReset();
+    const user = userEvent.setup();
+    const passphrase = 'quiet river at dawn again';
+    await user.type(screen.getByLabelText(RESET_EMAIL_TEXT.label), ' demo@coachportal.test ');
+    await user.type(screen.getByLabelText('New Password'), passphrase);
+    await user.type(screen.getByLabelText('Confirm Password'), passphrase);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(calls[0]?.body).toEqual({
+      code: '8f14e45fceea167a',
+      newPassword: passphrase,
+      confirmPassword: passphrase,
+      email: 'demo@coachportal.test',
     });
   });
 

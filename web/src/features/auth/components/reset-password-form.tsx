@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { isAcceptablePassword, matchState, PASSWORD_RULE_TEXT } from '../../../lib/password/password-rule.ts';
 import { usePasswordScore } from '../../../lib/password/use-password-score.ts';
@@ -16,12 +17,18 @@ import './auth.css';
 
 // spec public-and-guest §5 "Password (reset)".
 const UPDATE_FAILED = 'Update failed - there is an issue with the new password - please check and fix.';
+/** The reset link names no account: with its address, the BFF signs the account out everywhere (contract: resetPassword). */
+export const RESET_EMAIL_TEXT = {
+  label: 'E-mail address',
+  description: 'Optional: with your address, every browser where your account is signed in is signed out.',
+} as const;
 
 /** The Reset password page (spec public-and-guest §2 "Reset password", §5, §8 "Reset"). */
 export function ResetPasswordForm() {
   usePageTitle('Reset Password');
   const [, navigate] = useLocation();
   const code = resetCodeFromQuery(useSearch());
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const reset = useResetPassword();
@@ -51,7 +58,7 @@ export function ResetPasswordForm() {
     }
     setRuleError(null);
     reset.mutate(
-      { body: { code, newPassword: password, confirmPassword: confirmation } },
+      { body: { code, newPassword: password, confirmPassword: confirmation, ...(email.trim() && { email: email.trim() }) } },
       {
         onSuccess: (answer) => navigate('/login', { state: loginNoticeState({ tone: 'success', text: answer.message }) }),
         onError: (failure) => {
@@ -86,6 +93,16 @@ export function ResetPasswordForm() {
           submit();
         }}
       >
+        <TextField
+          label={RESET_EMAIL_TEXT.label}
+          name="email"
+          type="email"
+          autoComplete="username"
+          description={RESET_EMAIL_TEXT.description}
+          maxLength={254}
+          value={email}
+          onChange={edit(setEmail)}
+        />
         <PasswordField
           label="New Password"
           name="newPassword"
