@@ -47,7 +47,9 @@ export interface paths {
          *       account again.' with `{email}` filled in with the provider's support address from the BFF
          *       configuration (the spec does not say which address it is).
          *     - 403 `csrf_required`.
-         *     - 429 `rate_limited`: strict per-IP and per-e-mail limit on sign-in and code attempts.
+         *     - 429 `rate_limited`: too many failed sign-ins (the 401s above: a wrong password or code) per
+         *       address, per address and e-mail, or per e-mail from any address; a successful sign-in is
+         *       never counted.
          *     - 502 `upstream_error`, 504 `upstream_timeout`.
          */
         post: operations["createSession"];
@@ -7793,7 +7795,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request with this `Idempotency-Key` is still running (code `idempotency_in_progress`); retry after `Retry-After` seconds. */
+        /** @description The request with this `Idempotency-Key` is still running (code `idempotency_in_progress`); retry after `Retry-After` seconds. For a batch whose answer was too large to keep (over 1 MB as kept), a repeat answers code `idempotency_answer_not_kept`: "This action was done already, but its result was too large to keep. Please refresh the list to see where things stand." (nothing is done again). */
         IdempotencyConflict: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
