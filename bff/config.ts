@@ -118,7 +118,10 @@ export interface Config {
   readonly batch: { readonly concurrency: number; readonly itemTimeoutMs: number };
   /** The per-coach copies of the list screens' legacy lists (plugins/app/assessment-snapshots.ts); a TTL of 0 keeps none. */
   readonly snapshots: { readonly ttlMs: number; readonly maxCoaches: number; readonly maxRows: number };
-  /** How often a coach screen asks getUpdates, and the least time between two legacy reads of a coach's lists for it. */
+  /**
+   * How often a coach screen asks getUpdates, and the least time between two legacy reads of a coach's lists for it
+   * (a failed read's included: the back-off while the legacy API fails).
+   */
   readonly updates: { readonly intervalSeconds: number };
   readonly session: { readonly idleTimeoutMs: number; readonly absoluteTimeoutMs: number };
   readonly rateLimit: {
