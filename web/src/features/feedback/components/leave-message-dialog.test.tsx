@@ -69,6 +69,25 @@ describe('LeaveMessageDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('sends one keyed request for a double-click, and the same key when Send is pressed again after a failure', async () => {
+    serve(fetchMock, {
+      'POST /api/feedback': [problem(502, 'upstream_error', 'There was an unexpected error'), new Response(null, { status: 204 })],
+    });
+    const user = userEvent.setup();
+    const dialog = open();
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'freeText');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Failed' });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(LEAVE_MESSAGE.sent)).toBeTruthy();
+    const keys = fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('alerts the BFF’s sentence when it refuses characters of the message', async () => {
     const detail = 'The message contains characters that are not allowed.';
     serve(fetchMock, { 'POST /api/feedback': [fieldProblem('validation_failed', 'message', detail)] });
