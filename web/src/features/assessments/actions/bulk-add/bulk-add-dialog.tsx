@@ -141,7 +141,8 @@ export default function BulkAddDialog({ ids, session, finish }: AssessmentAction
   const queryClient = useQueryClient();
   // The billable assessments added are charged.
   const upload = $api.useMutation('post', '/api/clients/bulk-uploads', { onSettled: () => balanceChanged(queryClient) });
-  const submission = useSubmission('uploadClientsSpreadsheet');
+  // A failure ends the dialog: the same file sent again with the same choices is the same submission.
+  const submission = useSubmission('uploadClientsSpreadsheet', { keptByTab: true });
   const onClose = () => finish();
 
   const send = (duplicatesConfirmed: boolean) => {
