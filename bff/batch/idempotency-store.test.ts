@@ -1,10 +1,14 @@
 // The Idempotency-Key stores, memory and a real redis-server, held to the same behaviour: the claim, the
 // lease its owner renews and that lapses once renewals stop (the instance died), and the per-item ledger.
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redisServerForTests } from '../test-support/test-redis.ts';
 import {
+  IDEMPOTENCY_COACH_QUOTA_BYTES,
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_LEASE_RENEW_MS,
+  IDEMPOTENCY_MEMORY_MAX_BYTES,
+  IDEMPOTENCY_RECORD_MAX_BYTES,
   IDEMPOTENCY_TTL_MS,
   type IdempotencyStore,
   MemoryIdempotencyStore,
@@ -22,6 +26,25 @@ interface Harness {
 }
 
 const result = { total: 2, succeeded: 1, failed: [], notAttempted: 1, notAttemptedIds: ['b'] };
+
+/** A select-all of `count` of the coach's own assessments whose every item failed (Send Invites' answer). */
+function allFailed(count: number, reason = 'There was an unexpected error') {
+  const failed = Array.from({ length: count }, (_, n) => {
+    const name = `Client${n} Person${n}`;
+    const id = `a55e55e0-${randomUUID().slice(9)}`;
+    return { id, name, code: n % 2 ? 'upstream_error' : 'send_failed', message: `${name} send failed with ${reason}` };
+  });
+  return { total: count, succeeded: 0, failed, notAttempted: 0, skippedCompleted: 0, reminders: 0, drafts: [] };
+}
+
+/** Claims `key`, finishes it with `answer` under `scope`, and answers whether it was kept. */
+async function keep(store: IdempotencyStore, key: string, answer: unknown, scope?: string): Promise<boolean> {
+  return store.finish(key, await owned(store.claim(key, 'f1')), { state: 'done', fingerprint: 'f1', answer }, scope);
+}
+const doneWith = async (store: IdempotencyStore, key: string) => {
+  const claim = await store.claim(key, 'f1');
+  return claim.claimed ? undefined : claim.record;
+};
 const owned = async (claim: Promise<Awaited<ReturnType<IdempotencyStore['claim']>>>): Promise<string> => {
   const taken = await claim;
   if (!taken.claimed) throw new Error(`not claimed: ${JSON.stringify(taken.record)}`);
@@ -150,6 +173,73 @@ describe('MemoryIdempotencyStore', () => {
   });
 });
 
+describe('the bounds in bytes', () => {
+  it('keep the largest record within 1 MB, a coach four of them and the memory store 64 MB', () => {
+    expect(IDEMPOTENCY_RECORD_MAX_BYTES).toBe(1024 * 1024);
+    expect(IDEMPOTENCY_COACH_QUOTA_BYTES).toBe(4 * IDEMPOTENCY_RECORD_MAX_BYTES);
+    expect(IDEMPOTENCY_MEMORY_MAX_BYTES).toBe(64 * 1024 * 1024);
+  });
+
+  it('keep a select-all of 20,000 own assessments that all failed within 1 MB, and answer a repeat the same', async () => {
+    const store = new MemoryIdempotencyStore();
+    const answer = allFailed(20_000);
+    // As the answer goes out: about 3.4 MB.
+    expect(JSON.stringify(answer).length).toBeGreaterThan(3_000_000);
+    expect(await keep(store, 'k', answer, 'coach-1')).toBe(true);
+    expect(store.bytes).toBeLessThanOrEqual(IDEMPOTENCY_RECORD_MAX_BYTES);
+    expect(await doneWith(store, 'k')).toEqual({ state: 'done', fingerprint: 'f1', answer });
+  });
+
+  it('keep only that an action was done when its answer is larger than the bound (the largest record a coach can make)', async () => {
+    const store = new MemoryIdempotencyStore();
+    // 50,000 (the most a selection holds) that failed, each with a text of its own: as large as an answer gets.
+    const answer = allFailed(50_000);
+    for (const failure of answer.failed) failure.message = `${failure.message} (${randomUUID()})`;
+    expect(await keep(store, 'k', answer, 'coach-1')).toBe(true);
+    expect(store.bytes).toBeLessThan(1_000);
+    expect(await doneWith(store, 'k')).toEqual({ state: 'done', fingerprint: 'f1', answer: undefined, notKept: true });
+  });
+
+  it('keep a cut result too large as a run to resume from its ledger', async () => {
+    const store = new MemoryIdempotencyStore({ recordMaxBytes: 500 });
+    const owner = await owned(store.claim('k', 'f1'));
+    await store.start('k', owner, 'a', { outcome: 'started', name: 'Ann' });
+    await store.record('k', 'a', { outcome: 'succeeded', name: 'Ann' });
+    const ids = Array.from({ length: 100 }, () => randomUUID());
+    const cut = { total: 101, succeeded: 1, failed: [], notAttempted: 100, notAttemptedIds: ids };
+    expect(await store.finish('k', owner, { state: 'cut', fingerprint: 'f1', result: cut })).toBe(true);
+    expect(await store.claim('k', 'f1')).toEqual({
+      claimed: true,
+      owner: expect.any(String),
+      recorded: new Map([['a', { outcome: 'succeeded', name: 'Ann' }]]),
+    });
+  });
+
+  it("forget a coach's oldest records past the coach's quota, never another coach's", async () => {
+    const answer = () => allFailed(2_000, randomUUID());
+    const one = new MemoryIdempotencyStore();
+    await keep(one, 'k', answer(), 'coach-1');
+    // Room for two and a half records like these.
+    const store = new MemoryIdempotencyStore({ scopeQuotaBytes: Math.round(one.bytes * 2.5) });
+    await keep(store, 'other-coach', answer(), 'coach-2');
+    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) await keep(store, key, answer(), 'coach-1');
+    const kept = [];
+    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5', 'other-coach']) if (await doneWith(store, key)) kept.push(key);
+    // The oldest went first.
+    expect(kept).toEqual(['k4', 'k5', 'other-coach']);
+  });
+
+  it('keep the memory store within its bytes, forgetting the oldest records first but never a running one', async () => {
+    const store = new MemoryIdempotencyStore({ maxBytes: 200_000 });
+    const running = await owned(store.claim('running', 'f1'));
+    for (let n = 0; n < 10; n++) await keep(store, `k${n}`, allFailed(1_000, randomUUID()));
+    expect(store.bytes).toBeLessThanOrEqual(200_000);
+    expect(await doneWith(store, 'k0')).toBeUndefined();
+    expect(await doneWith(store, 'k9')).toMatchObject({ state: 'done' });
+    expect(await store.renew('running', running)).toBe(true);
+  });
+});
+
 describe('on a real redis-server', () => {
   const redis = redisServerForTests();
   const client = () => redis.client();
@@ -178,5 +268,31 @@ describe('on a real redis-server', () => {
     await store.finish('k', owner, { state: 'done', fingerprint: 'f1', answer: { ok: true } });
     // A done action answers from its record alone.
     expect(await redisClient.exists('portal:idempotency:k:lease', 'portal:idempotency:k:items')).toBe(0);
+  });
+
+  it("keeps a coach's records within the coach's quota: the oldest and their ledgers go first", async () => {
+    const redisClient = client();
+    const answer = () => allFailed(2_000, randomUUID());
+    const one = new MemoryIdempotencyStore();
+    await keep(one, 'k', answer(), 'coach-1');
+    const quota = Math.round(one.bytes * 2.5);
+    const store = new RedisIdempotencyStore(redisClient, { scopeQuotaBytes: quota });
+    await keep(store, 'other-coach', answer(), 'coach-2');
+    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) await keep(store, key, answer(), 'coach-1');
+    const sizes = await Promise.all(['k1', 'k2', 'k3', 'k4', 'k5'].map((key) => redisClient.strlen(`portal:idempotency:${key}`)));
+    // The oldest went first: two fit.
+    expect(sizes.map((size) => size > 0)).toEqual([false, false, false, true, true]);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(quota);
+    expect(await doneWith(store, 'other-coach')).toMatchObject({ state: 'done' });
+    expect(await doneWith(store, 'k5')).toMatchObject({ state: 'done', answer: { total: 2_000 } });
+  });
+
+  it('keeps a select-all of 20,000 that all failed within 1 MB in Redis', async () => {
+    const redisClient = client();
+    const store = new RedisIdempotencyStore(redisClient);
+    const answer = allFailed(20_000);
+    await keep(store, 'k', answer, 'coach-1');
+    expect(await redisClient.strlen('portal:idempotency:k')).toBeLessThanOrEqual(IDEMPOTENCY_RECORD_MAX_BYTES);
+    expect(await doneWith(store, 'k')).toEqual({ state: 'done', fingerprint: 'f1', answer });
   });
 });

@@ -108,6 +108,33 @@ describe('idempotent', () => {
     expect(selections).toHaveLength(2);
   });
 
+  it('answers a repeat of an action whose answer was too large to keep 409 idempotency_answer_not_kept, and does nothing again', async () => {
+    const store = new MemoryIdempotencyStore({ recordMaxBytes: 200 });
+    let calls = 0;
+    const action = idempotent(
+      'deleteAssessments',
+      async ({ body }, ctx) => {
+        calls++;
+        return runBatch(
+          body.ids.map((id) => ({ id, name: `Client ${id}` })),
+          async (item) => {
+            throw problem(400, 'delete_failed', `${item.name} could not be deleted.`);
+          },
+          batchContext(ctx),
+        );
+      },
+      store,
+    );
+    const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c', 'd', 'e', 'f'] } } as OperationInput<'deleteAssessments'>;
+    expect(await action(input, contextOf('key-0003'))).toMatchObject({ total: 6, failed: expect.any(Array) });
+    await expect(action(input, contextOf('key-0003'))).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'idempotency_answer_not_kept',
+      detail: 'This action was done already, but its result was too large to keep. Please refresh the list to see where things stand.',
+    });
+    expect(calls).toBe(1);
+  });
+
   it('answers from the ledger when every item has an outcome but the answer was lost (Redis went away before it was kept)', async () => {
     let now = 0;
     const store = new MemoryIdempotencyStore({ now: () => now });

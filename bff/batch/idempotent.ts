@@ -24,6 +24,8 @@ const hash = (text: string) => createHash('sha256').update(text).digest('base64u
 const IN_PROGRESS = 'This action is still in progress. Please wait a moment and try again.';
 const REUSED = 'This action was already sent with other choices. Please start it again.';
 const IN_PROGRESS_RETRY_AFTER_SECONDS = '2';
+// A finished action whose answer was larger than IDEMPOTENCY_RECORD_MAX_BYTES: only that it was done is kept.
+const NOT_KEPT = 'This action was done already, but its result was too large to keep. Please refresh the list to see where things stand.';
 
 type Json = Record<string, unknown>;
 const isResult = (value: unknown): value is BatchResult & Json =>
@@ -138,6 +140,8 @@ export function idempotent<K extends OperationId>(
     const header = headers['idempotency-key'];
     if (!header) return handler(input, ctx);
     const key = hash(`${session.coachId}\n${operationId}\n${header}`);
+    // The coach's records share a quota (idempotency-store.ts): a coach's many large results push out their own oldest.
+    const scope = hash(session.coachId);
     const fingerprint = hash(JSON.stringify([input.params, input.query, input.body]));
 
     const claim = await store.claim(key, fingerprint);
@@ -146,6 +150,10 @@ export function idempotent<K extends OperationId>(
       if (record.fingerprint !== fingerprint) throw failed(422, 'idempotency_key_reused', REUSED);
       if (record.state === 'running') {
         throw problem(409, 'idempotency_in_progress', IN_PROGRESS, 'Please Note', {}, { 'retry-after': IN_PROGRESS_RETRY_AFTER_SECONDS });
+      }
+      if (record.state === 'done' && record.notKept) {
+        log.info({ idempotency: 'not_kept' }, 'repeat of a finished action whose answer was too large to keep');
+        throw problem(409, 'idempotency_answer_not_kept', NOT_KEPT, 'Please Note');
       }
       if (record.state === 'done') {
         log.info({ idempotency: 'replayed' }, 'repeat of a finished action answered from its first result');
@@ -165,7 +173,7 @@ export function idempotent<K extends OperationId>(
     const stopRenewing = keepLease(store, key, owner, log);
     const finish = async (record: Parameters<IdempotencyStore['finish']>[2]) => {
       stopRenewing();
-      const kept = await store.finish(key, owner, record);
+      const kept = await store.finish(key, owner, record, scope);
       if (!kept) log.warn({ idempotency: 'lease_lost' }, 'the answer of an action whose Idempotency-Key was taken over is not kept');
     };
 
