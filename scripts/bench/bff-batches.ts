@@ -29,7 +29,7 @@ export interface BffBatchFigures {
 
 export type Row = Parameters<typeof offeredOf>[0] & { uuid: string; userCompletion: number; userRegistration: number };
 
-/** Signs in as the `label`th session of the list coach (each label its own e-mail: sign-in is rate limited per e-mail). */
+/** Signs in as the `label`th session of the list coach (each label its own e-mail of that coach). */
 export const signInListCoach = (bffUrl: string, label: number): Promise<string> => signIn(bffUrl, `rows-${LIST_ROWS}.${label}@bench.test`);
 
 export async function call(

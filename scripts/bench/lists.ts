@@ -10,8 +10,7 @@ import { type GoalRow, LEGACY_COOKIE } from './shared.ts';
 import { signInRowsCoach } from './sign-in.ts';
 
 export const LIST_SIZES = [500, 5_000, 20_000] as const;
-// Sign-in allows 5 a minute per e-mail and 30 per 15 minutes per IP (bff/plugins/app/rate-limits.ts): every
-// sign-in uses its own address, 12 in all.
+// Every sign-in uses its own e-mail of the same coach, 12 in all (the BFF's rate limits count failed sign-ins only).
 const FIRST_PAGE_ROUNDS = 25;
 const FIRST_PAGE_ROUNDS_LARGE = 12;
 const SIGN_IN_ROUNDS = 3;

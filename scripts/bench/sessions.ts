@@ -19,8 +19,7 @@ const SESSIONS = 20;
 // more grows RSS as much as 20 new sessions do).
 const WARM_UP_SESSIONS = 3;
 const WARM_UP_USES = 20;
-// Sign-in allows 30 per 15 minutes per IP (bff/plugins/app/rate-limits.ts): 1 + WARM_UP_SESSIONS + SESSIONS +
-// COACHES in all. The copies (20,000 rows each) stay under SNAPSHOT_MAX_ROWS (200,000): none is dropped.
+// Sign-ins: 1 + WARM_UP_SESSIONS + SESSIONS + COACHES in all. The copies (20,000 rows each) stay under SNAPSHOT_MAX_ROWS (200,000): none is dropped.
 const COACHES = 4;
 const RSS_PER_SESSION_GOAL_MB = 1;
 const MB = 1024 * 1024;

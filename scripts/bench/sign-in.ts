@@ -23,10 +23,7 @@ export async function signIn(serverUrl: string, email: string): Promise<string> 
 
 let signIns = 0;
 
-/**
- * A new session of the coach with `rows` assessments: each its own e-mail (`rows-<rows>.<n>@bench.test`, one coach),
- * since sign-in is rate limited per e-mail.
- */
+/** A new session of the coach with `rows` assessments, each with its own e-mail of that coach (`rows-<rows>.<n>@bench.test`). */
 export function signInRowsCoach(serverUrl: string, rows: number): Promise<string> {
   signIns++;
   return signIn(serverUrl, `rows-${rows}.${signIns}@bench.test`);
