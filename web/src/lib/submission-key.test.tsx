@@ -68,16 +68,19 @@ describe('useSubmission', () => {
     await act(async () => sent[1]?.fail(refusal(409, 'outcome_unknown')));
     await userEvent.click(add);
     expect(sent[2]?.key).toBe(sent[0]?.key);
-    await act(async () => sent[2]?.fail(refusal(504, 'upstream_timeout')));
+    await act(async () => sent[2]?.fail(refusal(409, 'idempotency_answer_not_kept')));
+    await userEvent.click(add);
+    expect(sent[3]?.key).toBe(sent[0]?.key);
+    await act(async () => sent[3]?.fail(refusal(504, 'upstream_timeout')));
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), ' North');
     await userEvent.click(add);
-    expect(sent[3]).toMatchObject({ request: 'Sales North' });
-    expect(sent[3]?.key).not.toBe(sent[0]?.key);
-    await act(async () => sent[3]?.answer());
+    expect(sent[4]).toMatchObject({ request: 'Sales North' });
+    expect(sent[4]?.key).not.toBe(sent[0]?.key);
+    await act(async () => sent[4]?.answer());
     await userEvent.click(add);
-    expect(sent[4]?.request).toBe('Sales North');
-    expect(sent[4]?.key).not.toBe(sent[3]?.key);
-    expect(sent[4]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[5]?.request).toBe('Sales North');
+    expect(sent[5]?.key).not.toBe(sent[4]?.key);
+    expect(sent[5]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('takes a new key after a refusal for good, e.g. too few credits', async () => {

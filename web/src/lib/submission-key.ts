@@ -66,8 +66,17 @@ export interface Submission {
   submit: (request: unknown, send: (params: SubmissionParams) => Promise<unknown>) => boolean;
 }
 
-/** Refusals that say nothing of the first call's outcome: the same request sent again keeps its key. */
-const OUTCOME_OPEN = new Set(['idempotency_in_progress', 'outcome_unknown', 'session_ended', 'rate_limited']);
+/**
+ * Refusals after which the same request sent again keeps its key: they say nothing of the first call's outcome, or
+ * that it was done (`idempotency_answer_not_kept`: a new key would do it again).
+ */
+const OUTCOME_OPEN = new Set([
+  'idempotency_in_progress',
+  'outcome_unknown',
+  'idempotency_answer_not_kept',
+  'session_ended',
+  'rate_limited',
+]);
 
 /**
  * The BFF refused the request for good (a 4xx problem, kept as the key's outcome): pressing again, e.g. once credits
