@@ -8,6 +8,7 @@ import {
   BATCH_IN_PROGRESS,
   type BatchJobRecord,
   type BatchJobStore,
+  ENDED_JOBS_PER_SESSION,
   JOB_SERVER_STOPPED_MESSAGE,
   MemoryBatchJobStore,
   type NewBatchJob,
@@ -103,6 +104,31 @@ describe.each([
       problem: { type: '/problems/x', title: 'Failed', status: 400, code: 'x', detail: 'No.' },
     });
     expect((await jobs.create(SESSION, invites('key-2'))).signal).toBeDefined();
+  });
+
+  it(`keeps a session's ${ENDED_JOBS_PER_SESSION} latest ended jobs with their results, compact; a new job forgets the older ones`, async () => {
+    const jobs = await makeStore();
+    const failed = Array.from({ length: 2_000 }, (_, n) => ({
+      id: `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Client${n} Person${n}`,
+      code: 'send_failed',
+      message: `Client${n} Person${n} send failed with There was an unexpected error`,
+    }));
+    const allFailed = { ...result, total: 2_000, succeeded: 0, failed, reminders: 0 };
+    const ended: string[] = [];
+    for (let n = 0; n < ENDED_JOBS_PER_SESSION + 2; n++) {
+      const { job } = await jobs.create(SESSION, invites(`key-${n}`));
+      clock += 1_000;
+      await jobs.finish(job.jobId, { status: 'complete', result: allFailed });
+      ended.push(job.jobId);
+    }
+    const { job: next } = await jobs.create(SESSION, invites('key-next'));
+    const kept = [];
+    for (const jobId of ended) if (await jobs.get(SESSION, jobId)) kept.push(jobId);
+    // With the new one, the session keeps its latest ones only.
+    expect(kept).toEqual(ended.slice(-(ENDED_JOBS_PER_SESSION - 1)));
+    expect((await jobs.get(SESSION, ended.at(-1) as string))?.result).toEqual(allFailed);
+    expect(await jobs.get(SESSION, next.jobId)).toMatchObject({ status: 'running' });
   });
 
   it('stops: the signal of the job is aborted, the job says it is stopping until its items in flight settled', async () => {

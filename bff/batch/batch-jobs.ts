@@ -14,6 +14,7 @@ import { Answer, type Log, type OperationContext, type OperationHandler, type Op
 import { failed, notFound, ProblemError, problem, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { attachProgress } from './batch-progress.ts';
 import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from './job-lease.ts';
+import { pack, unpack } from './record-codec.ts';
 
 export type AssessmentBatchJob = components['schemas']['AssessmentBatchJob'];
 export type JobOperation = AssessmentBatchJob['operation'];
@@ -134,6 +135,19 @@ export function runningOfSession(own: readonly BatchJobRecord[], { operation, ke
   return undefined;
 }
 
+/**
+ * The ended jobs a session keeps (with their results, compact: record-codec.ts); a new job forgets the older ones. The
+ * client reads a job's result once it ended; a session runs one job at a time.
+ */
+export const ENDED_JOBS_PER_SESSION = 3;
+
+/** The session's ended jobs past the newest ENDED_JOBS_PER_SESSION: forgotten when it starts another. */
+export const endedJobsPastTheLimit = (own: readonly BatchJobRecord[]): BatchJobRecord[] =>
+  own
+    .filter((job) => job.status !== 'running')
+    .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))
+    .slice(ENDED_JOBS_PER_SESSION - 1);
+
 /** The job as it ends (or as its lease lapsed: failed, `server_stopped`). */
 export function endedJob(record: BatchJobRecord, end: JobEnd | 'server_stopped', now: number): BatchJobRecord {
   const { aliveUntil: _, result: _r, problem: _p, ...rest } = record;
@@ -169,6 +183,8 @@ export interface MemoryBatchJobStoreOptions {
 
 export class MemoryBatchJobStore implements BatchJobStore {
   readonly #jobs = new Map<string, BatchJobRecord>();
+  /** The ended jobs' results, packed (record-codec.ts). */
+  readonly #results = new Map<string, string>();
   /** The jobs this instance runs: Stop aborts them. */
   readonly #running = new Map<string, AbortController>();
   readonly #now: () => number;
@@ -185,6 +201,7 @@ export class MemoryBatchJobStore implements BatchJobStore {
     const own = [...this.#jobs.keys()].map((id) => this.#live(id)).filter((record) => record?.sessionId === sessionId);
     const existing = runningOfSession(own as BatchJobRecord[], job);
     if (existing) return { job: { ...existing } };
+    for (const { jobId } of endedJobsPastTheLimit(own as BatchJobRecord[])) this.#forget(jobId);
     const record = newBatchJobRecord(sessionId, job, this.#now());
     const controller = new AbortController();
     this.#jobs.set(record.jobId, record);
@@ -194,7 +211,7 @@ export class MemoryBatchJobStore implements BatchJobStore {
 
   async get(sessionId: string, jobId: string): Promise<BatchJobRecord | null> {
     const record = this.#live(jobId);
-    return record?.sessionId === sessionId ? { ...record } : null;
+    return record?.sessionId === sessionId ? this.#withResult(record) : null;
   }
 
   async begin(jobId: string, total: number, done: number): Promise<void> {
@@ -215,20 +232,24 @@ export class MemoryBatchJobStore implements BatchJobStore {
       record.stopping = true;
       this.#abort(jobId);
     }
-    return { ...record };
+    return this.#withResult(record);
   }
 
   async finish(jobId: string, end: JobEnd): Promise<void> {
     this.#running.delete(jobId);
+    const packed = end.status === 'failed' ? undefined : await pack(end.result);
     const record = this.#live(jobId);
-    if (record?.status === 'running') this.#jobs.set(jobId, endedJob(record, end, this.#now()));
+    if (record?.status !== 'running') return;
+    const { result: _, ...ended } = endedJob(record, end, this.#now());
+    this.#jobs.set(jobId, ended);
+    if (packed !== undefined) this.#results.set(jobId, packed);
   }
 
   async deleteSession(sessionId: string): Promise<void> {
     for (const [jobId, record] of this.#jobs) {
       if (record.sessionId !== sessionId) continue;
       this.#abort(jobId);
-      this.#jobs.delete(jobId);
+      this.#forget(jobId);
     }
   }
 
@@ -245,6 +266,7 @@ export class MemoryBatchJobStore implements BatchJobStore {
     clearInterval(this.#sweeper);
     for (const jobId of [...this.#running.keys()]) this.#abort(jobId);
     this.#jobs.clear();
+    this.#results.clear();
   }
 
   /** Forgets expired jobs and fails running ones whose lease passed. */
@@ -257,12 +279,23 @@ export class MemoryBatchJobStore implements BatchJobStore {
     this.#running.delete(jobId);
   }
 
+  #forget(jobId: string): void {
+    this.#jobs.delete(jobId);
+    this.#results.delete(jobId);
+  }
+
+  /** A copy of the job with its result unpacked. */
+  async #withResult(record: BatchJobRecord): Promise<BatchJobRecord> {
+    const packed = this.#results.get(record.jobId);
+    return packed === undefined ? { ...record } : { ...record, result: await unpack(packed) };
+  }
+
   #live(jobId: string): BatchJobRecord | null {
     const record = this.#jobs.get(jobId);
     if (!record) return null;
     const now = this.#now();
     if (record.expiresAt !== undefined && record.expiresAt <= now) {
-      this.#jobs.delete(jobId);
+      this.#forget(jobId);
       return null;
     }
     if (!lapsedJob(record, now)) return record;
