@@ -14,6 +14,7 @@ import {
   MemoryIdempotencyStore,
   RedisIdempotencyStore,
 } from './idempotency-store.ts';
+import { decodeEntry, encodeEntry } from './record-codec.ts';
 
 interface Harness {
   /** The store of one instance. */
@@ -198,6 +199,22 @@ describe('the bounds in bytes', () => {
     expect(await keep(store, 'k', answer, 'coach-1')).toBe(true);
     expect(store.bytes).toBeLessThan(1_000);
     expect(await doneWith(store, 'k')).toEqual({ state: 'done', fingerprint: 'f1', answer: undefined, notKept: true });
+  });
+
+  it('keep a ledger entry short (a failure as its code and its message without the name) and read it back whole', () => {
+    const failed = {
+      outcome: 'failed',
+      name: 'Client1 Person1',
+      code: 'send_failed',
+      message: 'Client1 Person1 send failed with Quota',
+    } as const;
+    expect(encodeEntry(failed)).toBe('["f","Client1 Person1","send_failed","\\u0000 send failed with Quota"]');
+    expect(encodeEntry({ outcome: 'succeeded', name: 'Ann' })).toBe('["s","Ann"]');
+    for (const entry of [failed, { outcome: 'started', name: 'Ann' } as const, { outcome: 'succeeded', name: 'Ann' } as const]) {
+      expect(decodeEntry(encodeEntry(entry))).toEqual(entry);
+      // One kept whole as JSON reads the same.
+      expect(decodeEntry(JSON.stringify(entry))).toEqual(entry);
+    }
   });
 
   it('keep a cut result too large as a run to resume from its ledger', async () => {

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LedgerEntry } from './batch-ledger.ts';
-import { decodeRecord, encodeRecord, IDEMPOTENCY_RECORD_MAX_BYTES } from './record-codec.ts';
+import { decodeEntry, decodeRecord, encodeEntry, encodeRecord, IDEMPOTENCY_RECORD_MAX_BYTES } from './record-codec.ts';
 import type { BatchResult } from './run-batch.ts';
 
 export { IDEMPOTENCY_RECORD_MAX_BYTES } from './record-codec.ts';
@@ -169,7 +169,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       return { claimed: false, record: refusedWith(record, fingerprint) };
     }
     entry.lease = { owner, until: this.#now() + this.#leaseMs };
-    const recorded = new Map([...entry.ledger].map(([id, item]) => [id, JSON.parse(item) as LedgerEntry]));
+    const recorded = new Map([...entry.ledger].map(([id, item]) => [id, decodeEntry(item)]));
     return record.state === 'cut' ? { claimed: true, owner, resumes: record.result, recorded } : { claimed: true, owner, recorded };
   }
 
@@ -182,14 +182,14 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async start(key: string, owner: string, itemId: string, item: LedgerEntry): Promise<boolean> {
     const entry = this.#held(key, owner);
     if (!entry || entry.ledger.has(itemId)) return false;
-    this.#setItem(key, entry, itemId, JSON.stringify(item));
+    this.#setItem(key, entry, itemId, encodeEntry(item));
     return true;
   }
 
   async record(key: string, itemId: string, item: LedgerEntry | undefined): Promise<void> {
     const entry = this.#live(key);
     if (!entry) return;
-    this.#setItem(key, entry, itemId, item && JSON.stringify(item));
+    this.#setItem(key, entry, itemId, item && encodeEntry(item));
   }
 
   async finish(key: string, owner: string, record: FinishedRecord, scope?: string): Promise<boolean> {
@@ -402,7 +402,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const previous = current ? ((await decodeRecord(current)) as IdempotencyRecord) : undefined;
     if (took !== 1) return { claimed: false, record: refusedWith(previous as IdempotencyRecord, fingerprint) };
     const recorded = new Map<string, LedgerEntry>();
-    for (let i = 0; i + 1 < (fields?.length ?? 0); i += 2) recorded.set(fields?.[i] as string, JSON.parse(fields?.[i + 1] as string));
+    for (let i = 0; i + 1 < (fields?.length ?? 0); i += 2) recorded.set(fields?.[i] as string, decodeEntry(fields?.[i + 1] as string));
     return previous?.state === 'cut' ? { claimed: true, owner, resumes: previous.result, recorded } : { claimed: true, owner, recorded };
   }
 
@@ -413,7 +413,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async start(key: string, owner: string, itemId: string, entry: LedgerEntry): Promise<boolean> {
     const [, lease, ledger] = this.#keys(key);
-    return (await this.#client.eval(START, 2, lease, ledger, owner, itemId, JSON.stringify(entry), IDEMPOTENCY_TTL_MS)) === 1;
+    return (await this.#client.eval(START, 2, lease, ledger, owner, itemId, encodeEntry(entry), IDEMPOTENCY_TTL_MS)) === 1;
   }
 
   async record(key: string, itemId: string, entry: LedgerEntry | undefined): Promise<void> {
@@ -422,7 +422,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       await this.#client.hdel(ledger, itemId);
       return;
     }
-    await this.#client.multi().hset(ledger, itemId, JSON.stringify(entry)).pexpire(ledger, IDEMPOTENCY_TTL_MS).exec();
+    await this.#client.multi().hset(ledger, itemId, encodeEntry(entry)).pexpire(ledger, IDEMPOTENCY_TTL_MS).exec();
   }
 
   async finish(key: string, owner: string, record: FinishedRecord, scope?: string): Promise<boolean> {

@@ -3,12 +3,15 @@
 //   columns: the ids, the names, each failure's code and message as an index into the distinct codes and messages,
 //   a message with the item's name taken out (so "{name} send failed with …" is kept once for every item). The
 //   answer a repeat gets is rebuilt from them, the same as the first one.
+// - A ledger entry (batch-ledger.ts) is kept as a short list: its outcome's letter, the name, and for a failure
+//   the code and the message without the name.
 // - The whole is deflated and kept as base64 text beside the record's state and fingerprint (which Redis' scripts read).
 // - A record larger than IDEMPOTENCY_RECORD_MAX_BYTES even so is not kept whole: a finished action keeps a mark that
 //   it was done (a repeat is told so and sends nothing again); a cut one keeps no result, and a repeat resumes from
 //   its per-item ledger, as after a dead instance (docs/decisions/020-idempotency-records-bounded-in-bytes.md).
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
+import type { LedgerEntry } from './batch-ledger.ts';
 import type { BatchFailure } from './batch-types.ts';
 
 const deflate = promisify(deflateRaw);
@@ -124,4 +127,22 @@ export async function decodeRecord(text: string): Promise<KeptRecord> {
   if ('notKept' in stored) return { state: 'done', fingerprint, answer: undefined, notKept: true };
   const value = await unpack(stored.packed);
   return stored.state === 'cut' ? { state: 'cut', fingerprint, result: value } : { state: 'done', fingerprint, answer: value };
+}
+
+/** A ledger entry as kept: ["s", name], ["r", name] (started) or ["f", name, code, message without the name]. */
+export function encodeEntry(entry: LedgerEntry): string {
+  if (entry.outcome === 'succeeded') return JSON.stringify(['s', entry.name]);
+  if (entry.outcome === 'started') return JSON.stringify(['r', entry.name]);
+  const text = entry.name === '' ? entry.message : entry.message.split(entry.name).join(NAME);
+  return JSON.stringify(['f', entry.name, entry.code, text]);
+}
+
+/** The ledger entry a kept text holds (an entry kept whole as JSON too). */
+export function decodeEntry(text: string): LedgerEntry {
+  const value = JSON.parse(text) as LedgerEntry | [string, string, string?, string?];
+  if (!Array.isArray(value)) return value;
+  const [outcome, name, code = '', message = ''] = value;
+  if (outcome === 's') return { outcome: 'succeeded', name };
+  if (outcome === 'r') return { outcome: 'started', name };
+  return { outcome: 'failed', name, code, message: message.split(NAME).join(name) };
 }
