@@ -289,6 +289,8 @@ test.describe('the demo coach', () => {
     await withDemoProfileSetBack(page, async (original) => {
       await openProfileFromDrawer(page, 'desktop');
       await expect(tabs(page)).toHaveText(ALL_TABS);
+      // Where the account is signed in: this browser, marked.
+      await expect(page.getByRole('region', { name: "Where you're signed in" }).getByText('This device')).toBeVisible();
       await expect(saveButton(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
 
@@ -608,7 +610,14 @@ test.describe('a coach limited to the mini-assessment', () => {
   forEachLayout(LAYOUTS, (layout) => {
     test('sees no Notifications, Web Resources or Web Profile', async ({ page }) => {
       await openProfileFromDrawer(page, layout);
-      await expect(tabs(page)).toHaveText(['Details', 'Password', 'Two-Factor Authentication', 'Assistants', 'Policies']);
+      await expect(tabs(page)).toHaveText([
+        'Details',
+        'Password',
+        'Two-Factor Authentication',
+        "Where you're signed in",
+        'Assistants',
+        'Policies',
+      ]);
       await expect(page.getByRole('region', { name: 'Web Resources' })).toHaveCount(0);
       await expect(page.getByLabel('Extra recipients')).toHaveCount(0);
       await expectNoAxeViolations(page);
