@@ -2,7 +2,6 @@
 // through one instance ends the account's sessions on both, the changing browser goes on under a new cookie, and
 // "Sign out of all other sessions" ends the others wherever they were started.
 import type { FastifyInstance } from 'fastify';
-import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../sandbox/app.ts';
 import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
@@ -50,12 +49,12 @@ beforeEach(() => {
   }
 });
 
-const call = (server: FastifyInstance, session: string, options: Omit<InjectOptions, 'cookies'>) =>
-  injectChecked(server, { ...options, headers: { ...CSRF, ...options.headers }, cookies: { [SESSION_COOKIE]: session } });
+const call = (server: FastifyInstance, session: string, options: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }) =>
+  injectChecked(server, { ...options, headers: CSRF, cookies: { [SESSION_COOKIE]: session } });
 const getSession = (server: FastifyInstance, session: string) => call(server, session, { method: 'GET', url: '/api/session' });
 const listSessions = (server: FastifyInstance, session: string) => call(server, session, { method: 'GET', url: '/api/profile/sessions' });
 
-async function signIn(server: FastifyInstance, email = COACH.email, { agent = CHROME_ON_WINDOWS, from = '198.51.100.23' } = {}) {
+async function signIn(server: FastifyInstance, email: string = COACH.email, { agent = CHROME_ON_WINDOWS, from = '198.51.100.23' } = {}) {
   const response = await injectChecked(server, {
     method: 'POST',
     url: '/api/session',
