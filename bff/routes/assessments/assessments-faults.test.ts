@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { buildServer } from '../../app.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer } from '../../batch/batch-ledger.ts';
+import { IDEMPOTENCY_RECORD_MAX_BYTES, type MemoryIdempotencyStore } from '../../batch/idempotency-store.ts';
 import { NOT_IN_LIST, notInListMessage } from '../../domain/assessment-selection.ts';
 import { RedisJobStore } from '../../downloads/redis-job-store.ts';
 import { FAILURES_HEADING } from '../../downloads/report-archive.ts';
@@ -497,6 +498,32 @@ describe('Download Reports against a faulty legacy API', () => {
     await hanging.abandoned;
     await vi.waitFor(async () => expect((await call('GET', `/api/report-downloads/${jobId}`)).json().status).toBe('stopped'));
     expect(requestsTo(reportPath(2))).toEqual([]);
+  });
+});
+
+describe('the kept answer of a select-all (sendReports with an Idempotency-Key)', () => {
+  it('keeps the answer of a select-all of 20,000 own assessments that all failed within 1 MB; a repeat answers it the same', async () => {
+    await start();
+    const many = Array.from({ length: 20_000 }, (_, i) => row(i + 1));
+    upstream.answer(TOKENS, { status: 200, json: many });
+    // Not complete: none offers the report, so every item fails without a legacy call.
+    const body = { ids: many.map((r) => r.uuid), reports: ['basic'], serverSend: true };
+    const send = () =>
+      injectChecked(server, {
+        method: 'POST',
+        url: '/api/assessments/report-emails',
+        headers: { ...CSRF, 'idempotency-key': 'select-all-0001' },
+        cookies: { [SESSION_COOKIE]: session },
+        payload: body,
+      });
+    const first = await send();
+    expect(first.json()).toMatchObject({ total: 20_000, succeeded: 0 });
+    expect(first.json().failed).toHaveLength(20_000);
+    expect(first.payload.length).toBeGreaterThan(2_500_000);
+    expect((server.idempotency as MemoryIdempotencyStore).bytes).toBeLessThanOrEqual(IDEMPOTENCY_RECORD_MAX_BYTES);
+    const again = await send();
+    expect(again.json()).toEqual(first.json());
+    expect(requestsTo(TOKENS)).toHaveLength(1);
   });
 });
 
