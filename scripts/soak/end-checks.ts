@@ -10,7 +10,10 @@ export interface OutboxCheck {
   duplicates: { coach: number; key: string; clientEmail: string; count: number }[];
   /** Items a batch reported sent whose client got no e-mail. */
   missing: { coach: number; key: string; clientEmail: string }[];
-  /** Items a batch reported failed or not attempted whose client got an e-mail anyway (told, not judged: a legacy call may time out after sending). */
+  /**
+   * Items a batch reported failed or not attempted whose client got an e-mail anyway (told, not judged). An item
+   * reported `outcome_unknown` (its call timed out or was cut off: not known whether it was sent) is neither.
+   */
   sentThoughFailed: { coach: number; key: string; clientEmail: string; reported: string }[];
   /** Batches whose `succeeded` does not match the ids it did not list as failed or not attempted. */
   inconsistent: string[];
@@ -52,7 +55,8 @@ export async function checkOutbox(sandboxUrl: string, batches: readonly BatchRec
       if (!outcome) continue;
       const reported = notSent.get(item.id);
       if (reported !== undefined) {
-        if (count > 0) check.sentThoughFailed.push({ coach: batch.coach, key: batch.key, clientEmail: item.clientEmail, reported });
+        if (count > 0 && !reported.startsWith('outcome_unknown:'))
+          check.sentThoughFailed.push({ coach: batch.coach, key: batch.key, clientEmail: item.clientEmail, reported });
         continue;
       }
       sent++;
