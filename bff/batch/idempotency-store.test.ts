@@ -14,7 +14,7 @@ import {
   MemoryIdempotencyStore,
   RedisIdempotencyStore,
 } from './idempotency-store.ts';
-import { decodeEntry, encodeEntry } from './record-codec.ts';
+import { decodeEntry, decodeRecord, encodeEntry } from './record-codec.ts';
 
 interface Harness {
   /** The store of one instance. */
@@ -215,6 +215,20 @@ describe('the bounds in bytes', () => {
       // One kept whole as JSON reads the same.
       expect(decodeEntry(JSON.stringify(entry))).toEqual(entry);
     }
+  });
+
+  it('read a record kept whole as JSON, as it was before records were packed', async () => {
+    const answer = { total: 1, succeeded: 1, failed: [], notAttempted: 0 };
+    expect(await decodeRecord(JSON.stringify({ state: 'done', fingerprint: 'f1', answer }))).toEqual({
+      state: 'done',
+      fingerprint: 'f1',
+      answer,
+    });
+    expect(await decodeRecord(JSON.stringify({ state: 'cut', fingerprint: 'f1', result }))).toEqual({
+      state: 'cut',
+      fingerprint: 'f1',
+      result,
+    });
   });
 
   it('keep a cut result too large as a run to resume from its ledger', async () => {

@@ -125,7 +125,9 @@ export async function decodeRecord(text: string): Promise<KeptRecord> {
   const { fingerprint } = stored;
   if (stored.state === 'running') return { state: 'running', fingerprint };
   if ('notKept' in stored) return { state: 'done', fingerprint, answer: undefined, notKept: true };
-  const value = await unpack(stored.packed);
+  // A record kept whole, as JSON, before records were packed (it lives 24 hours): read as it is.
+  const whole = stored as { answer?: unknown; result?: unknown; packed?: string };
+  const value = whole.packed === undefined ? (stored.state === 'cut' ? whole.result : whole.answer) : await unpack(whole.packed);
   return stored.state === 'cut' ? { state: 'cut', fingerprint, result: value } : { state: 'done', fingerprint, answer: value };
 }
 

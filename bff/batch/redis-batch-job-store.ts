@@ -241,7 +241,10 @@ export class RedisBatchJobStore implements BatchJobStore {
         ...(fields.expiresAt !== undefined && { expiresAt: Number(fields.expiresAt) }),
         ...(fields.aliveUntil !== undefined && { aliveUntil: Number(fields.aliveUntil) }),
         ...(fields.reason !== undefined && { reason: fields.reason }),
-        ...(fields.result !== undefined && { result: await unpack(fields.result) }),
+        // A result kept as JSON before results were packed reads as it is.
+        ...(fields.result !== undefined && {
+          result: fields.result.startsWith('{') ? JSON.parse(fields.result) : await unpack(fields.result),
+        }),
         ...(fields.problem !== undefined && { problem: JSON.parse(fields.problem) }),
       };
     } catch {
