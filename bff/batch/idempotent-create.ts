@@ -23,6 +23,8 @@ import { OUTCOME_UNKNOWN } from './batch-ledger.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 
 const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('base64url');
+/** A coach's records count toward the coach's quota (as a batch's do: idempotent.ts); a public link's toward none. */
+const quotaOf = (session: OperationContext['session']) => (session ? hash(session.coachId) : undefined);
 
 // The contract's texts (components/responses/IdempotencyConflict.yaml, IdempotencyKeyReused.yaml).
 const IN_PROGRESS = 'This action is still in progress. Please wait a moment and try again.';
@@ -212,7 +214,7 @@ export function idempotentCreate<K extends OperationId>(
           // The first attempt's instance stopped while it ran: its lease lapsed with no outcome kept.
           log.warn({ idempotency: 'outcome_unknown' }, 'repeat of an action whose first attempt stopped while it ran');
           const outcome = unknownOutcome(STOPPED_UNKNOWN);
-          await store.finish(key, owner, { state: 'done', fingerprint, answer: outcome });
+          await store.finish(key, owner, { state: 'done', fingerprint, answer: outcome }, quotaOf(session));
           return replay(outcome) as Awaited<ReturnType<OperationHandler<K>>>;
         }
         return runClaimed(run, ctx, key, owner, fingerprint);
@@ -238,7 +240,8 @@ export function idempotentCreate<K extends OperationId>(
     owner: string,
     fingerprint: string,
   ): Promise<Awaited<ReturnType<OperationHandler<K>>>> {
-    const { log } = ctx;
+    const { log, session } = ctx as OperationContext;
+    const quota = quotaOf(session);
     const seen: CallsSeen = { changed: false, inDoubt: false };
     // The same ctx object, changed (the list-copies wrapper around this one knows the call by it).
     for (const name of ['legacy', 'publicLegacy'] as const) {
@@ -247,7 +250,7 @@ export function idempotentCreate<K extends OperationId>(
     const stopRenewing = keepLease(store, key, owner, log);
     const keep = async (outcome: Outcome) => {
       stopRenewing();
-      const kept = await store.finish(key, owner, { state: 'done', fingerprint, answer: outcome }).catch((err: unknown) => {
+      const kept = await store.finish(key, owner, { state: 'done', fingerprint, answer: outcome }, quota).catch((err: unknown) => {
         log.error({ err }, 'the outcome of an action with an Idempotency-Key could not be kept');
         return true;
       });
