@@ -22,7 +22,6 @@ import { PasswordSection } from './password-section.tsx';
 import { PoliciesSection } from './policies-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { PROFILE_TEXT, PROFILE_TOAST_MS, SECTIONS, type SectionId } from './profile-text.ts';
-import { SessionsSection } from './sessions-section.tsx';
 import { WebProfileSection } from './web-profile-section.tsx';
 import { WebResourcesSection } from './web-resources-section.tsx';
 import './profile.css';
@@ -30,6 +29,7 @@ import './profile.css';
 // Loaded when the screen first shows them: the route's first JavaScript stays small.
 const TwoFactorSection = lazy(async () => ({ default: (await import('./two-factor-section.tsx')).TwoFactorSection }));
 const AssistantsSection = lazy(async () => ({ default: (await import('./assistants-section.tsx')).AssistantsSection }));
+const SessionsSection = lazy(async () => ({ default: (await import('./sessions-section.tsx')).SessionsSection }));
 
 /** What the save bar keeps clear with a field: its cell of a section's grid (a live status under it too), else its label and message. */
 const FIELD_GROUPS = ['.profile__grid > *', '.field'] as const;
@@ -157,7 +157,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {show(
           'sessions',
           <ProfileSection id="sessions">
-            <SessionsSection />
+            <Suspense fallback={<Loading label="Loading..." />}>
+              <SessionsSection />
+            </Suspense>
           </ProfileSection>,
         )}
         {show(
