@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '../components/ui/button.tsx';
 import { DialogForm } from '../components/ui/form-dialog.tsx';
-import { type SubmissionParams, submissionAnswered, submissionKey, useSubmission } from './submission-key.ts';
+import { SAME_PRESS_MS, type SubmissionParams, submissionAnswered, submissionKey, useSubmission } from './submission-key.ts';
 
 /** A call the test answers when it chooses. */
 interface Sent {
@@ -32,6 +32,18 @@ function AddForm({ sent, action = 'createTeam' }: { sent: Sent[]; action?: strin
   );
 }
 
+// The clock the hook reads, moved on by `later()`: a press after a done submission waits out the double-click time.
+const realNow = performance.now.bind(performance);
+let offset = 0;
+vi.spyOn(performance, 'now').mockImplementation(() => realNow() + offset);
+afterEach(() => {
+  offset = 0;
+});
+/** The double-click time passes. */
+const later = () => {
+  offset += SAME_PRESS_MS;
+};
+
 const refusal = (status: number, code: string) => ({ type: `/problems/${code}`, title: 'Failed', status, code, detail: 'Refused.' });
 
 describe('useSubmission', () => {
@@ -52,6 +64,20 @@ describe('useSubmission', () => {
     expect(sent).toHaveLength(1);
     await act(async () => sent[0]?.answer());
     await waitFor(() => expect(add.hasAttribute('data-pending')).toBe(false));
+    later();
+    await userEvent.click(add);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('takes the press that follows a fast answer within the double-click time as the same press', async () => {
+    const sent: Sent[] = [];
+    render(<AddForm sent={sent} />);
+    const add = screen.getByRole('button', { name: 'Add' });
+    await userEvent.click(add);
+    await act(async () => sent[0]?.answer());
+    await userEvent.click(add);
+    expect(sent).toHaveLength(1);
+    later();
     await userEvent.click(add);
     expect(sent).toHaveLength(2);
   });
@@ -77,6 +103,7 @@ describe('useSubmission', () => {
     expect(sent[4]).toMatchObject({ request: 'Sales North' });
     expect(sent[4]?.key).not.toBe(sent[0]?.key);
     await act(async () => sent[4]?.answer());
+    later();
     await userEvent.click(add);
     expect(sent[5]?.request).toBe('Sales North');
     expect(sent[5]?.key).not.toBe(sent[4]?.key);

@@ -66,6 +66,9 @@ export interface Submission {
   submit: (request: unknown, send: (params: SubmissionParams) => Promise<unknown>) => boolean;
 }
 
+/** A press this soon after a submission was done is the second press of a double-click (the systems' double-click time at most). */
+export const SAME_PRESS_MS = 500;
+
 /**
  * Refusals after which the same request sent again keeps its key: they say nothing of the first call's outcome, or
  * that it was done (`idempotency_answer_not_kept`: a new key would do it again).
@@ -95,15 +98,21 @@ export function useSubmission(action: string, { keptByTab = false }: { keptByTab
   const [dialogSubmissions] = useState(() => new Submissions());
   const submissions = keptByTab ? tabSubmissions : dialogSubmissions;
   const inFlight = useRef(false);
+  // A fast answer can come before a double-click's second press: the press that follows a done submission that
+  // soon is the same press, not a new submission (with a new key it would be made again).
+  const doneAt = useRef(Number.NEGATIVE_INFINITY);
   const [isPending, setPending] = useState(false);
   const submit = (request: unknown, send: (params: SubmissionParams) => Promise<unknown>) => {
-    if (inFlight.current) return false;
+    if (inFlight.current || performance.now() - doneAt.current < SAME_PRESS_MS) return false;
     inFlight.current = true;
     setPending(true);
     // A `send` that throws is a failure like a refusal.
     new Promise((resolve) => resolve(send(submissions.key(action, request))))
       .then(
-        () => submissions.answered(action),
+        () => {
+          doneAt.current = performance.now();
+          submissions.answered(action);
+        },
         (failure: unknown) => {
           if (refusedForGood(failure)) submissions.answered(action);
         },

@@ -58,6 +58,17 @@ describe('Combine', () => {
     expect(clearSelection).toHaveBeenCalled();
   });
 
+  it('sends one request with its Idempotency-Key when Combine is double-clicked', async () => {
+    serve(fetchMock, { 'POST /api/assessments/combinations': [json({ completedAt: DONE })] });
+    const { finish } = renderCombine([MATURITY.id, ENNEA.id], [MATURITY, ENNEA]);
+    const dialog = screen.getByRole('dialog', { name: 'Combine' });
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Combine' }));
+    expect(await finalText(finish)).toEqual({ title: 'Success', text: 'The assessments have been combined.' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [request] = fetchMock.mock.calls[0] as [Request];
+    expect(request.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('lets the coach pick the parts of a selection not on screen and shows the BFF refusal', async () => {
     const calls = serve(fetchMock, { 'POST /api/assessments/combinations': [problem(400, 'different_clients', DIFFERENT_CLIENTS)] });
     const { finish, clearSelection } = renderCombine([ENNEA.id, MATURITY.id], []);
