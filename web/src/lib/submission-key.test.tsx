@@ -69,7 +69,7 @@ describe('useSubmission', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('takes the press that follows a fast answer within the double-click time as the same press', async () => {
+  it('takes the same request pressed within the double-click time after a fast answer as the same press', async () => {
     const sent: Sent[] = [];
     render(<AddForm sent={sent} />);
     const add = screen.getByRole('button', { name: 'Add' });
@@ -80,6 +80,11 @@ describe('useSubmission', () => {
     later();
     await userEvent.click(add);
     expect(sent).toHaveLength(2);
+    // Another request (a confirmation's, other input) is another press, however soon.
+    await act(async () => sent[1]?.answer());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), ' North');
+    await userEvent.click(add);
+    expect(sent).toHaveLength(3);
   });
 
   it('keeps the key for the same request after a failure, and takes a new one after an answer or other input', async () => {

@@ -66,7 +66,7 @@ export interface Submission {
   submit: (request: unknown, send: (params: SubmissionParams) => Promise<unknown>) => boolean;
 }
 
-/** A press this soon after a submission was done is the second press of a double-click (the systems' double-click time at most). */
+/** The same request pressed this soon after it was done is a double-click's second press (the systems' double-click time at most). */
 export const SAME_PRESS_MS = 500;
 
 /**
@@ -98,19 +98,20 @@ export function useSubmission(action: string, { keptByTab = false }: { keptByTab
   const [dialogSubmissions] = useState(() => new Submissions());
   const submissions = keptByTab ? tabSubmissions : dialogSubmissions;
   const inFlight = useRef(false);
-  // A fast answer can come before a double-click's second press: the press that follows a done submission that
-  // soon is the same press, not a new submission (with a new key it would be made again).
-  const doneAt = useRef(Number.NEGATIVE_INFINITY);
+  // A fast answer can come before a double-click's second press: the same request pressed that soon after it was
+  // done is the same press, not a new submission (with a new key it would be made again).
+  const done = useRef<{ request: string; at: number } | null>(null);
   const [isPending, setPending] = useState(false);
   const submit = (request: unknown, send: (params: SubmissionParams) => Promise<unknown>) => {
-    if (inFlight.current || performance.now() - doneAt.current < SAME_PRESS_MS) return false;
+    const sent = JSON.stringify(request);
+    if (inFlight.current || (done.current?.request === sent && performance.now() - done.current.at < SAME_PRESS_MS)) return false;
     inFlight.current = true;
     setPending(true);
     // A `send` that throws is a failure like a refusal.
     new Promise((resolve) => resolve(send(submissions.key(action, request))))
       .then(
         () => {
-          doneAt.current = performance.now();
+          done.current = { request: sent, at: performance.now() };
           submissions.answered(action);
         },
         (failure: unknown) => {
