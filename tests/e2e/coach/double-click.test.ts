@@ -6,6 +6,7 @@
 // dialogs' own checks are adding.test.ts's, teams.test.ts's and the others'. At desktop width: the guard is the
 // same at both.
 import type { components } from '../../../generated/bff.ts';
+import { clientsTemplate } from '../../../sandbox/files/bulk-upload.ts';
 import { fillRegistration, openRegistration, registrant, ZAR_COACH } from '../self-registration/register-steps.ts';
 import { atPath, csrfHeaders, expect, openDashboard, type Page, test } from '../support/fixtures.ts';
 import { bff, createTeam, findTeamRow, requestReport, type TeamDetail, type TeamRow, uniqueName } from './teams-steps.ts';
@@ -149,6 +150,30 @@ test('Import Results: one imported assessment, nothing charged, the success text
   // An import is not billed: the balance and its history stay as they were.
   const after = await ledger(page);
   expect([after.total, after.credits.balance]).toEqual([before.total, before.credits.balance]);
+});
+
+test('Bulk Add: the cost confirmed with a double-click adds the spreadsheet’s client once, one charge', async ({ page }) => {
+  const surname = uniqueSurname('Bulk');
+  const before = await ledger(page);
+  await openAssessments(page, surname, 0);
+  await menuItem(page, 'Add', 'Bulk Add Clients and Assessments');
+  const dialog = page.getByRole('dialog', { name: 'Bulk Add Clients and Assessments' });
+  await dialog.getByText('Enneagram', { exact: true }).click();
+  await dialog.getByLabel('Spreadsheet (.xlsx)').setInputFiles({
+    name: 'clients.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await clientsTemplate([{ name: 'Naledi', surname, email: `${surname.toLowerCase()}@bulk.test` }]),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const requests = sent(page, 'POST', /^\/api\/clients\/bulk-uploads$/);
+  await page.getByRole('alertdialog', { name: 'Please Note' }).getByRole('button', { name: 'Proceed' }).dblclick();
+  const done = page.getByRole('alertdialog', { name: 'Success' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+  expectOneKeyedRequest(requests);
+  const found = await bff<AssessmentList>(page, 'GET', `/api/assessments?q=${surname}`);
+  expect(found.filteredTotal).toBe(1);
+  await expectOneCharge(page, before, 1);
 });
 
 test('Add Pairs: one pair, one charge, the success text', async ({ page }) => {
