@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../app.ts';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { injectChecked } from '../test-support/contract.ts';
+import { DyingStore, deferred } from '../test-support/dying-store.ts';
 import { CSRF, signInBff, TOKENS_PATH } from '../test-support/fault-bff.ts';
 import { type Answer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
 import { legacyAssessmentId as id, legacyAssessment } from '../test-support/legacy-assessments.ts';
@@ -23,39 +24,6 @@ const sent = (n: number): Answer => ({
 const invitePath = (n: number) => `GET /api/v2/tokens/${id(n)}/sendinvite`;
 const clientOf = (n: number) => `Client${n} Person${n}`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
-
-/** An instance's view of the shared store until it dies: then nothing it does reaches the store any more. */
-class DyingStore implements IdempotencyStore {
-  readonly #inner: IdempotencyStore;
-  #dead = false;
-  constructor(inner: IdempotencyStore) {
-    this.#inner = inner;
-  }
-  get renewEveryMs() {
-    return this.#inner.renewEveryMs;
-  }
-  die() {
-    this.#dead = true;
-  }
-  #call<T>(work: () => Promise<T>): Promise<T> {
-    return this.#dead ? new Promise<T>(() => {}) : work();
-  }
-  claim: IdempotencyStore['claim'] = (...args) => this.#call(() => this.#inner.claim(...args));
-  renew: IdempotencyStore['renew'] = (...args) => this.#call(() => this.#inner.renew(...args));
-  start: IdempotencyStore['start'] = (...args) => this.#call(() => this.#inner.start(...args));
-  record: IdempotencyStore['record'] = (...args) => this.#call(() => this.#inner.record(...args));
-  finish: IdempotencyStore['finish'] = (...args) => this.#call(() => this.#inner.finish(...args));
-  abandon: IdempotencyStore['abandon'] = (...args) => this.#call(() => this.#inner.abandon(...args));
-  release: IdempotencyStore['release'] = (...args) => this.#call(() => this.#inner.release(...args));
-}
 
 let redis: RunningRedis | undefined;
 let upstream: FaultUpstream | undefined;
