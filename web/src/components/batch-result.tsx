@@ -1,19 +1,20 @@
 import type { components } from '../../../generated/bff.ts';
+import { FailureGroups } from './failure-groups.tsx';
 
 type BatchResult = components['schemas']['BatchResult'];
 
-/** A batch's outcome as the BFF answered it: the summary line, and each failed item by name with its reason. */
+/**
+ * A batch's outcome as the BFF answered it: the summary line, and the failed items: a few one by one with their
+ * reasons, more grouped by reason with a count, each group's names shown when asked (`FailureGroups`).
+ */
 export function BatchResultMessage({ summary, result }: { summary: string; result: BatchResult }) {
   return (
     <>
       <p>{summary}</p>
-      {result.failed.length > 0 ? (
-        <ul className="batch-result__failures">
-          {result.failed.map((failure) => (
-            <li key={failure.id}>{failure.message.startsWith(failure.name) ? failure.message : `${failure.name}: ${failure.message}`}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FailureGroups
+        className="batch-result__failures"
+        items={result.failed.map((failure) => ({ key: failure.id, name: failure.name, code: failure.code, message: failure.message }))}
+      />
       {result.notAttempted > 0 ? <p>{result.notAttempted} not attempted.</p> : null}
     </>
   );

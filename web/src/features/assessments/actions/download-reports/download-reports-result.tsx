@@ -1,4 +1,5 @@
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { FailureGroups } from '../../../../components/failure-groups.tsx';
 import { REPORT_NAMES } from '../../../../lib/labels/assessments.ts';
 import type { ReportDownloadJob } from '../../api/get-report-download.ts';
 
@@ -27,18 +28,23 @@ export const writtenOf = (job: ReportDownloadJob) => Math.max(0, job.done - job.
 /** Whether the browser saves the zip: everything but a Stop before any report was written (an empty zip helps nobody). */
 export const worthSaving = (job: ReportDownloadJob) => job.status !== 'stopped' || writtenOf(job) > 0;
 
-/** The files the BFF could not produce, by client and report, each with the legacy `error.info` beside it. */
+/**
+ * The files the BFF could not produce, by client and report, each with the legacy `error.info`: a few one by one,
+ * more grouped by that reason with a count, each group's files shown when asked (`FailureGroups`).
+ */
 function FailedList({ failed }: { failed: ReportDownloadJob['failed'] }) {
   return (
     <>
       <p>{DOWNLOAD_TEXTS.notGenerated}</p>
-      <ul className="download-result__failures">
-        {failed.map((file) => (
-          <li key={`${file.assessmentId} ${file.report}`}>
-            {file.name}, {REPORT_NAMES[file.report]}: {file.message}
-          </li>
-        ))}
-      </ul>
+      <FailureGroups
+        className="download-result__failures"
+        items={failed.map((file) => ({
+          key: `${file.assessmentId} ${file.report}`,
+          name: `${file.name}, ${REPORT_NAMES[file.report]}`,
+          code: 'download_failed',
+          message: file.message,
+        }))}
+      />
     </>
   );
 }
