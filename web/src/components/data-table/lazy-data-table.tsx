@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithPreload } from '../../lib/lazy-with-preload.ts';
-import { Loading } from '../ui/loading.tsx';
+import { TableSkeleton } from '../ui/skeleton.tsx';
 import type { DataTableProps } from './data-table.tsx';
 
 type AnyTableProps = DataTableProps<{ id: string }, string, string>;
@@ -14,17 +14,11 @@ export const preloadDataTable = Table.preload;
 
 /**
  * `DataTable` as the screens use it: the same props, its code loaded with the screen's first request. Until it
- * is there the table's place says 'Loading...', as the table itself does until the first answer.
+ * is there the table's place shows its shape in skeletons, as the table itself does until the first answer.
  */
 export function DataTable<R extends { id: string }, S extends string, F extends string>(props: DataTableProps<R, S, F>) {
   return (
-    <Suspense
-      fallback={
-        <div className="data-table">
-          <Loading label="Loading..." />
-        </div>
-      }
-    >
+    <Suspense fallback={<TableSkeleton className="data-table" />}>
       {/* The lazy component cannot keep DataTable's type parameters; the props are the screen's, checked above. */}
       <Table {...(props as unknown as AnyTableProps)} />
     </Suspense>

@@ -1,7 +1,7 @@
 // The Teams page's and the team report page's texts (spec coach-shell §2.6, §2.7, §4, §5, §8, §9), written once.
 import type { components } from '../../../../generated/bff.ts';
 
-type ReportState = components['schemas']['TeamRow']['reportState'];
+export type ReportState = components['schemas']['TeamRow']['reportState'];
 
 export const TEAMS_TEXT = {
   title: 'Teams',

@@ -50,6 +50,10 @@ describe('Balance screen (spec coach-shell §2.9, §4, §9)', () => {
   it('reads a negative balance as a deficit, lists the prices, and says when there is no history', async () => {
     serve(fetchMock, { 'GET /api/credits': [json(OVERVIEW)], 'GET /api/credits/transactions': [json(PAGE([]))] });
     renderBalance();
+    // Loading: the three figures' cards in skeleton, busy, read as 'Loading...', no spinner.
+    const figures = screen.getAllByText('Loading...').map((text) => text.closest('[aria-busy="true"]'));
+    expect(figures[0]?.querySelectorAll('.balance__figure')).toHaveLength(3);
+    expect(document.querySelector('.loading')).toBeNull();
     expect(await screen.findByText('A deficit of 12 credits, which will be invoiced.')).toBeTruthy();
     expect(screen.getByText('R500 + VAT')).toBeTruthy();
     expect(screen.getByText('200+ credits')).toBeTruthy();

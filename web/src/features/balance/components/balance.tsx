@@ -1,5 +1,5 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCredits } from '../api/get-credits.ts';
 import { Overview } from './balance-overview.tsx';
@@ -19,12 +19,31 @@ export function Balance() {
   return (
     <section className="balance stack" aria-labelledby="balance-title">
       <h1 id="balance-title">{BALANCE_TEXT.title}</h1>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <OverviewSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <Overview overview={data} /> : null}
       {data ? <PriceLists overview={data} /> : null}
       {/* The history's own load would fail the same way and say so a second time: it waits for a Retry that works. */}
       {error ? null : <TransactionHistory since={data?.historyStartsOn} />}
     </section>
+  );
+}
+
+const FIGURE_KEYS = ['held', 'order', 'facilitated'];
+
+/** The three figures' cards until the first answer (the history below shows its own skeleton rows). */
+function OverviewSkeleton() {
+  return (
+    <SkeletonRegion>
+      <div className="balance__overview">
+        {FIGURE_KEYS.map((key) => (
+          <div key={key} className="card balance__figure">
+            <Skeleton width="9rem" height="1.125rem" />
+            <Skeleton width="4rem" height="2.25rem" />
+            <SkeletonLines count={2} />
+          </div>
+        ))}
+      </div>
+    </SkeletonRegion>
   );
 }

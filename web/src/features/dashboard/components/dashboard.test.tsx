@@ -54,7 +54,11 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     const calls = serve(() => json(DASHBOARD));
     render(<Dashboard session={SESSION} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Amara Botha');
-    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    // Loading: the dashboard's shape in skeletons, busy and read as 'Loading...', no spinner.
+    const loading = screen.getByRole('status');
+    expect(loading.textContent).toBe('Loading...');
+    expect(loading.closest('[aria-busy="true"]')?.querySelectorAll('.dashboard-tile--skeleton')).toHaveLength(6);
+    expect(document.querySelector('.loading')).toBeNull();
 
     const tile = await screen.findByRole('link', { name: 'Not invited yet 3' });
     expect(tile.getAttribute('href')).toBe('/assessments?filter=notInvitedYet');
@@ -74,6 +78,7 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     within(total).getByText('Completed: 18');
     within(total).getByText('In progress: 15');
     expect(screen.queryByText('Loading...')).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     // The policy alert is the coach area's query (the policies modal asks it too): the dashboard only reads it.
     expect(calls.sort()).toEqual(['GET /api/dashboard', 'GET /api/policies/alert']);
   });

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { AssistantBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { policiesLaterAtom, usePoliciesModal } from '../../../lib/policies-state.ts';
 import type { Session } from '../../../lib/session/session.ts';
@@ -53,7 +53,7 @@ export function Dashboard({ session }: { session: Session }) {
           </>
         )}
       </h1>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <DashboardSkeleton /> : null}
       {dashboard ? (
         <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} />
       ) : (
@@ -126,6 +126,43 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
         </div>
       )}
     </>
+  );
+}
+
+const TILE_KEYS = ['tile-1', 'tile-2', 'tile-3', 'tile-4', 'tile-5', 'tile-6'];
+
+/** The dashboard's shape until its first answer: the buttons, the six tiles and the Total donut. */
+function DashboardSkeleton() {
+  return (
+    <SkeletonRegion className="dashboard__loading">
+      <div className="dashboard__actions">
+        <Skeleton shape="block" width="9rem" className="dashboard__desktop-only" />
+        <Skeleton shape="block" width="9rem" className="dashboard__desktop-only" />
+        <Skeleton shape="block" width="15rem" />
+      </div>
+      <div className="dashboard__summary">
+        <div className="dashboard__pipeline">
+          <Skeleton width="12rem" height="1.25rem" />
+          <div className="dashboard-tiles">
+            {TILE_KEYS.map((key) => (
+              <div key={key} className="dashboard-tile dashboard-tile--skeleton">
+                <span className="dashboard-tile__head">
+                  <Skeleton shape="block" width="2.25rem" height="2.25rem" />
+                  <Skeleton width="60%" />
+                </span>
+                <Skeleton width="3rem" height="2rem" />
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="dashboard-total">
+          <Skeleton width="4rem" height="1.25rem" />
+          <Skeleton shape="circle" width="9rem" className="dashboard-total__chart" />
+          <Skeleton width="8rem" />
+          <Skeleton width="8rem" />
+        </div>
+      </div>
+    </SkeletonRegion>
   );
 }
 

@@ -46,6 +46,11 @@ describe('Messages screen (spec coach-shell §2.10, §4)', () => {
     });
     const store = renderMessages();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Messages');
+    // Loading: message cards in skeleton, busy and read as 'Loading...', no spinner.
+    const loading = screen.getByRole('status');
+    expect(loading.textContent).toBe('Loading...');
+    expect(loading.closest('[aria-busy="true"]')?.querySelectorAll('.messages__item')).toHaveLength(3);
+    expect(document.querySelector('.loading')).toBeNull();
     const first = await screen.findByRole('article', { name: 'New Combined+ report' });
     // The heading is named by the subject alone; the badge beside it is named on its own.
     expect(within(first).getByRole('heading', { level: 2, name: 'New Combined+ report' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { useAcknowledgeMessages } from '../../../lib/api/acknowledge-messages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -31,7 +31,7 @@ export function Messages({ session }: { session: Session }) {
   return (
     <section className="messages stack" aria-labelledby="messages-title">
       <h1 id="messages-title">Messages</h1>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <MessagesSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data && data.items.length === 0 ? <p>There are no messages.</p> : null}
       {data && data.items.length > 0 ? (
@@ -44,6 +44,27 @@ export function Messages({ session }: { session: Session }) {
         </ul>
       ) : null}
     </section>
+  );
+}
+
+const MESSAGE_KEYS = ['message-1', 'message-2', 'message-3'];
+
+/** Three messages' cards until the first answer: a subject, its time and a few lines. */
+function MessagesSkeleton() {
+  return (
+    <SkeletonRegion>
+      <div className="messages__list list-stack">
+        {MESSAGE_KEYS.map((key) => (
+          <div key={key} className="messages__item">
+            <div className="messages__header">
+              <Skeleton width="min(18rem, 60%)" height="1.25rem" />
+              <Skeleton width="8rem" />
+            </div>
+            <SkeletonLines count={3} />
+          </div>
+        ))}
+      </div>
+    </SkeletonRegion>
   );
 }
 

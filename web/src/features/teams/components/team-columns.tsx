@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
+import { ReportStatePill } from './report-state-pill.tsx';
 
 interface ColumnOptions {
   isNarrow: boolean;
@@ -25,7 +26,7 @@ export function teamColumns({ isNarrow, showGivenTo, showReceivedFrom, report }:
       id: 'reportRequested',
       label: 'Report Requested',
       sortable: true,
-      render: (row) => row.reportRequestedDisplay ?? 'Not Requested',
+      render: (row) => <ReportStatePill state={row.reportState} requested={row.reportRequestedDisplay} />,
     },
     { id: 'reportDueDate', label: 'Due Date', sortable: true, nowrap: true, render: (row) => row.reportDueDate ?? '-' },
     reportColumn,

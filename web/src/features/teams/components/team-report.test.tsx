@@ -95,6 +95,9 @@ function renderPage(teamId = TEAM_ID) {
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
+/** The report's status as a screen reader reads it: the state's pill, then what was requested and its date. */
+const reportStatus = (text: string) =>
+  screen.findByText((_content, element) => element?.classList.contains('report-state') === true && element.textContent === text);
 
 afterEach(() => {
   fetchMock.mockReset();
@@ -130,7 +133,7 @@ describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
       [`DELETE ${PATH}/report-request`]: [new Response(null, { status: 204 })],
     });
     renderPage();
-    expect(await screen.findByText('Requested: Combined, due 2025-11-14')).toBeTruthy();
+    expect(await reportStatus('Requested: Combined, due 2025-11-14')).toBeTruthy();
     expect(
       screen.getByText(
         'You cannot edit membership of a team for which a report has already been requested or issued. Rather make a duplicate of this team, edit the members, and then request a new report for the duplicated team.',
@@ -155,7 +158,7 @@ describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
     globalThis.URL.createObjectURL = vi.fn(() => 'blob:report');
     globalThis.URL.revokeObjectURL = vi.fn();
     renderPage();
-    await screen.findByText('Available: Combined, supplied 2025-11-12');
+    await reportStatus('Available: Combined, supplied 2025-11-12');
     expect([button('Request Report').hasAttribute('disabled'), button('Cancel Request').hasAttribute('disabled')]).toEqual([true, true]);
     await user.click(button('PDF report of Leadership Team'));
     // The toast 'Downloading...' is an alertdialog too: the modal is the one with the dialog's class.
@@ -303,7 +306,7 @@ describe('report request (spec coach-shell §4 "Team leaders", §5, §6)', () =>
     expect(leaders.textContent).toContain('This team has 3 team leaders.');
     await user.click(within(leaders).getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByText('The team report is ready.')).toBeTruthy();
-    expect(await screen.findByText('Available: Combined, supplied 2025-11-12')).toBeTruthy();
+    expect(await reportStatus('Available: Combined, supplied 2025-11-12')).toBeTruthy();
   });
 
   it("shows the BFF's refusal in the dialog", async () => {

@@ -10,7 +10,7 @@ import { Loading } from '../../../components/ui/loading.tsx';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
-import { REPORT_STATE_LABELS, TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
+import { TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { problemMessage } from '../../../lib/problem.ts';
 import { submissionAnswered, submissionKey } from '../../../lib/submission-key.ts';
@@ -19,6 +19,7 @@ import { useDownloadTeamSummary } from '../api/download-team-summary.ts';
 import { type TeamDetail, type TeamMember, useTeam } from '../api/get-team.ts';
 import { useRemoveTeamMembers } from '../api/remove-team-members.ts';
 import { useUpdateTeamMember } from '../api/update-team-member.ts';
+import { ReportStatePill } from './report-state-pill.tsx';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
 import './teams.css';
 
@@ -169,12 +170,13 @@ function TeamFacts({ team }: { team: TeamDetail['team'] }) {
 
 /** spec §4: 'Not Requested'; requested with its type and due date; available. */
 function ReportStatus({ detail: { team } }: { detail: TeamDetail }) {
-  if (team.reportState === 'notRequested') return <>{REPORT_STATE_LABELS.notRequested}</>;
-  const what = team.reportRequestedDisplay ?? '';
-  if (team.reportState === 'requested') return <>{`${REPORT_STATE_LABELS.requested}: ${what}, due ${team.reportDueDate ?? '-'}`}</>;
-  return (
-    <>{`${REPORT_STATE_LABELS.available}: ${what}${team.reportSuppliedAt ? `, supplied ${team.reportSuppliedAt.slice(0, 10)}` : ''}`}</>
-  );
+  const detail =
+    team.reportState === 'requested'
+      ? `due ${team.reportDueDate ?? '-'}`
+      : team.reportSuppliedAt
+        ? `supplied ${team.reportSuppliedAt.slice(0, 10)}`
+        : undefined;
+  return <ReportStatePill state={team.reportState} requested={team.reportRequestedDisplay} {...(detail ? { detail } : {})} />;
 }
 
 function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: string) => void }) {
