@@ -10,7 +10,8 @@ import {
   INVALID_REQUEST,
   type SchemaFailure,
 } from './field-messages.ts';
-import { bffContract, CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
+import { bffContract } from './plugins/app/bff-contract.ts';
+import { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
 import { contractEmojiPatterns, contractTextPatterns } from './plugins/app/problems.ts';
 
 type Schema = Record<string, unknown>;

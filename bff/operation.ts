@@ -1,6 +1,6 @@
 // What one contract operation's handler receives and answers, typed from generated/bff.ts. A handler
 // takes `(input, ctx)`: the validated params, query and body, and a context with the session, the legacy
-// clients, the log and an abort signal. It returns the success body, or an `Answer` for another status,
+// clients, the log and an abort signal. It returns the success body, or an `HttpAnswer` for another status,
 // headers or a stream. Nothing here knows Fastify: plugins/app/openapi-routes.ts adapts it.
 import type { Readable } from 'node:stream';
 import type { BaseLogger } from 'pino';
@@ -112,7 +112,7 @@ export interface SessionContext extends OperationContext {
 export type ContextOf<K extends OperationId> = K extends PublicOperationId ? OperationContext : SessionContext;
 
 /** An answer other than 200 + JSON: a status, headers, and a JSON body or a stream. */
-export class Answer<B> {
+export class HttpAnswer<B> {
   readonly status: number;
   readonly body: B;
   readonly headers: Readonly<Record<string, string>>;
@@ -124,19 +124,19 @@ export class Answer<B> {
 }
 
 /** 201 with the created resource (and its Location, when it has an address). */
-export const created = <B>(body: B, location?: string): Answer<B> => new Answer(201, body, location ? { location } : {});
+export const created = <B>(body: B, location?: string): HttpAnswer<B> => new HttpAnswer(201, body, location ? { location } : {});
 /** 204: done, nothing to answer. */
-export const noContent = (): Answer<undefined> => new Answer(204, undefined);
+export const noContent = (): HttpAnswer<undefined> => new HttpAnswer(204, undefined);
 /** 202: accepted, the work goes on elsewhere. */
-export const accepted = <B>(body: B): Answer<B> => new Answer(202, body);
+export const accepted = <B>(body: B): HttpAnswer<B> => new HttpAnswer(202, body);
 /** A file streamed to the browser with its type and Content-Disposition. */
-export const fileAnswer = (stream: Readable, type: string, disposition: string): Answer<Readable> =>
-  new Answer(200, stream, { 'content-type': type, 'content-disposition': disposition });
+export const fileAnswer = (stream: Readable, type: string, disposition: string): HttpAnswer<Readable> =>
+  new HttpAnswer(200, stream, { 'content-type': type, 'content-disposition': disposition });
 
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
   ctx: ContextOf<K>,
-) => Promise<Success<K> | Answer<Success<K>> | Answer<Readable> | Answer<undefined>>;
+) => Promise<Success<K> | HttpAnswer<Success<K>> | HttpAnswer<Readable> | HttpAnswer<undefined>>;
 
 /** A validation failure as the route plugin reports it: where, which field (dotted path) and what. */
 export interface InvalidField {

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../sandbox/seed/acc
 import { seedStore } from '../sandbox/seed/seed.ts';
 import { buildServer } from './app.ts';
 import { PUBLIC_OPERATIONS } from './operation.ts';
-import { bffOperations } from './plugins/app/openapi-routes.ts';
+import { bffOperations } from './plugins/app/bff-contract.ts';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
 import { MINI_ONLY_REFUSED_DETAIL, REFUSED_ROLES, ROLE_REFUSED_DETAIL } from './roles.ts';
 import { CSRF, signInToBff } from './test-support/bff-session.ts';

@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
-import { Answer, type Log, type OperationContext, type OperationHandler, type OperationId, type SessionContext } from '../operation.ts';
+import { HttpAnswer, type Log, type OperationContext, type OperationHandler, type OperationId, type SessionContext } from '../operation.ts';
 import { failed, notFound, ProblemError, problem, UNEXPECTED_MESSAGE } from '../problem.ts';
 import { attachProgress } from './batch-progress.ts';
 import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from './job-lease.ts';
@@ -327,7 +327,7 @@ function problemOf(error: unknown, jobId: string, log: Log): JobProblem {
 
 /** The answer of a call that started (or found) a job: 202 with the job and its address. */
 const acceptedJob = (job: BatchJobRecord) =>
-  new Answer(202, toAssessmentBatchJob(job), { location: `/api/assessments/batch-jobs/${job.jobId}` });
+  new HttpAnswer(202, toAssessmentBatchJob(job), { location: `/api/assessments/batch-jobs/${job.jobId}` });
 
 export interface RunsAsJobOptions {
   /** Told when a job ended (the audit line and the batch metrics of the action). */
@@ -374,7 +374,7 @@ export function runsAsJob<K extends OperationId>(
     const run = async (): Promise<JobEnd> => {
       try {
         const answer = await handler(input, jobCtx as Parameters<typeof handler>[1]);
-        const result = (answer instanceof Answer ? answer.body : answer) as unknown as JobResult;
+        const result = (answer instanceof HttpAnswer ? answer.body : answer) as unknown as JobResult;
         return { status: result.notAttempted > 0 ? 'stopped' : 'complete', result };
       } catch (error) {
         return { status: 'failed', problem: problemOf(error, job.jobId, jobLog) };

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Answer, type Log, type OperationContext, type OperationHandler, type OperationId } from '../operation.ts';
+import { HttpAnswer, type Log, type OperationContext, type OperationHandler, type OperationId } from '../operation.ts';
 import { failed, ProblemError, problem } from '../problem.ts';
 import { type LegacyClient, mayChangeState, sentNothing } from '../upstream/legacy-client.ts';
 import { OUTCOME_UNKNOWN } from './batch-ledger.ts';
@@ -67,7 +67,7 @@ const unknownOutcome = (detail: string): Outcome => ({
 });
 
 function outcomeOfAnswer(answer: unknown): Outcome {
-  if (!(answer instanceof Answer)) return { answer: { body: answer } };
+  if (!(answer instanceof HttpAnswer)) return { answer: { body: answer } };
   return { answer: { body: answer.body, status: answer.status, headers: { ...answer.headers } } };
 }
 
@@ -89,7 +89,7 @@ function replay(outcome: Outcome): unknown {
     throw problem(status, code, detail, title, extensions, headers);
   }
   const { body, status, headers } = outcome.answer;
-  return status === undefined ? body : new Answer(status, body, headers);
+  return status === undefined ? body : new HttpAnswer(status, body, headers);
 }
 
 const isOutcome = (value: unknown): value is Outcome =>

@@ -1,7 +1,7 @@
 // A legacy spreadsheet download (the dashboard's activity summary, the mini-assessments workbook): streamed through
 // as it arrives under a file name the BFF chooses; a legacy refusal's `error.info` is the 'Failed' alert's text (a 400).
 import type { Readable } from 'node:stream';
-import { type Answer, fileAnswer } from '../operation.ts';
+import { fileAnswer, type HttpAnswer } from '../operation.ts';
 import { upstreamError } from '../problem.ts';
 import { isLegacyRefusal, legacyFailure } from '../upstream/legacy-client.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -18,7 +18,7 @@ export interface LegacyStream {
   response: Response;
 }
 
-export function spreadsheetAnswer(answer: LegacyStream, fileName: string): Answer<Readable> {
+export function spreadsheetAnswer(answer: LegacyStream, fileName: string): HttpAnswer<Readable> {
   if (!answer.data) throw isLegacyRefusal(answer.response) ? legacyFailure(answer, 'download_failed') : upstreamError();
   return fileAnswer(answer.data as Readable, XLSX, contentDisposition(fileName));
 }

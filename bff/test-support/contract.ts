@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { answerChecker, type ObservedAnswer } from '../../contract/answers.ts';
 import type { JsonObject } from '../../contract/operations.ts';
 import { createValidator } from '../../contract/validator.ts';
-import { bffContract } from '../plugins/app/openapi-routes.ts';
+import { bffContract } from '../plugins/app/bff-contract.ts';
 
 const validate = createValidator(bffContract() as JsonObject);
 

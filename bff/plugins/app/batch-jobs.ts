@@ -11,7 +11,7 @@ import { RedisBatchJobStore } from '../../batch/redis-batch-job-store.ts';
 import { publishBatch } from '../../diagnostics.ts';
 import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
 import type { AuditLine } from './audit.ts';
-import { bffOperations } from './openapi-routes.ts';
+import { bffOperations } from './bff-contract.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,8 +6,8 @@ import { deref, type JsonObject } from '../../../contract/operations.ts';
 import { createValidator } from '../../../contract/validator.ts';
 import { MemoryIdempotencyStore } from '../../batch/idempotency-store.ts';
 import type { OperationHandler, OperationHandlers, OperationRoute } from '../../operation.ts';
+import { bffContract, bffOperations } from './bff-contract.ts';
 import { emptyAnswerOf, idempotentBatches, idempotentCreates, idempotentOperations } from './idempotency.ts';
-import { bffContract, bffOperations } from './openapi-routes.ts';
 
 const handler: OperationHandler<'deleteTeams'> = async () => ({ total: 0, succeeded: 0, failed: [], notAttempted: 0 });
 const store = new MemoryIdempotencyStore();

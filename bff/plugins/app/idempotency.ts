@@ -9,7 +9,7 @@ import { type IdempotencyStore, MemoryIdempotencyStore, RedisIdempotencyStore } 
 import { idempotent } from '../../batch/idempotent.ts';
 import { type IdempotentCreateOptions, idempotentCreate } from '../../batch/idempotent-create.ts';
 import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
-import { bffContract, bffOperations } from './openapi-routes.ts';
+import { bffContract, bffOperations } from './bff-contract.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

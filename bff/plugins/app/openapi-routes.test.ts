@@ -6,14 +6,9 @@ import type { OperationHandlers } from '../../operation.ts';
 import { injectChecked, problemViolations } from '../../test-support/contract.ts';
 import { captureLogs, TEST_SECRET, testConfig } from '../../test-support/test-server.ts';
 import cookies from '../external/cookie.ts';
+import { bffContract, bffOperations, publicOperationsDisagreeing, streamedMediaTypes } from './bff-contract.ts';
 import clientGone from './client-gone.ts';
-import openapiRoutes, {
-  bffContract,
-  bffOperations,
-  CONTRACT_AJV_OPTIONS,
-  publicOperationsDisagreeing,
-  streamedMediaTypes,
-} from './openapi-routes.ts';
+import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './openapi-routes.ts';
 import problems from './problems.ts';
 import session from './session.ts';
 import sessionStore from './session-store.ts';

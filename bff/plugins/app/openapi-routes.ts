@@ -5,11 +5,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
-import { BFF_CONTRACT_FILE, deref, type JsonObject, listOperations, loadYaml, type Operation } from '../../../contract/operations.ts';
 import type { Config } from '../../config.ts';
 import { failedField } from '../../field-messages.ts';
 import {
-  Answer,
+  HttpAnswer,
   type InvalidField,
   type InvalidInput,
   type OperationContext,
@@ -17,10 +16,19 @@ import {
   type OperationHandlers,
   type OperationId,
   type OperationRoute,
-  PUBLIC_OPERATIONS,
 } from '../../operation.ts';
 import { problem, sessionEnded } from '../../problem.ts';
 import { roleRefusal } from '../../roles.ts';
+import {
+  bffContract,
+  bffOperations,
+  publicOperationsDisagreeing,
+  type RequestBody,
+  requestBodies,
+  routingContract,
+  sessionOperations,
+  streamedMediaTypes,
+} from './bff-contract.ts';
 
 /**
  * Options for Fastify's Ajv (set in app.ts): the contract's schemas carry OpenAPI keywords
@@ -39,74 +47,6 @@ export interface OpenapiRoutesOptions {
 export type TagRoutes = (app: FastifyInstance, config: Config) => OperationHandlers;
 
 type OperationResolver = NonNullable<FastifyOpenapiGlueOptions['operationResolver']>;
-let contract: JsonObject | undefined;
-let contractOperations: Operation[] | undefined;
-
-/** The bundled contract, parsed once per process (13k lines: every test server would re-read it). */
-export function bffContract(): JsonObject {
-  contract ??= loadYaml(BFF_CONTRACT_FILE);
-  return contract;
-}
-
-/** The contract's operations (contract/operations.ts), walked once per process. */
-export function bffOperations(): readonly Operation[] {
-  contractOperations ??= listOperations(bffContract());
-  return contractOperations;
-}
-
-const JSON_MEDIA_TYPE = 'application/json';
-
-/**
- * What the router needs of the contract: the request side. Responses keep only their descriptions:
- * they are checked by the tests (test-support/contract.ts), and a serializer built from them would
- * silently drop any field the contract does not list. (The glue also treats every response media type
- * as a body it must parse, and warns for each.)
- */
-export function routingContract(spec: JsonObject, operations: readonly Operation[]): JsonObject {
-  const paths: Record<string, JsonObject> = {};
-  for (const { path, method, operation } of operations) {
-    const responses = Object.fromEntries(
-      Object.entries((operation.responses ?? {}) as Record<string, JsonObject>).map(([status, response]) => [
-        status,
-        { description: response.description ?? '' },
-      ]),
-    );
-    const item = paths[path] ?? { ...(deref(spec, (spec.paths as JsonObject)[path]) as JsonObject) };
-    paths[path] = { ...item, [method]: { ...operation, responses } };
-  }
-  return { ...spec, paths };
-}
-
-/** The media types of the contract's request bodies other than JSON (uploads: multipart/form-data). */
-export function streamedMediaTypes(operations: readonly Operation[]): string[] {
-  const types = new Set<string>();
-  for (const { requestBody } of operations) {
-    for (const type of Object.keys((requestBody?.content ?? {}) as JsonObject)) if (type !== JSON_MEDIA_TYPE) types.add(type);
-  }
-  return [...types];
-}
-
-/** Operations whose security asks for the session cookie (and offers no anonymous alternative). */
-function sessionOperations(operations: readonly Operation[]): Set<string> {
-  return new Set(
-    operations
-      .filter(({ security }) => security.length > 0 && security.every((requirement) => 'session' in requirement))
-      .map(({ operationId }) => operationId),
-  );
-}
-
-/**
- * The types give public operations a nullable session and every other one a session: the operations where
- * PUBLIC_OPERATIONS and the contract's security disagree (none, or the app refuses to start).
- */
-export function publicOperationsDisagreeing(operations: readonly Operation[]): string[] {
-  const secured = sessionOperations(operations);
-  const publicInCode = new Set<string>(PUBLIC_OPERATIONS);
-  return operations
-    .map(({ operationId }) => operationId)
-    .filter((operationId) => secured.has(operationId) === publicInCode.has(operationId));
-}
-
 async function requireSession(request: FastifyRequest) {
   if (!request.session) throw sessionEnded();
 }
@@ -172,25 +112,6 @@ function refusal(failures: InvalidField[], body: unknown, invalid: InvalidInput 
   return otherwise;
 }
 
-interface RequestBody {
-  /** The media types the contract declares for the body. */
-  types: ReadonlySet<string>;
-  required: boolean;
-}
-
-/** Each operation's request body as the contract declares it (operations without one are absent). */
-export function requestBodies(operations: readonly Operation[]): Map<string, RequestBody> {
-  const bodies = new Map<string, RequestBody>();
-  for (const { operationId, requestBody } of operations) {
-    if (!requestBody) continue;
-    bodies.set(operationId, {
-      types: new Set(Object.keys((requestBody.content ?? {}) as JsonObject)),
-      required: requestBody.required === true,
-    });
-  }
-  return bodies;
-}
-
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
 
 /**
@@ -235,7 +156,7 @@ function routeOf(
       // Fastify gives an empty object for an absent query; an absent body stays undefined.
       const input = { params: request.params, query: request.query, body: request.body } as Parameters<typeof handler>[0];
       const answer = await handler(input, contextOf(request) as Parameters<typeof handler>[1]);
-      if (!(answer instanceof Answer)) return answer;
+      if (!(answer instanceof HttpAnswer)) return answer;
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     },
   };

@@ -10,7 +10,7 @@ import { addRequestLogFields } from '../../logger.ts';
 import { dependencyUnavailable, notFound, type ProblemBody, ProblemError, titleOf, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { isRedisUnavailableError } from '../../redis/availability.ts';
 import { API_HEADERS } from '../external/helmet.ts';
-import { bffContract } from './openapi-routes.ts';
+import { bffContract } from './bff-contract.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',

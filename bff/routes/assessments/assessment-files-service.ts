@@ -3,7 +3,7 @@
 // never buffered, with a clean Content-Disposition named by the BFF.
 import type { Readable } from 'node:stream';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
-import { type Answer, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
+import { fileAnswer, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
@@ -25,7 +25,7 @@ function downloadRefused(status: number, error: unknown): Error {
 export async function downloadMailingDetails(
   { body }: OperationInput<'downloadMailingDetails'>,
   ctx: SessionContext,
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const { data, error, response } = await ctx.legacy.POST('/api/v2/coaches/{coachId}/downloadMailingDetails', {
     params: { path: { coachId: ctx.session.coachId } },
     body: { assessmentUUIDs: body.ids },
@@ -41,7 +41,7 @@ export async function downloadAssessmentReport(
   { params: { assessmentId, reportCode }, query: { format = 'pdf', language = 'english' } }: OperationInput<'downloadAssessmentReport'>,
   ctx: SessionContext,
   snapshots: SnapshotCache,
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const entry = (await assessmentSnapshot(ctx, snapshots, 'own')).byId.get(assessmentId);
   if (!entry) throw notFound();
   const offered = format === 'pdf' ? entry.row.availableReports.pdf : entry.row.availableReports.html;

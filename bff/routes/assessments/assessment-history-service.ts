@@ -6,7 +6,7 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { reportList } from '../../domain/assessment-rows.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { isReceived } from '../../domain/pipeline.ts';
-import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
+import { created, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, upstreamError } from '../../problem.ts';
 import { assessmentSnapshot, changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
 import type { CopyChange, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
@@ -73,7 +73,7 @@ export async function copyAssessmentLink(
   snapshots: SnapshotCache,
   linkBaseUrl: string,
   change: CopyChange,
-): Promise<Answer<AssessmentLink>> {
+): Promise<HttpAnswer<AssessmentLink>> {
   let entry = (await assessmentSnapshot(ctx, snapshots, 'own')).byId.get(assessmentId);
   // Added since the copy was made: read the lists again once.
   entry ??= (await assessmentSnapshot(ctx, snapshots, 'own', true)).byId.get(assessmentId);

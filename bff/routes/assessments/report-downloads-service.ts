@@ -11,7 +11,7 @@ import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { type JobFile, type JobStore, type ReportDownloadJob, toReportDownloadJob } from '../../downloads/jobs.ts';
 import type { FileBody } from '../../downloads/report-archive.ts';
 import { startJobArchive } from '../../downloads/report-archive.ts';
-import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
+import { created, fileAnswer, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
@@ -32,7 +32,7 @@ export async function createReportDownload(
   { body }: OperationInput<'createReportDownload'>,
   ctx: SessionContext,
   jobs: JobStore,
-): Promise<Answer<ReportDownloadJob>> {
+): Promise<HttpAnswer<ReportDownloadJob>> {
   const files: JobFile[] = [];
   let skipped = 0;
   for (const { id, name, row } of await readSelection(ctx, body.ids)) {
@@ -90,7 +90,7 @@ export async function downloadReportArchive(
   ctx: SessionContext,
   jobs: JobStore,
   settings: Config['batch'],
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const { session } = ctx;
   const pending = await jobs.get(session.id, jobId);
   if (!pending) throw notFound();

@@ -5,7 +5,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress } from '../../domain/form-rules.ts';
 import { isReceived } from '../../domain/pipeline.ts';
-import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
+import { created, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
 import { isLegacyRefusal, legacyErrorInfo } from '../../upstream/legacy-client.ts';
@@ -141,7 +141,7 @@ async function createAssessment(ctx: SessionContext, clientId: string, fields: R
 }
 
 /** createClient: the duplicate check on the coach's own clients, then the client, then its first assessment. */
-export async function createClient({ body }: OperationInput<'createClient'>, ctx: SessionContext): Promise<Answer<ClientCreated>> {
+export async function createClient({ body }: OperationInput<'createClient'>, ctx: SessionContext): Promise<HttpAnswer<ClientCreated>> {
   const formProblem = newClientFormProblem(body);
   if (formProblem) throw formProblem;
   const fields = legacyAssessmentFields(ctx.session, body.assessment);
@@ -172,7 +172,7 @@ export async function createClient({ body }: OperationInput<'createClient'>, ctx
 export async function addClientAssessment(
   { params: { clientId }, body }: OperationInput<'addClientAssessment'>,
   ctx: SessionContext,
-): Promise<Answer<ClientCreated>> {
+): Promise<HttpAnswer<ClientCreated>> {
   const fields = legacyAssessmentFields(ctx.session, body);
   if ((await ownClientAssessments(ctx, clientId)).length === 0) throw notFound();
   return created({ clientId, assessmentId: await createAssessment(ctx, clientId, fields) }, `/api/clients/${clientId}`);
@@ -220,7 +220,7 @@ function importedOf(data: { guest?: { userName?: string; userSurname?: string } 
 export async function importNewClientResults(
   { body }: OperationInput<'importNewClientResults'>,
   ctx: SessionContext,
-): Promise<Answer<ImportedResults>> {
+): Promise<HttpAnswer<ImportedResults>> {
   const formProblem = importFormProblem(body);
   if (formProblem) throw formProblem;
   checkInstincts(body.instinctScores);
@@ -242,7 +242,7 @@ export async function importNewClientResults(
 export async function importClientResults(
   { params: { clientId }, body }: OperationInput<'importClientResults'>,
   ctx: SessionContext,
-): Promise<Answer<ImportedResults>> {
+): Promise<HttpAnswer<ImportedResults>> {
   checkInstincts(body.instinctScores);
   if ((await ownClientAssessments(ctx, clientId)).length === 0) throw notFound();
   const { data, error, response } = await ctx.legacy.POST('/api/v3/importResults/{clientId}', {

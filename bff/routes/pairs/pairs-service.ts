@@ -11,7 +11,7 @@ import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import { isCalendarDay } from '../../domain/form-rules.ts';
 import { isReportSupplied, type LegacyCouple, type PairRow, pairRowOf, readPairs } from '../../domain/pair-rows.ts';
 import { contentDisposition, fileNameFromDisposition } from '../../downloads/content-disposition.ts';
-import { type Answer, created, fileAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
+import { created, fileAnswer, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, NOT_FOUND_MESSAGE, notFound, type ProblemError, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
@@ -105,7 +105,7 @@ export function earliestPairDueDate(now: number): string {
 }
 
 /** createPair: the checks of the Pairs modal, then `POST api/v2/couples/{coachId}/newCouple` (2 credits). */
-export async function createPair({ body }: OperationInput<'createPair'>, ctx: SessionContext): Promise<Answer<PairCreated>> {
+export async function createPair({ body }: OperationInput<'createPair'>, ctx: SessionContext): Promise<HttpAnswer<PairCreated>> {
   const { assessmentIds, coupleType, dueDate, tokenType } = body;
   // The token type selector is an impersonator's (spec coach-shell §6).
   if (tokenType !== undefined && !ctx.session.flags.impersonator) throw problem(403, 'impersonator_only', PAIR_MESSAGES.impersonatorOnly);
@@ -251,7 +251,7 @@ export async function sendPairReports(
 export async function downloadPairReport(
   { params: { pairId }, query: { format = 'html' } }: OperationInput<'downloadPairReport'>,
   ctx: SessionContext,
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const couple = (await readPairs(ctx)).get(pairId);
   if (!couple) throw notFound();
   if (!isReportSupplied(couple)) throw problem(404, 'report_not_available', PAIR_MESSAGES.notAvailableYet);

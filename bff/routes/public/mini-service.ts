@@ -3,7 +3,7 @@
 // openapi/bff paths api_public_mini_*). The fixed access header is the BFF's, never the browser's.
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
+import { created, type HttpAnswer, type OperationContext, type OperationInput } from '../../operation.ts';
 import { problem, UNEXPECTED_MESSAGE, unknownLink, upstreamError } from '../../problem.ts';
 import { type LegacyClient, legacyErrorInfo } from '../../upstream/legacy-client.ts';
 import { registrationDetails } from './registration-form.ts';
@@ -97,7 +97,7 @@ export async function startMiniAssessment(
   { params: { coachUuid }, body }: OperationInput<'startMiniAssessment'>,
   ctx: OperationContext,
   deps: MiniDeps,
-): Promise<Answer<MiniAssessmentStarted>> {
+): Promise<HttpAnswer<MiniAssessmentStarted>> {
   const form = { language: body.language, ...registrationDetails(body) };
   const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/startAssessment', {

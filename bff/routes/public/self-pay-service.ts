@@ -5,7 +5,7 @@
 
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { type Answer, created, type OperationContext, type OperationInput } from '../../operation.ts';
+import { created, type HttpAnswer, type OperationContext, type OperationInput } from '../../operation.ts';
 import type { SelfPayDeps, SelfPaySettings } from '../../plugins/app/self-pay.ts';
 import { portalOrigin as portalOriginOf } from '../../portal-origin.ts';
 import { dependencyUnavailable, failed, unknownLink, upstreamError } from '../../problem.ts';
@@ -198,7 +198,7 @@ export async function createCheckout(
   { params: { coachUuid }, body }: OperationInput<'createCheckout'>,
   ctx: OperationContext,
   { settings, checkouts }: SelfPayDeps,
-): Promise<Answer<Checkout>> {
+): Promise<HttpAnswer<Checkout>> {
   const form = checkForm(body);
   const init = await readInit(ctx, coachUuid);
   const provider = providerOf(init.currency);
@@ -302,7 +302,7 @@ export async function createPayPalOrder(
   { params: { checkoutId } }: OperationInput<'createPayPalOrder'>,
   ctx: OperationContext,
   { checkouts, payPal }: SelfPayDeps,
-): Promise<Answer<{ orderId: string }>> {
+): Promise<HttpAnswer<{ orderId: string }>> {
   const record = await payPalCheckout(checkouts, checkoutId);
   // A paid checkout takes no new order.
   if (record.captured) throw checkoutNotFound();

@@ -5,7 +5,7 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { isEmailAddress, isStrongPassword } from '../../domain/form-rules.ts';
 import { profilePhotoUrl } from '../../domain/profile-photo.ts';
 import type { OperationContext, OperationInput, SessionContext } from '../../operation.ts';
-import { type Answer, accepted } from '../../operation.ts';
+import { accepted, type HttpAnswer } from '../../operation.ts';
 import { failed, isSessionEnded, problem, SESSION_ENDED_DETAIL } from '../../problem.ts';
 import type { NewSession, SessionRecord } from '../../session/session-record.ts';
 import { accountKey, sessionExpiresAt } from '../../session/session-record.ts';
@@ -211,7 +211,7 @@ export async function startImpersonation(
 export async function requestPasswordReset(
   { body }: OperationInput<'requestPasswordReset'>,
   ctx: OperationContext,
-): Promise<Answer<{ message: typeof MESSAGES.resetLinkSent }>> {
+): Promise<HttpAnswer<{ message: typeof MESSAGES.resetLinkSent }>> {
   const email = body.email.trim();
   if (!isEmailAddress(email)) throw failed(400, 'reset_link_not_sent', MESSAGES.resetLinkNotSent);
   const { response } = await ctx.publicLegacy.POST('/api/v2/forgotpassword', { body: { email } });

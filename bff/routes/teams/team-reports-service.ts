@@ -6,7 +6,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { isCalendarDay } from '../../domain/form-rules.ts';
 import { ownTeamOf, readTeams, reportStateOf, TEAM_MESSAGES, teamOf } from '../../domain/team-rows.ts';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
-import { type Answer, fileAnswer, noContent, type OperationInput, type SessionContext } from '../../operation.ts';
+import { fileAnswer, type HttpAnswer, noContent, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
@@ -86,7 +86,7 @@ export async function requestTeamReport(
 export async function cancelTeamReportRequest(
   { params: { teamId } }: OperationInput<'cancelTeamReportRequest'>,
   ctx: SessionContext,
-): Promise<Answer<undefined>> {
+): Promise<HttpAnswer<undefined>> {
   const team = ownTeamOf(await readTeams(ctx), teamId, 'edit');
   if (reportStateOf(team) !== 'requested') throw failed(409, 'team_report_not_cancellable', REPORT_MESSAGES.failed);
   const answer = await ctx.legacy.GET('/api/v2/teams/{teamId}/cancelReportRequest', { params: { path: { teamId } } });
@@ -98,7 +98,7 @@ export async function cancelTeamReportRequest(
 export async function downloadTeamSummary(
   { params: { teamId } }: OperationInput<'downloadTeamSummary'>,
   ctx: SessionContext,
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const team = teamOf(await readTeams(ctx), teamId);
   const { data, response } = await ctx.legacy.GET('/api/v2/teams/{teamId}/downloadSummary', {
     params: { path: { teamId } },
@@ -116,7 +116,7 @@ export async function downloadTeamSummary(
 export async function downloadTeamReport(
   { params: { teamId, format } }: OperationInput<'downloadTeamReport'>,
   ctx: SessionContext,
-): Promise<Answer<Readable>> {
+): Promise<HttpAnswer<Readable>> {
   const team = teamOf(await readTeams(ctx), teamId);
   const offered = format === 'pdf' ? team.offerReportPDF : team.offerReportPPTX;
   if (reportStateOf(team) !== 'available' || !offered) throw problem(404, 'report_not_available', TEAM_MESSAGES.notYetAvailable);

@@ -18,7 +18,7 @@ import {
   teamDeleteLocked,
   teamRowOf,
 } from '../../domain/team-rows.ts';
-import { type Answer, created, type OperationInput, type SessionContext } from '../../operation.ts';
+import { created, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 import { leaderCountOf, readMembers } from './team-members-service.ts';
@@ -68,7 +68,7 @@ async function findNewTeam(ctx: SessionContext, match: (team: LegacyTeam) => boo
 }
 
 /** createTeam: `POST api/v2/coaches/{id}/teams`, then the new team as the list now shows it. */
-export async function createTeam({ body }: OperationInput<'createTeam'>, ctx: SessionContext): Promise<Answer<TeamRow>> {
+export async function createTeam({ body }: OperationInput<'createTeam'>, ctx: SessionContext): Promise<HttpAnswer<TeamRow>> {
   const name = body.name.trim();
   const project = body.project.trim();
   if (!name || !project) throw teamFieldsRequired();
@@ -134,7 +134,7 @@ export async function deleteTeams(
 export async function duplicateTeam(
   { params: { teamId }, body }: OperationInput<'duplicateTeam'>,
   ctx: SessionContext,
-): Promise<Answer<TeamRow>> {
+): Promise<HttpAnswer<TeamRow>> {
   const list = await readTeams(ctx);
   const source = ownTeamOf(list, teamId, 'duplicate');
   if (!isLocked(source)) throw failed(409, 'team_report_not_requested', TEAM_MESSAGES.duplicateNeedsReport);
