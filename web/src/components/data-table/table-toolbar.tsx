@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { preloadOnIntent } from '../../lib/lazy-with-preload.ts';
 import { Button } from '../ui/button.tsx';
+import { type SelectionStore, useSelectedCount } from './selection-store.ts';
 import { type ActionGroup, isActionEnabled, type TableAction } from './table-actions.ts';
 
 // The dropdowns' menu and popover code arrives just after the table's first paint (the coach
@@ -69,4 +70,17 @@ export function TableToolbar({ actions, selectedCount, isNarrow }: TableToolbarP
       )}
     </fieldset>
   );
+}
+
+/** The toolbar, enabled by the selection count: it renders again on a tick, the table does not. */
+export function SelectionToolbar({
+  actions,
+  store,
+  isNarrow,
+}: {
+  actions: readonly TableAction[];
+  store: SelectionStore;
+  isNarrow: boolean;
+}) {
+  return <TableToolbar actions={actions} selectedCount={useSelectedCount(store)} isNarrow={isNarrow} />;
 }
