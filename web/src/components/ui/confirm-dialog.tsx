@@ -28,7 +28,7 @@ export function ConfirmDialog({
   isDestructive,
 }: ConfirmDialogProps) {
   return (
-    <Dialog title={title} role="alertdialog" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onCancel())}>
+    <Dialog title={title} role="alertdialog" size="small" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <div className="message-dialog__body">{children}</div>
       <div className="dialog__actions">
         <Button variant="secondary" autoFocus onPress={onCancel}>

@@ -9,9 +9,15 @@ export interface DialogProps {
   /** Alert dialogs are not closed by a click outside (Esc still closes unless `isKeyboardDismissDisabled`). */
   role?: 'dialog' | 'alertdialog';
   isKeyboardDismissDisabled?: boolean;
-  /** `wide` for tables (View Details, History). */
-  size?: 'normal' | 'wide';
+  /**
+   * One of three widths (global.css `--modal-*`): `small` a question or a message (confirm, alert), `normal` a form or
+   * a text to read (messages, policies), `wide` a table (View Details, History).
+   */
+  size?: DialogSize;
 }
+
+export type DialogSize = 'small' | 'normal' | 'wide';
+const SIZE_CLASSES: Readonly<Record<DialogSize, string>> = { small: 'modal modal--small', normal: 'modal', wide: 'modal modal--wide' };
 
 /** A modal dialog: focus trapped, Esc closes, focus returns to the opener. */
 export function Dialog({
@@ -31,7 +37,7 @@ export function Dialog({
       isDismissable={role === 'dialog'}
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
     >
-      <Modal className={size === 'wide' ? 'modal modal--wide' : 'modal'}>
+      <Modal className={SIZE_CLASSES[size]}>
         <AriaDialog ref={markHiddenEdges} className="dialog" role={role}>
           <Heading slot="title" className="dialog__title">
             {title}

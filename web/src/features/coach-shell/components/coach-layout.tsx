@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import { Logo } from '../../../components/brand/logo.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
@@ -30,12 +29,6 @@ export interface CoachLayoutProps {
   children: ReactNode;
 }
 
-/**
- * spec assessments-and-clients §9 "Side drawer width 240 (250 elsewhere)", coach-shell §2.1 (both readings): the
- * assessments tables' drawer is the narrower one.
- */
-const NARROW_DRAWER_SCREENS: ReadonlySet<string> = new Set(['/assessments', '/sco-given']);
-
 /** The coach area's frame: the top bar, the side drawer, who is at the keyboard, and the session's timer. */
 export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog, FindAnything }, children }: CoachLayoutProps) {
   const logOut = useLogOut(session);
@@ -52,7 +45,6 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // The screen's own h1 names it for assistive technology; the top bar repeats it for the eye.
   const pageTitle = usePageTitleValue();
-  const [location] = useLocation();
 
   useEffect(() => {
     void loadExpiryDialog();
@@ -64,7 +56,7 @@ export function CoachLayout({ session, parts: { PoliciesGate, LeaveMessageDialog
   }, [phase, signedIn, logOutAtExpiry]);
 
   return (
-    <div className="coach-layout" data-drawer={NARROW_DRAWER_SCREENS.has(location) ? 'narrow' : undefined}>
+    <div className="coach-layout">
       <a className="coach-layout__skip" href="#coach-main">
         Skip to content
       </a>

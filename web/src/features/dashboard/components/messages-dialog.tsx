@@ -23,7 +23,7 @@ export interface MessagesDialogProps {
 export default function MessagesDialog({ messages, impersonator, onLater, onClose }: MessagesDialogProps) {
   const acknowledge = useAcknowledgeMessages();
   return (
-    <Dialog title={MESSAGES_TITLE} role="alertdialog" size="wide" isOpen onOpenChange={(open) => (open ? undefined : onLater())}>
+    <Dialog title={MESSAGES_TITLE} role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : onLater())}>
       <div className="dashboard-messages">
         {messages.map((message, index) => (
           // Messages have no id; the list is read once and never reordered.
