@@ -2686,6 +2686,10 @@ export interface paths {
          *     - 400 `report_required`: Please select a report to download
          *     - 400 `nothing_to_download`: None of the selected assessments offers the selected reports.
          *       (the BFF's message)
+         *     - 400 `too_many_reports`: A download holds at most 20,000 reports; the selected assessments
+         *       offer {n} of the selected reports. Please select fewer reports or fewer assessments. (the
+         *       BFF's message; `ids` may be the table's whole selection, the zip streams, but each report
+         *       in it costs the BFF about 1.8 KB until the zip ends; the dialog states the limit)
          *     - 400 `validation_failed`
          *     - 409 `download_in_progress`: A download is already running. Please wait for it to finish or
          *       stop it. (one running job per session; the BFF's message)
@@ -6536,7 +6540,7 @@ export interface components {
         };
         /**
          * @description The ids of the selected assessments of an assessments action that may take the table's whole selection (Send
-         *     Invites/Reminders, Send Reports, Delete, their previews and the selection summary): the select-all checkbox
+         *     Invites/Reminders, Send Reports, Delete, their previews, the selection summary and Download Reports): the select-all checkbox
          *     selects every filtered record across pages (spec assessments-and-clients §2.2), so up to 50,000 ids
          *     (`listAssessmentIds` answers at most as many). Such a body is up to 2 MB of JSON; those operations accept that
          *     much (1 MB elsewhere). A selection of more than 500 runs as a job (`Prefer: respond-async`).
@@ -7007,6 +7011,7 @@ export interface components {
          *         ]
          *       },
          *       "received": 0,
+         *       "receivedNames": [],
          *       "reports": {
          *         "offered": [
          *           "enneaOverview",
@@ -7033,6 +7038,8 @@ export interface components {
              * @description Assessments received from another coach (Delete, Edit and Wrap refuse a selection holding one, §4.7).
              */
             received: number;
+            /** @description The clients of the first received assessments (as many as `names` asks), in selection order, so that Send Invites/Reminders can say whose they are before it offers to go on without them. */
+            receivedNames: string[];
             /** @description Send Reports' picker (§4.5), over the whole selection. */
             reports: {
                 /** @description Each report at least one selected assessment offers (`AvailableReports.pdf`), in the spec's order. */
@@ -7042,7 +7049,7 @@ export interface components {
             };
         };
         /**
-         * @description Start a Download Reports job for the selected assessments (spec assessments-and-clients §2.3, §4.6, §5). Extends `BatchRequest` (same `ids`).
+         * @description Start a Download Reports job for the selected assessments (spec assessments-and-clients §2.3, §4.6, §5). Its `ids` are the table's whole selection (`AssessmentSelection`, up to 50,000), as Send Invites and Send Reports take it; the zip streams, and holds at most 20,000 reports (400 `too_many_reports`).
          * @example {
          *       "ids": [
          *         "a55e55e0-0000-4000-8000-000000000001",
@@ -7057,7 +7064,7 @@ export interface components {
          *     }
          */
         ReportDownloadRequest: {
-            ids: components["schemas"]["SelectedIds"];
+            ids: components["schemas"]["AssessmentSelection"];
             /** @description The reports to download; empty or missing answers 400 `report_required` "Please select a report to download". For each assessment only the reports it offers (`AvailableReports.pdf`) are fetched; the others are counted in `skipped`. */
             reports: components["schemas"]["ReportCode"][];
             /** @description Language of the Enneagram report (`basic`) where a variant exists; every other report is English. Default `english`. */
@@ -7078,8 +7085,8 @@ export interface components {
          *       `server_stopped`, the BFF instance producing the archive stopped: its zip cannot end, and
          *       `message` tells the user to start the download again).
          *
-         *     `total` counts the files to fetch (pairs of assessment and report it offers); `done` counts
-         *     the files tried (written or failed).
+         *     `total` counts the files to fetch (pairs of assessment and report it offers: at most 20,000, see
+         *     createReportDownload's `too_many_reports`); `done` counts the files tried (written or failed).
          * @example {
          *       "jobId": "0d10ad00-0000-4000-8000-000000000001",
          *       "status": "running",
@@ -14136,6 +14143,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "received": 0,
+                     *       "receivedNames": [],
                      *       "reports": {
                      *         "offered": [
                      *           "enneaOverview",

@@ -29,7 +29,7 @@ function group(limit: number) {
 
 /**
  * summarizeAssessmentSelection: who Send Invites/Reminders would invite, remind or skip as complete (§4.3, the
- * row's `canInvite` and `inviteState`, as the BFF decides them), how many are received (§4.7), and the reports Send
+ * row's `canInvite` and `inviteState`, as the BFF decides them), how many are received and whose (§4.7), and the reports Send
  * Reports may offer (§4.5). Ids that are neither the coach's own nor received are left out.
  */
 export async function summarizeAssessmentSelection(
@@ -43,7 +43,7 @@ export async function summarizeAssessmentSelection(
   const offered = new Set<ReportCode>();
   const waiting = new Set<ReportCode>();
   let total = 0;
-  let received = 0;
+  const received = group(limit);
   for (const id of body.ids) {
     const row = snapshot.byId.get(id)?.row;
     if (!row) continue;
@@ -52,7 +52,7 @@ export async function summarizeAssessmentSelection(
     if (!row.permissions.canInvite) complete.add(name);
     else if (row.inviteState === 'notInvited') invites.add(name);
     else reminders.add(name);
-    if (row.receivedFromAnotherCoach) received++;
+    if (row.receivedFromAnotherCoach) received.add(name);
     for (const code of row.availableReports.pdf) offered.add(code);
     for (const code of row.availableReports.awaitingMarking) waiting.add(code);
   }
@@ -61,7 +61,8 @@ export async function summarizeAssessmentSelection(
     invites: invites.named,
     reminders: reminders.named,
     complete: complete.named,
-    received,
+    received: received.named.count,
+    receivedNames: received.named.names,
     reports: {
       offered: REPORT_ORDER.filter((code) => offered.has(code)),
       awaitingMarking: REPORT_ORDER.filter((code) => waiting.has(code) && !offered.has(code)),

@@ -15,6 +15,11 @@ export interface TableAction {
   max?: number;
   /** Left out at phone width. */
   desktopOnly?: boolean;
+  /**
+   * The screen's one filled button (a frequent action, e.g. Add Team); without one, the Add menu is the primary
+   * action. The other buttons and menus are secondary.
+   */
+  primary?: boolean;
   onAction: () => void;
   /** Fetches the action's code ahead of the press (hover or focus of its button or menu item). */
   preload?: () => void;
@@ -44,6 +49,10 @@ export interface ActionProps<R> {
   finish: (message?: ActionMessage) => void;
   /** Empties the table's selection (after a batch changed the selected records). */
   clearSelection: () => void;
+  /** Replaces the table's selection (an action that offers to narrow it, e.g. to the coach's own records). */
+  select?: (ids: readonly string[]) => void;
+  /** How many of `ids` the table's filter and search did not show when the action started (its confirmation says so). */
+  outsideFilter?: number;
 }
 
 /** A toolbar entry of a screen's registry: the button and the action behind it. */

@@ -3,8 +3,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import { useSearchParams } from 'wouter';
 import { useNarrowLayout } from '../../lib/use-narrow-layout.ts';
 import type { DataTableProps } from './data-table.tsx';
+import { SelectionOutsideFilter, useSelectionScope } from './selection-outside-filter.tsx';
 import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions.ts';
-import { type ListQuery, listQueryOf, type TableStateConfig } from './table-state.ts';
+import { isFiltered, type ListQuery, listQueryOf, type TableStateConfig } from './table-state.ts';
 import { useTableSelection, useTableState } from './use-table-state.ts';
 
 // The alert loads when first shown (the coach routes' 150 KB budget); so does each action (the screen's registry).
@@ -41,6 +42,8 @@ export interface ListScreenConfig<S extends string, F extends string, D extends 
   addAction?: string;
   /** The empty table's button opening `addAction` ('Add New Client'; the action's own label without it). */
   addLabel?: string;
+  /** The records in a sentence, plural ('assessments'): the note of a selection the filter does not all show. */
+  noun?: string;
 }
 
 export interface ListScreen<S extends string, F extends string, D extends ListPage> {
@@ -53,9 +56,14 @@ export interface ListScreen<S extends string, F extends string, D extends ListPa
   dialogs: ReactNode;
   /** Shows an alert of the screen's own (e.g. a failed download in a cell). */
   say: (message: ActionMessage) => void;
+  /**
+   * The note of a selection holding records the filter and search do not show, with "Select only these" and "Keep"
+   * (`selection-outside-filter.tsx`); null otherwise. Render it above the table.
+   */
+  selectionNote: ReactNode;
 }
 
-type Running<R> = { id: string; ids: string[]; rows: R[] };
+type Running<R> = { id: string; ids: string[]; rows: R[]; outside?: number };
 
 /**
  * The wiring of a table screen (web/README.md "Add a coach screen"): the table's state in the URL, the narrow
@@ -87,12 +95,21 @@ export function useListScreen<S extends string, F extends string, D extends List
   const seen = useRef(new Map<string, R>());
   for (const row of rows ?? []) seen.current.set(row.id, row);
 
+  // A selection made before a filter or search may hold records the table no longer shows (the select-all's ids of
+  // the filter and search shown, asked once a selection and a filter are both there).
+  const filterKey = JSON.stringify([config.params ?? null, q ?? '', filter ?? null]);
+  const scope = useSelectionScope(
+    selection,
+    registry && loadAllIds && isFiltered(state) ? () => loadAllIds({ q, filter }, queryClient) : undefined,
+    filterKey,
+  );
+
   const [running, setRunning] = useState<Running<R> | null>(null);
   const [message, setMessage] = useState<ActionMessage | null>(null);
   // Each action starts with the selection as it is when its button is pressed.
   const start = (id: string) => {
     const ids = [...selection.selected];
-    setRunning({ id, ids, rows: ids.flatMap((one) => seen.current.get(one) ?? []) });
+    setRunning({ id, ids, rows: ids.flatMap((one) => seen.current.get(one) ?? []), outside: scope.outside });
   };
 
   const [params, setParams] = useSearchParams();
@@ -140,6 +157,8 @@ export function useListScreen<S extends string, F extends string, D extends List
     ids: now.ids,
     rows: now.rows,
     clearSelection: selection.clear,
+    select: (chosen) => selection.set(chosen),
+    outsideFilter: Math.min(now.outside ?? 0, now.ids.length),
     finish: (ended) => {
       setRunning(null);
       if (ended) setMessage(ended);
@@ -167,6 +186,7 @@ export function useListScreen<S extends string, F extends string, D extends List
     data,
     isNarrow,
     say: setMessage,
+    selectionNote: registry ? <SelectionOutsideFilter scope={scope} filterKey={filterKey} noun={config.noun ?? 'records'} /> : null,
     dialogs: (
       <Suspense fallback={null}>
         {running && Action ? <Action {...actionProps(running)} /> : null}

@@ -33,6 +33,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
     // table offers the same step under the same name.
     addAction: view === 'own' ? 'addForNewClient' : undefined,
     addLabel: 'Add New Client',
+    noun: 'assessments',
   });
   const hasReceived = screen.data?.hasReceived ?? false;
 
@@ -50,6 +51,7 @@ export function AssessmentsScreen({ view, session }: { view: AssessmentView; ses
           {view === 'own' ? <Link href="/clients">View clients</Link> : null}
         </div>
       </header>
+      {screen.selectionNote}
       <DataTable
         {...screen.table}
         label={TITLES[view]}

@@ -5,7 +5,8 @@ import type { Session } from '../../../../lib/session/session.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { expectOnlyProviderAddress, finalMessage, renderAction, toastTexts } from '../shared/action-test-support.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
-import { details, summaryOf } from '../shared/send-test-data.ts';
+import { assessmentId, details, summaryOf } from '../shared/send-test-data.ts';
+import { GO_ON_WITHOUT, receivedInSelection, SELECT_OWN } from './received-notice.tsx';
 import SendInvitesDialog, { IMPERSONATOR_SERVER_SEND, NOTHING_TO_SEND } from './send-invites-dialog.tsx';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
@@ -163,14 +164,77 @@ describe('Send Invites/Reminders', () => {
     expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({ ids: [THANDI.id], serverSend: false });
   });
 
-  it('refuses a selection holding an assessment received from another coach before offering to send', async () => {
-    const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, RECEIVED]))] });
-    const { finish } = renderSend([THANDI, RECEIVED]);
+  it('says how many of a select-all of 2,266 are received and whose, then goes on without them, sending to the own ones only', async () => {
+    // Every "Not invited yet" record selected: 2,265 of the coach's own and one received from another coach.
+    const own = Array.from({ length: 2265 }, (_, n) => details(100 + n, `Client${n} Person${n}`));
+    const selection = [...own.slice(0, 1000), RECEIVED, ...own.slice(1000)];
+    const calls = serve(fetchMock, {
+      'POST /api/assessments/selection-summaries': [json(summaryOf(selection)), json(summaryOf(own))],
+      'GET /api/assessments/ids': [json({ ids: [RECEIVED.id, assessmentId(99)], total: 20006, filteredTotal: 2 })],
+      'POST /api/assessments/invites': [
+        json({ total: 2265, succeeded: 2265, failed: [], notAttempted: 0, skippedCompleted: 0, reminders: 0, drafts: [] }),
+      ],
+    });
+    const { finish } = renderSend(selection);
+    // The review's dialog loads, then the notice takes its place.
+    const notice = await screen.findByText(receivedInSelection(1, 2266));
+    const dialog = screen.getByRole('dialog', { name: 'Send Invites/Reminders' });
+    expect(dialog.contains(notice)).toBe(true);
+    expect(receivedInSelection(1, 2266)).toBe(
+      '1 assessment of the 2,266 selected was given to you by another coach. Only that coach can invite its client.',
+    );
+    expect(within(dialog).getByText('1 received assessment').nextElementSibling?.textContent).toBe('Zuzana Kováčová');
+    await within(dialog).findByText('2,265 assessments are your own: the invites and reminders go to them only.');
+    expect(finish).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: GO_ON_WITHOUT }));
+    await screen.findByText('2,265 invites to send');
+    const review = screen.getByRole('dialog', { name: 'Send Invites/Reminders' });
+    await userEvent.click(within(review).getByRole('button', { name: 'Send' }));
+    const { title, body } = await finalMessage(finish);
+    expect(title).toBe('Success');
+    within(body).getByText('2265 of 2265 invite emails sent successfully.');
+    const summaries = calls.filter((call) => call.path === '/api/assessments/selection-summaries');
+    expect((summaries[1]?.body as { ids: string[] } | undefined)?.ids).toEqual(own.map((item) => item.id));
+    expect(calls.find((call) => call.path === '/api/assessments/invites')?.body).toEqual({
+      ids: own.map((item) => item.id),
+      serverSend: true,
+    });
+  });
+
+  it("offers to select only the coach's own assessments in the table, then reviews them", async () => {
+    serve(fetchMock, {
+      'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, RECEIVED])), json(summaryOf([THANDI]))],
+      'GET /api/assessments/ids': [json({ ids: [RECEIVED.id], total: 20006, filteredTotal: 1 })],
+    });
+    const select = vi.fn();
+    const { finish } = renderAction(SendInvitesDialog, { session: SESSION, ids: [THANDI.id, RECEIVED.id], select });
+    await screen.findByText('1 assessment is your own: the invites and reminders go to them only.');
+    const dialog = screen.getByRole('dialog', { name: 'Send Invites/Reminders' });
+    await userEvent.click(within(dialog).getByRole('button', { name: SELECT_OWN }));
+    expect(select).toHaveBeenCalledWith([THANDI.id]);
+    await screen.findByText('1 invite to send');
+    expect(finish).not.toHaveBeenCalled();
+  });
+
+  it("refuses a selection of received assessments only with the spec's text, before offering to send", async () => {
+    const calls = serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([RECEIVED]))] });
+    const { finish } = renderSend([RECEIVED]);
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Failed');
     expect(body.textContent).toBe(RECEIVED_REFUSAL);
     expect(screen.queryByRole('dialog', { name: 'Send Invites/Reminders' })).toBeNull();
     expect(calls.map((call) => call.path)).toEqual(['/api/assessments/selection-summaries']);
+  });
+
+  it("names the count it sends to when the table's filter no longer shows most of the selection", async () => {
+    serve(fetchMock, { 'POST /api/assessments/selection-summaries': [json(summaryOf([THANDI, BENCE]))] });
+    renderAction(SendInvitesDialog, { session: SESSION, ids: [THANDI.id, BENCE.id], outsideFilter: 1 });
+    const dialog = await screen.findByRole('dialog', { name: 'Send Invites/Reminders' });
+    await within(dialog).findByText('1 invite to send');
+    expect(dialog.querySelector('.selection-scope-note')?.textContent).toBe(
+      "Sends to all 2 selected assessments, 1 of them not shown by the table's filter.",
+    );
   });
 
   it("prepares an impersonator's invites as drafts to the typed coach address, never sent by the provider's server", async () => {

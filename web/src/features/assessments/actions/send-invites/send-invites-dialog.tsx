@@ -20,7 +20,9 @@ import {
   TOO_MANY,
 } from '../shared/batch-job.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
+import { SelectionScopeNote } from '../shared/selection-scope-note.tsx';
 import { announce, PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
+import { ReceivedNotice } from './received-notice.tsx';
 
 // spec assessments-and-clients §4.3.
 export const NOTHING_TO_SEND = "There's nothing to be done - there are no invites to be sent.";
@@ -46,21 +48,28 @@ const sentMessage = (result: JobResult) =>
  * Send Invites/Reminders (spec assessments-and-clients §2.3, §2.4, §4.3, §8): the pre-invite review of the whole
  * selection, how to send (the provider's address, or drafts for the coach's own e-mail client when one is
  * selected; for an impersonator drafts only, addressed to the typed coach address), Preview, then one `sendInvites`
- * call and its batch alert. A selection holding a received assessment is refused.
+ * call and its batch alert. A selection holding received assessments says how many and whose, and offers to go on
+ * without them or to select only the coach's own (the BFF refuses a send holding one with the spec's text, §5); a
+ * selection of received assessments only is refused with that text. When the table's filter no longer shows some
+ * of the selection, the review says how many it sends to.
  */
-export default function SendInvitesDialog({ ids, session, finish }: AssessmentActionProps) {
+export default function SendInvitesDialog({ ids: selected, session, finish, select, outsideFilter }: AssessmentActionProps) {
+  // The selection, or its coach's own assessments once the coach chose to go on without the received ones.
+  const [ids, setIds] = useState(selected);
   const tooMany = ids.length > MAX_SELECTION;
   const summary = useSelectionSummary(ids, !tooMany);
-  const received = (summary.data?.received ?? 0) > 0;
+  const receivedCount = summary.data?.received ?? 0;
+  const received = receivedCount > 0;
+  const onlyReceived = received && receivedCount >= (summary.data?.total ?? 0);
   const plan = summary.data && !received ? planOf(summary.data) : null;
   const toSend = plan ? plan.invites.count + plan.reminders.count : 0;
   const nothingToSend = plan !== null && toSend === 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: it ends the action once, when the review is known.
   useEffect(() => {
     if (tooMany) finish(failedMessage(TOO_MANY));
-    else if (received) finish(failedMessage(RECEIVED_REFUSAL));
+    else if (onlyReceived) finish(failedMessage(RECEIVED_REFUSAL));
     else if (nothingToSend) finish({ title: 'Please Note', body: <p>{NOTHING_TO_SEND}</p> });
-  }, [tooMany, received, nothingToSend]);
+  }, [tooMany, onlyReceived, nothingToSend]);
 
   // An impersonator's invites are drafts addressed to the typed coach address (§4.3, §6).
   const impersonator = session.roles.impersonator;
@@ -86,7 +95,25 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
     setPreviewOf(request());
   };
 
-  if (tooMany || received || nothingToSend) return null;
+  if (tooMany || onlyReceived || nothingToSend) return null;
+  if (received && summary.data) {
+    return (
+      <ReceivedNotice
+        ids={ids}
+        received={receivedCount}
+        names={summary.data.receivedNames ?? []}
+        onWithout={setIds}
+        onSelectOwn={
+          select &&
+          ((own) => {
+            select(own);
+            setIds(own);
+          })
+        }
+        onClose={onClose}
+      />
+    );
+  }
   if (job) return <BatchJobProgress title="Send Invites/Reminders" job={job} resultMessage={sentMessage} finish={finish} />;
   if (previewOf) return <PreviewDialog what="the invite" count={toSend} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
@@ -105,6 +132,7 @@ export default function SendInvitesDialog({ ids, session, finish }: AssessmentAc
     >
       {summary.isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={summary.error} />
+      <SelectionScopeNote verb="Sends to" count={ids.length} outside={outsideFilter && Math.min(outsideFilter, ids.length)} />
       {plan ? (
         <dl className="send-email__groups">
           {plan.invites.count > 0 ? (

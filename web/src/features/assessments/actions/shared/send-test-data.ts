@@ -33,6 +33,7 @@ export function summaryOf(selection: readonly AssessmentDetails[], names = 20): 
     reminders: group(sendable.filter((item) => item.inviteState !== 'notInvited')),
     complete: group(selection.filter((item) => !item.permissions.canInvite)),
     received: selection.filter((item) => item.receivedFromAnotherCoach).length,
+    receivedNames: group(selection.filter((item) => item.receivedFromAnotherCoach)).names,
     reports: {
       offered: order.filter((code) => offered.has(code)),
       awaitingMarking: order.filter((code) => waiting.has(code) && !offered.has(code)),
