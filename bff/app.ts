@@ -1,6 +1,5 @@
 // The BFF as a Fastify plugin (used by server.ts and by tests through `app.inject`), and the server
 // options both share. Order: third-party plugins, then ours, then routes.
-import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
@@ -28,6 +27,7 @@ import sessionStore from './plugins/app/session-store.ts';
 import staticWeb from './plugins/app/static-web.ts';
 import updates from './plugins/app/updates.ts';
 import upstream from './plugins/app/upstream.ts';
+import { bodiesUncoerced } from './plugins/app/validator-compilers.ts';
 import cookies from './plugins/external/cookie.ts';
 import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
@@ -107,36 +107,6 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
   const handlers = jobBatches(invalidatingSnapshots(keyed, fastify.snapshots), fastify.batchJobs);
   await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
-}
-
-const ajvCompilers = AjvCompiler();
-
-// Fastify calls a compiler with the route's schema and part (the package's types say only the schema).
-type CompileRoute = (route: { schema: unknown; httpPart?: string }) => unknown;
-
-/**
- * Fastify's validator compiler, with type coercion off for request bodies only. Fastify lowercases the header
- * names of a schema for its own compiler only; this one gets them as the contract writes them (`Idempotency-Key`)
- * while Node gives every header in lower case, so they are lowercased here, or no header would ever be checked.
- */
-const bodiesUncoerced = ((externalSchemas, options) => {
-  const coercing = ajvCompilers(externalSchemas, options) as unknown as CompileRoute;
-  const exactOptions = { ...options, mode: undefined, customOptions: { ...options?.customOptions, coerceTypes: false as const } };
-  const exact = ajvCompilers(externalSchemas, exactOptions) as unknown as CompileRoute;
-  return ((route) => {
-    if (route.httpPart === 'headers') return coercing({ ...route, schema: lowerCaseHeaderNames(route.schema) });
-    return (route.httpPart === 'body' ? exact : coercing)(route);
-  }) as CompileRoute;
-}) as BuildCompilerFromPool;
-
-/** A route's header schema (an object of header parameters, as fastify-openapi-glue builds it) with its names in lower case. */
-function lowerCaseHeaderNames(schema: unknown): unknown {
-  const { properties, required, ...rest } = schema as { properties?: Record<string, unknown>; required?: unknown };
-  return {
-    ...rest,
-    ...(properties && { properties: Object.fromEntries(Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value])) }),
-    ...(Array.isArray(required) && { required: required.map((name) => String(name).toLowerCase()) }),
-  };
 }
 
 export interface ServerOptions extends Omit<AppOptions, 'config'> {

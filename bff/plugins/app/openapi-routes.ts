@@ -1,9 +1,8 @@
-// Every /api route comes from openapi/bff.yaml through fastify-openapi-glue: method, path and request
-// validation from the contract, handlers keyed by operationId. An operation without a handler
+// Every /api route comes from openapi/bff.yaml (the routes fastify-openapi-glue makes of it, once per process:
+// contract-routes.ts): method, path and request validation from the contract, handlers keyed by operationId. An operation without a handler
 // answers 501 `not_implemented`, never a fake success. Request bodies other than JSON (uploads) reach
 // their handler as the unparsed stream.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { failedField } from '../../field-messages.ts';
@@ -29,6 +28,7 @@ import {
   sessionOperations,
   streamedMediaTypes,
 } from './bff-contract.ts';
+import { contractRoutes } from './contract-routes.ts';
 
 /**
  * Options for Fastify's Ajv (set in app.ts): the contract's schemas carry OpenAPI keywords
@@ -46,7 +46,6 @@ export interface OpenapiRoutesOptions {
 /** What every `routes/<tag>/<tag>-routes.ts` exports: the tag's handlers, given the app (its plugins' decorations) and the config. */
 export type TagRoutes = (app: FastifyInstance, config: Config) => OperationHandlers;
 
-type OperationResolver = NonNullable<FastifyOpenapiGlueOptions['operationResolver']>;
 async function requireSession(request: FastifyRequest) {
   if (!request.session) throw sessionEnded();
 }
@@ -173,24 +172,21 @@ async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRout
   const routes = handlers as Record<string, OperationHandler<OperationId> | OperationRoute<OperationId> | undefined>;
 
   const streamed = streamedMediaTypes(operations);
+  const contract = await contractRoutes(routingContract(spec, operations), streamed);
 
   await fastify.register(async (api) => {
     // Uploads stream through: the body is the request stream, whose size and type the handler checks
-    // while reading (a schema cannot validate a stream, so the route keeps no body schema for these types).
+    // while reading (the contract's routes keep no body schema for these types).
     for (const type of streamed) api.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
-    api.addHook('onRoute', (route: RouteOptions) => {
-      const content = (route.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
-      for (const type of streamed) if (content) delete content[type];
-    });
-    await api.register(openapiGlue, {
-      specification: routingContract(spec, operations),
-      addCookieSchema: true,
-      // The glue spreads what this returns over the route it builds from the contract.
-      operationResolver: ((operationId: OperationId) => {
-        const options = routeOf(operationId, routes[operationId], bodies.get(operationId));
-        return secured.has(operationId) ? { ...options, onRequest: [requireSession, refuseRoles(operationId)] } : options;
-      }) as unknown as OperationResolver,
-    });
+    for (const { operationId, method, url, schema } of contract) {
+      api.route({
+        method,
+        url,
+        schema,
+        ...routeOf(operationId, routes[operationId], bodies.get(operationId)),
+        ...(secured.has(operationId) && { onRequest: [requireSession, refuseRoles(operationId)] }),
+      });
+    }
   });
 }
 
