@@ -10,6 +10,7 @@ import {
   type JobFile,
   type JobRecord,
   type JobStore,
+  MAX_JOB_FILES,
   MemoryJobStore,
   type NewJob,
   SERVER_STOPPED_MESSAGE,
@@ -242,9 +243,20 @@ describe.each<[string, () => Promise<JobStore>]>([
     expect(await jobs.get(OTHER, other.jobId)).not.toBeNull();
   });
 
-  it('validates records: a file list beyond the contract’s bound is refused', async () => {
+  it('refuses more files than a download holds, saying how many were asked for; holds as many as that', async () => {
     const jobs = await store();
-    await expect(jobs.create(SESSION, newJob(3501))).rejects.toThrow(TypeError);
+    await expect(jobs.create(SESSION, newJob(MAX_JOB_FILES + 1))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'too_many_reports',
+      detail: expect.stringContaining('at most 20,000 reports; the selected assessments offer 20,001'),
+    });
+    const { jobId } = await jobs.create(SESSION, newJob(MAX_JOB_FILES));
+    const { files } = await jobs.start(SESSION, jobId);
+    expect(files).toHaveLength(MAX_JOB_FILES);
+    expect(toReportDownloadJob((await jobs.get(SESSION, jobId)) as JobRecord)).toMatchObject({ total: MAX_JOB_FILES, done: 0 });
+  });
+
+  it('validates records', async () => {
     expect(isJobRecord({ jobId: 'x' })).toBe(false);
   });
 

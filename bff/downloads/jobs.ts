@@ -6,6 +6,7 @@
 // (Redis), so they are TypeBox-validated when read back from it; the memory store validates each record it is given.
 import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
+import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
 import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
@@ -17,6 +18,23 @@ export type JobStatus = ReportDownloadJob['status'];
 
 /** What the user is told about a job whose owner stopped (the contract's ReportDownloadJob.message). */
 export const SERVER_STOPPED_MESSAGE = 'The download stopped because the server preparing it stopped. Please start the download again.';
+/**
+ * The most reports one download holds (contract: createReportDownload 400 `too_many_reports`). The selection may be
+ * the table's whole one (`AssessmentSelection`, 50,000 assessments), and the zip streams (the reports' bytes are never
+ * held), but the zip library keeps each entry's central-directory record, with the job's outcome of each file about
+ * 1.8 KB a report, until the zip ends: 20,000 reports (the 20,000 assessments of a large coach, one report each) are
+ * about 36 MB while that download runs. The Download Reports dialog states this limit before anything starts.
+ */
+export const MAX_JOB_FILES = 20_000;
+
+/** A selection whose chosen reports are more than a download holds: 400 `too_many_reports`, nothing started. */
+export const tooManyReports = (count: number) =>
+  problem(
+    400,
+    'too_many_reports',
+    `A download holds at most ${MAX_JOB_FILES.toLocaleString('en')} reports; the selected assessments offer ${count.toLocaleString('en')} of the selected reports. Please select fewer reports or fewer assessments.`,
+    'Failed',
+  );
 /** Ended jobs kept per session besides the live one; older ones are dropped first. */
 const ENDED_JOBS_PER_SESSION = 5;
 
@@ -42,6 +60,15 @@ export const JobFileSchema = Type.Object({
   fileName: Type.String({ minLength: 1, maxLength: 255 }),
 });
 export type JobFile = Type.Static<typeof JobFileSchema>;
+export const JobFilesSchema = Type.Array(JobFileSchema, { minItems: 1, maxItems: MAX_JOB_FILES });
+// Compiled once: a list of MAX_JOB_FILES is checked in a fraction of a second (the interpreted check takes ~100 ms per
+// thousand files).
+const jobFilesCheck = Compile(JobFilesSchema);
+
+/** Whether `value` is a job's file list (as created, or read back from Redis). */
+export function isJobFiles(value: unknown): value is JobFile[] {
+  return jobFilesCheck.Check(value);
+}
 
 export const JobFailureSchema = Type.Object({
   assessmentId: Uuid,
@@ -62,11 +89,12 @@ export const JobRecordSchema = Type.Object({
     Type.Literal('stopped'),
     Type.Literal('failed'),
   ]),
-  files: Type.Array(JobFileSchema, { maxItems: 3500 }),
+  /** The files to fetch (the list itself is kept apart: `JobStore.start` answers it). */
+  total: Type.Integer({ minimum: 1, maximum: MAX_JOB_FILES }),
   language: Type.Optional(Type.String({ maxLength: 20 })),
-  skipped: Type.Integer({ minimum: 0, maximum: 3500 }),
-  done: Type.Integer({ minimum: 0, maximum: 3500 }),
-  failed: Type.Array(JobFailureSchema, { maxItems: 3500 }),
+  skipped: Type.Integer({ minimum: 0, maximum: MAX_JOB_FILES }),
+  done: Type.Integer({ minimum: 0, maximum: MAX_JOB_FILES }),
+  failed: Type.Array(JobFailureSchema, { maxItems: MAX_JOB_FILES }),
   createdAt: EpochMs,
   endedAt: Type.Optional(EpochMs),
   /** Absent while running: a running job is forgotten only if its owner stops beating (then it fails). */
@@ -89,12 +117,18 @@ export interface NewJob {
  * every instance polls, starts and stops any job; Stop reaches the instance streaming it by pub/sub).
  */
 export interface JobStore {
-  /** A new pending job; 409 `download_in_progress` while the session has a running one (a pending one is replaced). */
+  /**
+   * A new pending job; 409 `download_in_progress` while the session has a running one (a pending one is replaced), 400
+   * `too_many_reports` beyond MAX_JOB_FILES.
+   */
   create(sessionId: string, job: NewJob): Promise<JobRecord>;
   /** The session's job, or null when it is unknown, another session's or expired. */
   get(sessionId: string, jobId: string): Promise<JobRecord | null>;
-  /** Marks a pending job running and gives the signal Stop aborts; 404 when missing, 409 `archive_already_started` otherwise. */
-  start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }>;
+  /**
+   * Marks a pending job running and gives its files and the signal Stop aborts; 404 when missing, 409
+   * `archive_already_started` otherwise.
+   */
+  start(sessionId: string, jobId: string): Promise<{ job: JobRecord; files: readonly JobFile[]; signal: AbortSignal }>;
   /** One file tried: `done` counts it, a failure is listed. */
   recordFile(jobId: string, failure?: JobFailure): Promise<void>;
   /** Ends a running job (a job already stopped stays stopped). */
@@ -131,7 +165,7 @@ export function toReportDownloadJob(record: JobRecord): ReportDownloadJob {
     jobId: record.jobId,
     status: record.status,
     ...(record.reason === 'server_stopped' && { reason: record.reason, message: SERVER_STOPPED_MESSAGE }),
-    total: record.files.length,
+    total: record.total,
     done: record.done,
     skipped: record.skipped,
     failed: record.failed.map((failure) => ({ ...failure })),
@@ -159,11 +193,13 @@ export function jobsToForget(own: readonly JobRecord[]): string[] {
 
 /** A pending job, forgotten JOB_TTL_MS after its creation unless started; refused (TypeError) when it could not be read back. */
 export function newJobRecord(sessionId: string, { files, skipped, language }: NewJob, createdAt: number): JobRecord {
+  if (files.length > MAX_JOB_FILES) throw tooManyReports(files.length);
+  if (!isJobFiles(files)) throw new TypeError('invalid job files');
   const record: JobRecord = {
     jobId: randomUUID(),
     sessionId,
     status: 'pending',
-    files,
+    total: files.length,
     ...(language !== undefined && { language }),
     skipped,
     done: 0,
@@ -187,9 +223,10 @@ type Progress = Pick<JobRecord, 'status' | 'done' | 'failed' | 'endedAt' | 'expi
 type Fixed = Omit<JobRecord, keyof Progress>;
 
 export class MemoryJobStore implements JobStore {
-  // A record is validated once, when written whole; its fixed part (the file list can hold 3,500 files) is frozen and
-  // shared, and each file's progress only counts and appends, so a poll or a progress step never copies the file list.
+  // A record is validated once, when written whole; its fixed part is frozen and shared, and each file's progress only
+  // counts and appends. The file list (up to MAX_JOB_FILES) is kept apart, given to the archive once, never copied.
   readonly #jobs = new Map<string, { fixed: Fixed; progress: Progress }>();
+  readonly #files = new Map<string, readonly JobFile[]>();
   readonly #running = new Map<string, AbortController>();
   readonly #now: () => number;
   readonly #sweeper: NodeJS.Timeout;
@@ -206,9 +243,10 @@ export class MemoryJobStore implements JobStore {
   }
 
   async create(sessionId: string, job: NewJob): Promise<JobRecord> {
-    for (const jobId of jobsToForget(this.#ofSession(sessionId))) this.#jobs.delete(jobId);
+    for (const jobId of jobsToForget(this.#ofSession(sessionId))) this.#forget(jobId);
     const record = newJobRecord(sessionId, job, this.#now());
     this.#write(record);
+    this.#files.set(record.jobId, Object.freeze([...job.files]));
     return record;
   }
 
@@ -217,21 +255,25 @@ export class MemoryJobStore implements JobStore {
     return record?.sessionId === sessionId ? record : null;
   }
 
-  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }> {
+  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; files: readonly JobFile[]; signal: AbortSignal }> {
     const record = await this.get(sessionId, jobId);
     if (!record) throw notFound();
     if (record.status !== 'pending') throw alreadyStarted();
+    const files = this.#files.get(jobId);
+    if (!files) throw notFound();
     const { expiresAt: _, ...running } = record;
     const job: JobRecord = { ...running, status: 'running', aliveUntil: this.#now() + JOB_LEASE_MS };
     const controller = new AbortController();
     this.#running.set(jobId, controller);
     this.#write(job);
-    return { job, signal: controller.signal };
+    // The archive holds the list from now on.
+    this.#files.delete(jobId);
+    return { job, files, signal: controller.signal };
   }
 
   async recordFile(jobId: string, failure?: JobFailure): Promise<void> {
     const entry = this.#live(jobId);
-    if (!entry || entry.progress.done >= entry.fixed.files.length) return;
+    if (!entry || entry.progress.done >= entry.fixed.total) return;
     if (failure && !Value.Check(JobFailureSchema, failure)) throw new TypeError('invalid job failure');
     entry.progress.done += 1;
     if (failure) entry.progress.failed.push({ ...failure });
@@ -256,7 +298,7 @@ export class MemoryJobStore implements JobStore {
   async deleteSession(sessionId: string): Promise<void> {
     for (const job of this.#ofSession(sessionId)) {
       this.#abort(job.jobId);
-      this.#jobs.delete(job.jobId);
+      this.#forget(job.jobId);
     }
   }
 
@@ -275,6 +317,7 @@ export class MemoryJobStore implements JobStore {
     for (const controller of this.#running.values()) controller.abort(new JobStoppedError());
     this.#running.clear();
     this.#jobs.clear();
+    this.#files.clear();
   }
 
   /** Forgets expired jobs, and fails running ones whose lease passed (then forgotten JOB_TTL_MS later). */
@@ -287,11 +330,18 @@ export class MemoryJobStore implements JobStore {
     this.#running.delete(jobId);
   }
 
+  #forget(jobId: string): void {
+    this.#jobs.delete(jobId);
+    this.#files.delete(jobId);
+  }
+
   #end(record: JobRecord, status: 'complete' | 'stopped' | 'failed', reason?: JobRecord['reason']): JobRecord {
     const endedAt = this.#now();
     const { aliveUntil: _, ...rest } = record;
     const ended: JobRecord = { ...rest, status, endedAt, expiresAt: endedAt + JOB_TTL_MS, ...(reason && { reason }) };
     this.#write(ended);
+    // A pending job stopped: its list will never be streamed.
+    this.#files.delete(record.jobId);
     return ended;
   }
 
@@ -305,7 +355,7 @@ export class MemoryJobStore implements JobStore {
     const { status, done, failed, endedAt, expiresAt, aliveUntil, reason, ...fixed } = structuredClone(record);
     const known = this.#jobs.get(record.jobId);
     this.#jobs.set(record.jobId, {
-      // The file list never changes after creation: the one frozen copy stays.
+      // The fixed part never changes after creation: the one frozen copy stays.
       fixed: known?.fixed ?? deepFreeze(fixed),
       progress: {
         status,
@@ -325,7 +375,7 @@ export class MemoryJobStore implements JobStore {
     if (!entry) return null;
     const { expiresAt } = entry.progress;
     if (expiresAt !== undefined && expiresAt <= this.#now()) {
-      this.#jobs.delete(jobId);
+      this.#forget(jobId);
       return null;
     }
     const record = { ...entry.fixed, ...entry.progress };
@@ -336,7 +386,7 @@ export class MemoryJobStore implements JobStore {
     return this.#jobs.get(jobId) ?? null;
   }
 
-  /** A copy of the job for the caller (the frozen file list shared). */
+  /** A copy of the job for the caller (the frozen fixed part shared). */
   #read(jobId: string): JobRecord | null {
     const entry = this.#live(jobId);
     if (!entry) return null;

@@ -8,6 +8,8 @@
 //
 //   portal:job:<jobId>         hash: job (the fixed part, JSON), session, status, done, total, endedAt, expiresAt,
 //                              aliveUntil (running), reason (failed because the owner stopped beating)
+//   portal:job:<jobId>:files   string: the JSON file list (up to MAX_JOB_FILES), read and deleted by the instance that
+//                              starts the archive; a poll never reads it. It expires with the pending job.
 //   portal:job:<jobId>:failed  list: one JSON failure per failed file
 //   portal:jobs:<sessionId>    set: the session's job ids
 //   portal:job-stop            channel: the id of a job just stopped
@@ -15,7 +17,9 @@ import type { Redis } from 'ioredis';
 import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from '../batch/job-lease.ts';
 import {
   alreadyStarted,
+  isJobFiles,
   type JobFailure,
+  type JobFile,
   type JobRecord,
   type JobStatus,
   type JobStore,
@@ -94,6 +98,7 @@ export interface RedisJobStoreOptions {
 
 const jobKey = (jobId: string) => `portal:job:${jobId}`;
 const failedKey = (jobId: string) => `portal:job:${jobId}:failed`;
+const filesKey = (jobId: string) => `portal:job:${jobId}:files`;
 const sessionKey = (sessionId: string) => `portal:jobs:${sessionId}`;
 
 export class RedisJobStore implements JobStore {
@@ -127,16 +132,17 @@ export class RedisJobStore implements JobStore {
   async create(sessionId: string, job: NewJob): Promise<JobRecord> {
     const forget = jobsToForget(await this.#ofSession(sessionId));
     const record = newJobRecord(sessionId, job, this.#now());
-    const { jobId, status, done, expiresAt, failed: _, ...fixed } = record;
+    const { jobId, status, done, total, expiresAt, failed: _, ...fixed } = record;
     const transaction = this.#client.multi();
-    for (const id of forget) transaction.del(jobKey(id), failedKey(id)).srem(sessionKey(sessionId), id);
+    for (const id of forget) transaction.del(jobKey(id), failedKey(id), filesKey(id)).srem(sessionKey(sessionId), id);
     await transaction
+      .set(filesKey(jobId), JSON.stringify(job.files), 'PX', JOB_TTL_MS)
       .hset(jobKey(jobId), {
         job: JSON.stringify({ jobId, ...fixed }),
         session: sessionId,
         status,
         done,
-        total: record.files.length,
+        total,
         ...(expiresAt !== undefined && { expiresAt }),
       })
       .pexpire(jobKey(jobId), JOB_TTL_MS)
@@ -151,17 +157,24 @@ export class RedisJobStore implements JobStore {
     return record?.sessionId === sessionId ? record : null;
   }
 
-  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; signal: AbortSignal }> {
+  async start(sessionId: string, jobId: string): Promise<{ job: JobRecord; files: readonly JobFile[]; signal: AbortSignal }> {
     if (!(await this.get(sessionId, jobId))) throw notFound();
     const outcome = await this.#client.eval(START, 1, jobKey(jobId), sessionId, this.#now() + JOB_LEASE_MS, JOB_TTL_MS);
     if (outcome === 'missing') throw notFound();
     if (outcome !== 'started') throw alreadyStarted();
+    // Only the instance that started the job reads its list; it streams the archive from it.
+    const [read] = (await this.#client.multi().get(filesKey(jobId)).del(filesKey(jobId)).exec()) ?? [];
+    const files = parseFiles(read?.[1]);
+    if (!files) {
+      await this.#end(jobId, 'failed', '');
+      throw notFound();
+    }
     await this.#client.pexpire(sessionKey(sessionId), SESSION_INDEX_TTL_MS);
     const controller = new AbortController();
     this.#running.set(jobId, controller);
     const job = await this.#read(jobId);
     if (!job) throw notFound();
-    return { job, signal: controller.signal };
+    return { job, files, signal: controller.signal };
   }
 
   async recordFile(jobId: string, failure?: JobFailure): Promise<void> {
@@ -192,7 +205,7 @@ export class RedisJobStore implements JobStore {
     const transaction = this.#client.multi();
     for (const jobId of ids) {
       this.#abort(jobId);
-      transaction.del(jobKey(jobId), failedKey(jobId)).publish(STOP_CHANNEL, jobId);
+      transaction.del(jobKey(jobId), failedKey(jobId), filesKey(jobId)).publish(STOP_CHANNEL, jobId);
     }
     await transaction.del(sessionKey(sessionId)).exec();
   }
@@ -258,6 +271,7 @@ export class RedisJobStore implements JobStore {
       value = {
         ...JSON.parse(fields.job),
         status: fields.status,
+        total: Number(fields.total),
         done: Number(fields.done),
         failed: ((failures?.[1] as string[] | undefined) ?? []).map((json) => JSON.parse(json)),
         ...(fields.endedAt !== undefined && { endedAt: Number(fields.endedAt) }),
@@ -269,7 +283,18 @@ export class RedisJobStore implements JobStore {
       value = null;
     }
     const record = liveJob(value, this.#now());
-    if (!record) await this.#client.del(jobKey(jobId), failedKey(jobId));
+    if (!record) await this.#client.del(jobKey(jobId), failedKey(jobId), filesKey(jobId));
     return record;
+  }
+}
+
+/** The stored file list, if it still is one (checked as every record read back from Redis is). */
+function parseFiles(json: unknown): JobFile[] | null {
+  if (typeof json !== 'string') return null;
+  try {
+    const files: unknown = JSON.parse(json);
+    return isJobFiles(files) ? files : null;
+  } catch {
+    return null;
   }
 }

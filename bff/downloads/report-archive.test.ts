@@ -229,6 +229,41 @@ describe('createReportArchive', () => {
     expect(zip.size).toBe(6);
     expect(legacy.requested.length).toBeLessThanOrEqual(7);
   });
+  it('on Stop finishes the file being written: it is whole in the zip, and nothing is reported as failed', async () => {
+    const stop = new AbortController();
+    let writing!: () => void;
+    const halfWritten = new Promise<void>((resolve) => {
+      writing = resolve;
+    });
+    let resume!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    const archive = createReportArchive({
+      files: files(3),
+      concurrency: 1,
+      signal: stop.signal,
+      fetchFile: async (file) =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from(`%PDF-1.7 ${file.assessmentId} first half\n`);
+            writing();
+            await gate;
+            yield Buffer.from('second half\n');
+          })(),
+        ),
+    });
+    const zipped = collect(archive.stream);
+    await halfWritten;
+    stop.abort();
+    resume();
+    const zip = readZip(await zipped);
+    const outcome = await archive.done;
+    expect(outcome).toMatchObject({ status: 'stopped', written: 1, failed: [], notAttempted: 2 });
+    expect(zip.get('Surname0 Client0 - Enneagram.pdf')?.toString()).toBe(`%PDF-1.7 ${id(0)} first half\nsecond half\n`);
+    expect(zip.get('failures.txt')?.toString()).toBe('The download was stopped before 2 report(s) were fetched.\r\n');
+  });
+
   it('drops a body that arrives after its timeout, and keeps going when progress cannot be recorded', async () => {
     let late: ((body: Readable) => void) | undefined;
     const lateBody = Readable.from([Buffer.from('late')]);

@@ -37,7 +37,10 @@ export interface ReportArchiveOptions {
   concurrency?: number | undefined;
   /** How long a file may take to start, and then to send its next chunk when asked (BATCH_ITEM_TIMEOUT_MS). */
   itemTimeoutMs?: number | undefined;
-  /** Stop pressed: fetches are cancelled and the zip ends with what was written and `failures.txt`. */
+  /**
+   * Stop pressed: the fetches are cancelled, the file being written is finished, and the zip ends with what was
+   * written and `failures.txt`.
+   */
   signal?: AbortSignal | undefined;
   /** Called as each file was tried (progress for the job record). */
   onFile?: ((file: JobFile, failure: JobFailure | undefined) => Promise<void> | void) | undefined;
@@ -106,7 +109,32 @@ export function createReportArchive({
     message: typeof reason === 'string' ? reason : reason.message,
   });
 
-  const tryFile = async (file: JobFile, index: number, controller: AbortController): Promise<JobFailure | 'written'> => {
+  const tryFile = async (file: JobFile, index: number, item: AbortController): Promise<JobFailure | 'written'> => {
+    // The file's own signal. Stop (or a 403 elsewhere) cancels a file until its bytes are being written into the zip;
+    // the one being written then is finished whole, so that a Stop leaves no cut-short report and no failure.
+    // Nobody reading the zip any more (the client left) cancels it whatever it is doing.
+    const controller = new AbortController();
+    let writing = false;
+    const follow = () => {
+      if (!writing || abandoned) controller.abort(item.signal.reason);
+    };
+    item.signal.addEventListener('abort', follow, { once: true });
+    if (item.signal.aborted) follow();
+    try {
+      return await tryFetched(file, index, controller, () => {
+        writing = true;
+      });
+    } finally {
+      item.signal.removeEventListener('abort', follow);
+    }
+  };
+
+  const tryFetched = async (
+    file: JobFile,
+    index: number,
+    controller: AbortController,
+    startWriting: () => void,
+  ): Promise<JobFailure | 'written'> => {
     let body: FileBody;
     const fetching = fetchFile(file, controller.signal);
     try {
@@ -123,10 +151,11 @@ export function createReportArchive({
     });
     try {
       await previous;
-      if (stop.signal.aborted) {
+      if (stop.signal.aborted || controller.signal.aborted) {
         discard(body);
-        return failureOf(file, stop.signal.reason);
+        return failureOf(file, stop.signal.reason ?? controller.signal.reason);
       }
+      startWriting();
       const source = guarded(toReadable(body), itemTimeoutMs, controller);
       const entry = entryConsumed(source.stream);
       // Nobody reads the zip any more, so the entry will never be consumed: let go of it.
@@ -218,10 +247,10 @@ export async function startJobArchive({ jobs, sessionId, jobId, onSessionEnded, 
   fileName: string;
   archive: ReportArchive;
 }> {
-  const { job, signal } = await jobs.start(sessionId, jobId);
+  const { job, files, signal } = await jobs.start(sessionId, jobId);
   const archive = createReportArchive({
     ...options,
-    files: job.files,
+    files,
     signal,
     onFile: (_file, failure) => jobs.recordFile(jobId, failure),
   });

@@ -1,5 +1,6 @@
 // The assessments table and its reads, the multi-select actions (those taking the whole selection may run as a job)
 // and the Download Reports job (contract tag `assessments`).
+import { listChange, runOf } from '../../batch/batch-run.ts';
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { getAssessmentBatchJob, stopAssessmentBatchJob } from './assessment-batch-jobs-service.ts';
 import { combineAssessments } from './assessment-combine-service.ts';
@@ -42,30 +43,31 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, batchJobs, snapsh
     // The client's link lives on the legacy portal's host (spec §2.1 `/register/token?userToken=`).
     copyAssessmentLink: {
       changesLists: true,
-      handler: (input, ctx) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl, snapshots.changeOf(ctx)),
+      handler: (input, ctx, run) => copyAssessmentLink(input, ctx, snapshots, legacyApiUrl, listChange(run)),
     },
     downloadAssessmentReport: (input, ctx) => downloadAssessmentReport(input, ctx, snapshots),
     summarizeAssessmentSelection: { ...wholeSelection, handler: (input, ctx) => summarizeAssessmentSelection(input, ctx, snapshots) },
-    sendInvites: { ...asJob, handler: (input, ctx) => sendInvites(input, ctx, batch, snapshots.changeOf(ctx)) },
-    previewInvite: { ...wholeSelection, handler: previewInvite },
-    sendReports: { ...asJob, invalid: noReport, handler: (input, ctx) => sendReports(input, ctx, batch) },
+    sendInvites: { ...asJob, handler: (input, ctx, run) => sendInvites(input, ctx, batch, runOf(run), snapshots) },
+    previewInvite: { ...wholeSelection, handler: (input, ctx) => previewInvite(input, ctx, snapshots) },
+    sendReports: { ...asJob, invalid: noReport, handler: (input, ctx, run) => sendReports(input, ctx, batch, runOf(run)) },
     previewReportEmail: { ...wholeSelection, invalid: noReport, handler: previewReportEmail },
-    deleteAssessments: { ...asJob, handler: (input, ctx) => deleteAssessments(input, ctx, batch, snapshots.changeOf(ctx)) },
+    deleteAssessments: { ...asJob, handler: (input, ctx, run) => deleteAssessments(input, ctx, batch, runOf(run)) },
     getAssessmentBatchJob: (input, ctx) => getAssessmentBatchJob(input, ctx, batchJobs),
     stopAssessmentBatchJob: (input, ctx) => stopAssessmentBatchJob(input, ctx, batchJobs),
     combineAssessments: { idempotentCreate: true, changesLists: true, handler: combineAssessments },
     setAssessmentsWrapped: {
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => setAssessmentsWrapped(input, ctx, batch, snapshots.changeOf(ctx)),
+      handler: (input, ctx, run) => setAssessmentsWrapped(input, ctx, batch, runOf(run)),
     },
     editAssessments: {
       invalid: { rules: [{ when: aboutClientEmail, answer: invalidClientEmail }] },
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => editAssessments(input, ctx, batch, snapshots.changeOf(ctx)),
+      handler: (input, ctx, run) => editAssessments(input, ctx, batch, runOf(run)),
     },
     createReportDownload: {
+      ...wholeSelection,
       invalid: { rules: [{ when: aboutReports, answer: downloadReportRequired }] },
       handler: (input, ctx) => createReportDownload(input, ctx, jobs),
     },
