@@ -1,8 +1,8 @@
 // searchPortal against the stateful sandbox legacy API: the demo coach's clients, assessments, teams and pairs found
 // by part of a name, an e-mail, a company or a project, ranked per kind (a whole field, a field's start, a word's
 // start, anywhere; ties newest first) and capped, each row exactly as its table shows it; the lists read once per copy
-// (a second search reads nothing), a team change seen by the next search, an assistant and a mini-only coach finding
-// nothing. Every answer is checked against the contract.
+// (a second search reads nothing), a team change seen by the next search, an assistant finding the clients and
+// assessments (not the teams or pairs), a mini-only coach nothing. Every answer is checked against the contract.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandbox } from '../../../sandbox/app.ts';
@@ -185,11 +185,34 @@ describe('searchPortal', () => {
     });
   });
 
-  it.each([
-    ['an assistant', SEED_ASSISTANT.email],
-    ['a coach limited to mini-assessments', SEED_COACHES.miniOnly.email],
-  ])('finds nothing for %s, reading nothing', async (_who, email) => {
-    const cookie = await signInToBff(server, email, DEMO_PASSWORD);
+  it("finds for an assistant the coach's clients and assessments as the assessments area lists them, no team or pair", async () => {
+    const cookie = await signInToBff(server, SEED_ASSISTANT.email, DEMO_PASSWORD);
+    // A pair's member: a client, their assessments and the pair all match the e-mail for the coach.
+    const pairs = (await get('/api/pairs?pageSize=100')).json().items as { members: { clientEmail: string }[] }[];
+    const email = pairs[0]?.members[0]?.clientEmail;
+    if (!email) throw new Error('the seed has no pair');
+    const coachFound = await search(email, { limit: 20 });
+    expect(coachFound.pairs.length).toBeGreaterThan(0);
+    const teamName = ((await get('/api/teams?pageSize=100')).json().items as { name: string }[])[0]?.name;
+    if (!teamName) throw new Error('the seed has no team');
+    expect((await search(teamName, { limit: 20 })).teams.length).toBeGreaterThan(0);
+
+    const found = await search(email, { limit: 20, cookie });
+    // What the assistant's own assessments table and clients list show for that e-mail, and nothing more.
+    const listed = (await get(`/api/assessments?q=${encodeURIComponent(email)}&pageSize=100`, cookie)).json().items;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(found.assessments).toEqual(coachFound.assessments);
+    for (const assessment of listed) expect(found.assessments).toContainEqual(assessment);
+    const clients = (await get(`/api/clients?q=${encodeURIComponent(email)}&pageSize=100`, cookie)).json().items;
+    expect(clients.length).toBeGreaterThan(0);
+    expect(found.clients).toEqual(coachFound.clients);
+    for (const client of clients) expect(found.clients).toContainEqual(client);
+    expect(found.pairs).toEqual([]);
+    expect((await search(teamName, { limit: 20, cookie })).teams).toEqual([]);
+  });
+
+  it('finds nothing for a coach limited to mini-assessments, reading nothing', async () => {
+    const cookie = await signInToBff(server, SEED_COACHES.miniOnly.email, DEMO_PASSWORD);
     const before = legacyCalls;
     const found = await search('example.test', { cookie });
     expect(found).toEqual({

@@ -56,14 +56,16 @@ export async function searchPortal(
   if (text === '') {
     throw problem(400, 'validation_failed', BLANK_SEARCH_MESSAGE, 'Failed', { errors: [{ field: 'q', message: BLANK_SEARCH_MESSAGE }] });
   }
-  // spec coach-shell §2.1: an assistant's drawer has no Assessments, Teams or Pairs, a mini-only coach's none of the
-  // four; the palette finds none of them either (and reads nothing).
+  // The palette finds what the role's screens show (bff/roles.ts, web/src/lib/screens.ts): a mini-only coach opens
+  // none of the four kinds' screens (nothing found, nothing read); an assistant opens the assessments area by its
+  // address (spec assessments-and-clients §1, §6: its clients and assessments, as its tables list them) but not Teams
+  // or Pairs (coach-shell §2.1: those are neither found nor read).
   const { assisted, onlyMiniAssessment } = ctx.session.flags;
-  if (assisted || onlyMiniAssessment) return answer(q, NOTHING, NOTHING, NOTHING, NOTHING);
+  if (onlyMiniAssessment) return answer(q, NOTHING, NOTHING, NOTHING, NOTHING);
   const [own, teams, pairs] = await Promise.all([
     assessmentSnapshot(ctx, snapshots, 'own'),
-    teamsSnapshot(ctx, snapshots),
-    pairsSnapshot(ctx, snapshots),
+    assisted ? null : teamsSnapshot(ctx, snapshots),
+    assisted ? null : pairsSnapshot(ctx, snapshots),
   ]);
   const assessmentIndex = indexOf(assessmentIndexes, own.table, (table) => {
     return new SearchIndex(table.entries, ({ search, legacy }) => tableFields(search, legacy.clientName, legacy.clientSurname));
@@ -71,22 +73,21 @@ export async function searchPortal(
   const clientIndex = indexOf(clientIndexes, own.clients(), (table) => {
     return new SearchIndex(table.entries, ({ search, row }) => tableFields(search, row.name, row.surname));
   });
-  const teamIndex = indexOf(
-    teamIndexes,
-    teams,
-    ({ rows }) => new SearchIndex(rows, (row) => folded(row.name, row.description, row.project)),
-  );
-  const pairIndex = indexOf(pairIndexes, pairs, ({ rows }) => {
-    return new SearchIndex(rows, ({ members }) =>
-      folded(...members.flatMap((m) => [m.clientName, m.clientSurname, `${m.clientName} ${m.clientSurname}`, m.clientEmail])),
-    );
-  });
+  const teamIndex =
+    teams && indexOf(teamIndexes, teams, ({ rows }) => new SearchIndex(rows, (row) => folded(row.name, row.description, row.project)));
+  const pairIndex =
+    pairs &&
+    indexOf(pairIndexes, pairs, ({ rows }) => {
+      return new SearchIndex(rows, ({ members }) =>
+        folded(...members.flatMap((m) => [m.clientName, m.clientSurname, `${m.clientName} ${m.clientSurname}`, m.clientEmail])),
+      );
+    });
   return answer(
     q,
     clientIndex.find(text, limit),
     assessmentIndex.find(text, limit),
-    teamIndex.find(text, limit),
-    pairIndex.find(text, limit),
+    teamIndex?.find(text, limit) ?? NOTHING,
+    pairIndex?.find(text, limit) ?? NOTHING,
   );
 }
 
