@@ -6,7 +6,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { format, newOperation, newScreen, type OperationOptions, pathFileOf, type ScreenOptions, Tree } from './new.ts';
+import { newOperation, type OperationOptions, pathFileOf } from './new/operation.ts';
+import { newScreen, type ScreenOptions } from './new/screen.ts';
+import { Tree } from './new/tree.ts';
+import { format } from './new.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const AMENDED = [

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium.ts';
-import { freePort } from '../lib/prism.ts';
-import { buildWebClient, startStack } from '../lib/stack.ts';
+import { demoCoachPage } from '../lib/demo-coach-page.ts';
+import { buildWebClient, startStackOnFreePorts } from '../lib/stack.ts';
 import { median } from './load.ts';
 import type { GoalRow } from './shared.ts';
 
@@ -24,8 +24,6 @@ const ROUNDS = 5;
 const DASHBOARD_SHOWN_MS = 2000;
 /** The copies' lifetime in the measured BFF: a round waits it out before the next. */
 const COPY_TTL_MS = 4000;
-const PASSWORD = 'Demo-portal-2026!';
-const LATER_KEYS = ['coachportal.policiesLater', 'coachportal.messagesLater'];
 
 export interface TableOpenFigures {
   warm: Record<Size, number[]>;
@@ -95,9 +93,7 @@ async function openOnce(page: Page, portalUrl: string, dashboardAnswer: string |
 }
 
 async function measureSize(size: Size, webDistDir: string, figures: TableOpenFigures): Promise<void> {
-  const stack = await startStack({
-    sandboxPort: await freePort(),
-    bffPort: await freePort(),
+  const stack = await startStackOnFreePorts({
     webDistDir,
     sandboxEnv: { SANDBOX_ASSESSMENTS: String(size) },
     bffEnv: { LOG_LEVEL: 'warn', SNAPSHOT_TTL_MS: String(COPY_TTL_MS) },
@@ -105,17 +101,7 @@ async function measureSize(size: Size, webDistDir: string, figures: TableOpenFig
   });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((keys) => {
-      for (const key of keys) globalThis.sessionStorage?.setItem(key, '1');
-    }, LATER_KEYS);
-    await context.addInitScript(installOpenArm);
-    const page = await context.newPage();
-    const login = await page.request.post(`${stack.bffUrl}/api/session`, {
-      headers: { 'X-CSRF': '1', Origin: new URL(stack.bffUrl).origin },
-      data: { email: 'demo@coachportal.test', password: PASSWORD },
-    });
-    if (login.status() !== 200) throw new Error(`sign-in failed with ${login.status()}`);
+    const page = await demoCoachPage(browser, stack.bffUrl, installOpenArm);
     const dashboard = await page.request.get(`${stack.bffUrl}/api/dashboard`);
     const dashboardAnswer = await dashboard.text();
     // One unmeasured round of each: the browser's cache holds the code afterwards, as for a coach in their day.

@@ -9,20 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium.ts';
-import { freePort } from '../lib/prism.ts';
-import { buildWebClient, startStack } from '../lib/stack.ts';
+import { demoCoachPage } from '../lib/demo-coach-page.ts';
+import { buildWebClient, startStackOnFreePorts } from '../lib/stack.ts';
 import { median } from './load.ts';
 import type { GoalRow } from './shared.ts';
 
 export const TABLE_ASSESSMENTS = 20_000;
-const PASSWORD = 'Demo-portal-2026!';
 const TICKS = 10;
 const UNCHECKS = 5;
 const SORTS = 6;
 const PAGE_CHANGES = 8;
 const PAGE_SIZE_CHANGES = 4;
-// The modals the coach frame opens on its own (policies, messages) put off for the tab, as the browser tests do.
-const LATER_KEYS = ['coachportal.policiesLater', 'coachportal.messagesLater'];
 
 type Size = 50 | 500;
 type Interaction = 'tick' | 'uncheck' | 'sort' | 'page' | 'pageSize';
@@ -206,9 +203,7 @@ async function measurePageSizes(page: Page, portalUrl: string, figures: TableFig
 export async function measureTable(): Promise<TableFigures> {
   const webDistDir = join(mkdtempSync(join(tmpdir(), 'coachportal-table-')), 'dist');
   await buildWebClient(webDistDir);
-  const stack = await startStack({
-    sandboxPort: await freePort(),
-    bffPort: await freePort(),
+  const stack = await startStackOnFreePorts({
     webDistDir,
     sandboxEnv: { SANDBOX_ASSESSMENTS: String(TABLE_ASSESSMENTS) },
     bffEnv: { LOG_LEVEL: 'warn' },
@@ -233,17 +228,7 @@ export async function measureOn(bffUrl: string, portalUrl: string): Promise<Tabl
   };
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((keys) => {
-      for (const key of keys) globalThis.sessionStorage?.setItem(key, '1');
-    }, LATER_KEYS);
-    await context.addInitScript(installArm);
-    const page = await context.newPage();
-    const login = await page.request.post(`${bffUrl}/api/session`, {
-      headers: { 'X-CSRF': '1', Origin: new URL(bffUrl).origin },
-      data: { email: 'demo@coachportal.test', password: PASSWORD },
-    });
-    if (login.status() !== 200) throw new Error(`sign-in failed with ${login.status()}`);
+    const page = await demoCoachPage(browser, bffUrl, installArm);
     for (const size of [50, 500] as const) await measureSize(page, portalUrl, size, figures);
     await measurePageSizes(page, portalUrl, figures);
     return figures;

@@ -8,6 +8,7 @@ import { ADMIN_COACHES_PATH } from '../../sandbox/controls/impersonate.ts';
 import { SAMPLES_PATH } from '../../sandbox/controls/samples.ts';
 import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from '../../sandbox/providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from '../../sandbox/providers/paypal-sdk.ts';
+import { freePort } from './prism.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -77,6 +78,11 @@ export function bffEnvForSandbox(sandboxUrl: string, bffPort: number, webDistDir
     // The Samples & Brochures page's sample reports, which the sandbox makes up.
     SAMPLE_REPORTS_URL: `${sandboxUrl}${SAMPLES_PATH}`,
   };
+}
+
+/** The stack on two free ports (the benches, the screenshots: beside whatever else runs). */
+export async function startStackOnFreePorts(options: Omit<StackOptions, 'sandboxPort' | 'bffPort'>): Promise<Stack> {
+  return startStack({ ...options, sandboxPort: await freePort(), bffPort: await freePort() });
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {

@@ -4,8 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../lib/prism.ts';
-import { buildWebClient, startStack } from '../lib/stack.ts';
+import { buildWebClient, startStackOnFreePorts } from '../lib/stack.ts';
 
 export interface Portal {
   /** The portal's origin (the BFF: the client under /coachportal/, the API under /api). */
@@ -24,9 +23,7 @@ export async function openPortal(log: (line: string) => void): Promise<Portal> {
     log('Building the web client and starting a sandbox and a BFF (PORTAL_URL names a running portal instead)...');
     const webDistDir = join(runDir, 'dist');
     await buildWebClient(webDistDir);
-    const stack = await startStack({
-      sandboxPort: await freePort(),
-      bffPort: await freePort(),
+    const stack = await startStackOnFreePorts({
       webDistDir,
       // One visitor opening every screen several times over a few minutes: above the per-IP limit of a real visitor.
       bffEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', RATE_LIMIT_PUBLIC_MISSES_MAX: '100000' },
