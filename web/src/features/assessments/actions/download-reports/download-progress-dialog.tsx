@@ -4,6 +4,7 @@ import type { ActionMessage } from '../../../../components/data-table/table-acti
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { Loading } from '../../../../components/ui/loading.tsx';
 import { ProgressCount } from '../../../../components/ui/progress-count.tsx';
 import { isProblem } from '../../../../lib/problem.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
@@ -80,6 +81,26 @@ export function DownloadProgressDialog({ jobId, total, finish }: DownloadProgres
       </div>
       <div className="dialog__actions">
         <Button variant="secondary" isDisabled={stopping} onPress={() => stop.mutate({ params: { path: { jobId } } })}>
+          Stop
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * The progress state from the moment Download is pressed until the BFF has created the job (for the table's whole
+ * selection that takes a moment): already "Please wait", and as the running modal, no Esc and no close (spec §4.6:
+ * the progress modal cannot be closed while running). Stop needs the job: it is offered once the job exists.
+ */
+export function DownloadPreparingDialog() {
+  return (
+    <Dialog title="Download Reports" role="alertdialog" isKeyboardDismissDisabled isOpen onOpenChange={() => undefined}>
+      <div className="stack">
+        <Loading label={DOWNLOAD_TEXTS.preparing} />
+      </div>
+      <div className="dialog__actions">
+        <Button variant="secondary" isDisabled>
           Stop
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { render as renderPlain, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render as renderPlain, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
@@ -105,11 +105,11 @@ function serveDownload({
 
 const archiveFetched = (calls: readonly Call[]) => calls.some((call) => call.path === `${JOB_PATH}/archive`);
 
-function start() {
+function start(ids: readonly string[] = IDS) {
   const finish = vi.fn<(message?: ActionMessage) => void>();
   render(
     <>
-      <DownloadReportsAction view="own" session={SESSION} ids={IDS} rows={[]} finish={finish} clearSelection={vi.fn()} />
+      <DownloadReportsAction view="own" session={SESSION} ids={ids} rows={[]} finish={finish} clearSelection={vi.fn()} />
       <Toaster />
     </>,
   );
@@ -327,6 +327,66 @@ describe('Download Reports (spec assessments-and-clients §4.5, §4.6)', () => {
     lapsed = true;
     expect(await ended(finish)).toEqual({ title: 'Failed', text: message });
     expect(createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('is the progress state from the press of Download: Esc while the job is created closes nothing, then it downloads', async () => {
+    const zip = streamedZip();
+    let created!: (answer: Response) => void;
+    const creating = new Promise<Response>((resolve) => {
+      created = resolve;
+    });
+    const calls = serveDownload({
+      archive: zip.response,
+      poll: () => json(job(archiveFetched(calls) ? { status: 'complete', done: 3 } : { status: 'running' })),
+    });
+    const serve = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input) =>
+      new URL((input as Request).url).pathname === '/api/report-downloads' ? creating : (serve?.(input) as Promise<Response>),
+    );
+    const finish = start();
+    const user = await pick('Enneagram Report');
+    const preparing = await screen.findByRole('alertdialog', { name: 'Download Reports' });
+    expect(within(preparing).getByRole('status').textContent).toBe('Please wait: preparing the download...');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Download Reports' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Download Reports' })).toBeNull();
+    expect(finish).not.toHaveBeenCalled();
+
+    created(json(job({}), 201));
+    await screen.findByRole('progressbar', { name: 'Please wait' });
+    zip.end();
+    expect(await ended(finish)).toEqual({ title: 'Success', text: 'Download Complete' });
+    expect(archiveFetched(calls)).toBe(true);
+  });
+
+  it('states how many reports a download holds when the selection could offer more, before anything starts', async () => {
+    const many = Array.from({ length: 20_006 }, (_, index) => `a55e55e0-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    serveDownload({ offered: ['enneaOverview', 'basic'] });
+    start(many);
+    const dialog = await screen.findByRole('dialog', { name: 'Download Reports' });
+    expect(await within(dialog).findByText(/for the 20,006 selected assessments/)).toBeTruthy();
+    expect(
+      within(dialog).getByText('A download holds at most 20,000 reports: for more, download fewer reports or fewer assessments at a time.'),
+    ).toBeTruthy();
+    cleanup();
+    // A selection that cannot offer as many is not told.
+    serveDownload({ offered: EVERY });
+    start();
+    const small = await screen.findByRole('dialog', { name: 'Download Reports' });
+    await within(small).findByRole('group', { name: 'Reports' });
+    expect(within(small).queryByText(/A download holds at most/)).toBeNull();
+  });
+
+  it("keeps the dialog with the BFF's message when the chosen reports are more than a download holds", async () => {
+    const detail =
+      'A download holds at most 20,000 reports; the selected assessments offer 31,758 of the selected reports. Please select fewer reports or fewer assessments.';
+    serveDownload({ answers: { 'POST /api/report-downloads': [problem(400, 'too_many_reports', detail)] } });
+    const finish = start();
+    await pick('Enneagram Report', 'Maturity Report');
+    const dialog = await screen.findByRole('dialog', { name: 'Download Reports' });
+    expect(await within(dialog).findByText(detail)).toBeTruthy();
+    expect(within(dialog).getByRole('checkbox', { name: 'Maturity Report' })).toHaveProperty('checked', true);
+    expect(finish).not.toHaveBeenCalled();
   });
 
   it("ends with the BFF's message when the job cannot be created", async () => {

@@ -8,12 +8,13 @@ import { Loading } from '../../../../components/ui/loading.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { showToast } from '../../../../components/ui/toast.tsx';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
+import { problemCode } from '../../../../lib/problem.ts';
 import { useCreateReportDownload } from '../../api/create-report-download.ts';
 import { useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { DownloadProgressDialog } from './download-progress-dialog.tsx';
-import { DOWNLOAD_TEXTS, waitingForMarking } from './download-reports-result.tsx';
+import { DownloadPreparingDialog, DownloadProgressDialog } from './download-progress-dialog.tsx';
+import { DOWNLOAD_TEXTS, downloadLimit, MAX_REPORTS_PER_DOWNLOAD, waitingForMarking } from './download-reports-result.tsx';
 import './download-reports.css';
 
 type ReportLanguage = components['schemas']['ReportLanguage'];
@@ -27,11 +28,15 @@ const LANGUAGES: readonly { id: ReportLanguage; label: string }[] = [
   { id: 'slovak', label: 'Slovakian' },
 ];
 
+/** The BFF's refusal of a selection offering more reports than a download holds: the coach chooses again. */
+const TOO_MANY = 'too_many_reports';
+
 /**
  * Download Reports (spec assessments-and-clients §2.3, §4.5, §4.6, §5 "Download"): the reports the selection offers
  * (the BFF's summary of the whole selection, as Send Reports lists them: each report at least one selected assessment
- * offers, in the spec's order; those only waiting for marking are named, not offered), then the progress modal while
- * the BFF streams the zip. Each assessment gives the chosen reports it offers.
+ * offers, in the spec's order; those only waiting for marking are named, not offered), then the progress modal from
+ * the press of Download (it cannot be closed while running) while the BFF streams the zip. Each assessment gives the
+ * chosen reports it offers; a download holds at most MAX_REPORTS_PER_DOWNLOAD, said when the selection could offer more.
  */
 export default function DownloadReportsAction({ ids, finish }: AssessmentActionProps) {
   const summary = useSelectionSummary(ids, true);
@@ -42,15 +47,23 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
   const create = useCreateReportDownload();
 
   if (create.data) return <DownloadProgressDialog jobId={create.data.jobId} total={create.data.total} finish={finish} />;
+  if (create.isPending) return <DownloadPreparingDialog />;
 
-  const toggle = (report: ReportCode, on: boolean) =>
+  const toggle = (report: ReportCode, on: boolean) => {
+    // Another choice: a refusal of the previous one no longer applies.
+    if (create.error) create.reset();
     setReports((chosen) => offered.filter((code) => (code === report ? on : chosen.includes(code))));
+  };
   const start = () => {
     if (reports.length === 0) {
       showToast(DOWNLOAD_TEXTS.reportRequired, 'error', TOAST_MS);
       return;
     }
-    create.mutate({ body: { ids: [...ids], reports, language } }, { onError: (failure) => finish(failedMessage(failure)) });
+    create.mutate(
+      { body: { ids: [...ids], reports, language } },
+      // Too many reports: the dialog stays with the BFF's message, to choose fewer; any other refusal ends it.
+      { onError: (failure) => (problemCode(failure) === TOO_MANY ? undefined : finish(failedMessage(failure))) },
+    );
   };
   return (
     <FormDialog
@@ -58,8 +71,8 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
       onClose={() => finish()}
       onSubmit={start}
       submitLabel="Download"
-      isPending={create.isPending}
       isSubmitDisabled={offered.length === 0}
+      error={problemCode(create.error) === TOO_MANY ? create.error : null}
     >
       {summary.isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={summary.error} />
@@ -67,9 +80,10 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
       {offered.length > 0 ? (
         <>
           <p>
-            {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length} selected assessments`}; `}
+            {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length.toLocaleString('en')} selected assessments`}; `}
             each assessment gives the reports it offers.
           </p>
+          {ids.length * offered.length > MAX_REPORTS_PER_DOWNLOAD ? <p>{downloadLimit()}</p> : null}
           <fieldset className="download-reports__reports">
             <legend>Reports</legend>
             {offered.map((report) => (

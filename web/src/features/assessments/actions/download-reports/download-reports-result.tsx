@@ -9,12 +9,23 @@ export const DOWNLOAD_TEXTS = {
   reportRequired: 'Please select a report to download',
   noReports: 'None of the selected assessments has a report to download yet.',
   wait: 'Please wait',
+  preparing: 'Please wait: preparing the download...',
   complete: 'Download Complete',
   stopped: 'Download Stopped',
   nothingSaved: 'The download was stopped before any report was written: no zip was saved.',
   notGenerated: 'The following report(s) could not be generated. The team has been notified and will be in touch.',
   unexpected: 'There was an unexpected error',
 } as const;
+
+/**
+ * The most reports one download holds: the BFF's (`too_many_reports` beyond; bff/downloads/jobs.ts MAX_JOB_FILES, the
+ * contract's ReportDownloadJob.total maximum). The dialog states it when the selection could offer more.
+ */
+export const MAX_REPORTS_PER_DOWNLOAD = 20_000;
+
+/** The limit, said before anything starts. */
+export const downloadLimit = () =>
+  `A download holds at most ${MAX_REPORTS_PER_DOWNLOAD.toLocaleString('en')} reports: for more, download fewer reports or fewer assessments at a time.`;
 
 /** What the saved zip holds after a Stop: the reports written in full before it, of all the job was to fetch. */
 export const stoppedWith = (written: number, total: number) => `The download was stopped: the zip holds ${written} of ${total} reports.`;
