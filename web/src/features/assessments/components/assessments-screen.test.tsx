@@ -285,6 +285,95 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
     expect(screen.queryByText(/selected$/)).toBeNull();
   });
 
+  it('says when the selection holds records the filter no longer shows, offers Keep and Select only these, and Delete names the count', async () => {
+    // The walk's account: 20,006 assessments. Select-all on "Not invited yet" answers after the coach searched for one
+    // client (a new search clears the selection, but the select-all's ids land after it): "Filtered 1 of 20006 ·
+    // 6668 selected", the selection outliving the filter.
+    const user = userEvent.setup();
+    const many = Array.from({ length: 20_006 }, (_, index) => row(index + 1));
+    const notInvited = many.filter((item) => item.inviteState === 'notInvited').length;
+    const all = notInvited.toLocaleString('en');
+    const outside = (notInvited - 1).toLocaleString('en');
+    fakeBff(many);
+    const answer = fetchMock.getMockImplementation() as typeof fetch;
+    let release = () => {};
+    const selectAllAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldOne = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      if (!heldOne && new URL((input as Request).url).pathname === '/api/assessments/ids') {
+        heldOne = true;
+        await selectAllAnswered;
+      }
+      return response;
+    });
+    renderScreen('/assessments?filter=notInvitedYet');
+    // A fake BFF filtering 20,006 rows on every page: slower than the default wait on a loaded machine.
+    const slow = { timeout: 15_000 };
+    await screen.findByText(`${notInvited} of 20006 records`, {}, slow);
+    await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
+    await screen.findByText('Selecting all...');
+    await user.type(screen.getByRole('searchbox'), 'Client20001 ');
+    await screen.findByText('1 of 20006 records', {}, slow);
+    release();
+    await screen.findByText(`${notInvited} selected`, {}, slow);
+
+    const note = await screen.findByText(
+      `${outside} of the ${all} selected assessments are not shown by this filter. An action runs on all ${all}.`,
+      {},
+      slow,
+    );
+    const box = note.parentElement as HTMLElement;
+
+    // Keep: the whole selection stays, and Delete's question names the count it removes.
+    await user.click(within(box).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByText(/not shown by this filter/)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Warning' });
+    expect(question.querySelector('.selection-scope-note')?.textContent).toBe(
+      `Removes all ${all} selected assessments, ${outside} of them not shown by the table's filter.`,
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    screen.getByText(`${notInvited} selected`);
+  }, 90_000);
+
+  it('narrows a selection the filter no longer shows to the records shown with Select only these', async () => {
+    const user = userEvent.setup();
+    fakeBff(ROWS);
+    const answer = fetchMock.getMockImplementation() as typeof fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldOne = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      if (!heldOne && new URL((input as Request).url).pathname === '/api/assessments/ids') {
+        heldOne = true;
+        await held;
+      }
+      return response;
+    });
+    renderScreen('/assessments?filter=notInvitedYet');
+    await screen.findByText('20 of 60 records');
+    await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
+    await screen.findByText('Selecting all...');
+    // Client3, Client30, Client33, Client36 and Client39 are not invited yet.
+    await user.type(screen.getByRole('searchbox'), 'Client3');
+    await screen.findByText('5 of 60 records');
+    release();
+    await screen.findByText('20 selected');
+    const box = (await screen.findByText('15 of the 20 selected assessments are not shown by this filter. An action runs on all 20.'))
+      .parentElement as HTMLElement;
+    await user.click(within(box).getByRole('button', { name: 'Select only these' }));
+    await screen.findByText('5 selected');
+    expect(screen.queryByText(/not shown by this filter/)).toBeNull();
+  });
+
   it('enables each button only within its selection count (spec §2.3)', async () => {
     const user = userEvent.setup();
     fakeBff(ROWS);

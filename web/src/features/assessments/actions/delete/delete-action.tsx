@@ -9,6 +9,7 @@ import type { AssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { BatchJobProgress, countOf, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
 import { receivedRefusal } from '../shared/received-refusal.ts';
+import { SelectionScopeNote } from '../shared/selection-scope-note.tsx';
 
 // spec assessments-and-clients §5 "Delete", coach-shell §8.
 export const CONFIRM_DELETE = 'Are you sure you wish to remove?';
@@ -21,7 +22,7 @@ const deletedMessage = (result: JobResult) =>
  * rest); then the selection, of any size, is deleted as a job with its progress and Stop; the BFF credits the tokens
  * back.
  */
-export default function DeleteAction({ ids, rows, finish, clearSelection }: AssessmentActionProps) {
+export default function DeleteAction({ ids, rows, finish, clearSelection, outsideFilter }: AssessmentActionProps) {
   const queryClient = useQueryClient();
   const remove = useDeleteAssessments();
   const [job, setJob] = useState<AssessmentBatchJob | null>(null);
@@ -48,6 +49,7 @@ export default function DeleteAction({ ids, rows, finish, clearSelection }: Asse
     <ConfirmAction confirmLabel="Remove" onConfirm={confirm} finish={finish}>
       <p>{CONFIRM_DELETE}</p>
       {ids.length > 1 ? <p>{`${countOf(ids.length, 'assessment', 'assessments')} selected.`}</p> : null}
+      <SelectionScopeNote verb="Removes" count={ids.length} outside={outsideFilter} />
     </ConfirmAction>
   );
 }

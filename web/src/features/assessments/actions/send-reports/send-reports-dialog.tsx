@@ -15,6 +15,7 @@ import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/
 import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { BatchJobProgress, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
+import { SelectionScopeNote } from '../shared/selection-scope-note.tsx';
 import { announce, PreviewDialog, SEND_TEXT, useSendFrom, withDrafts } from '../shared/send-email-parts.tsx';
 
 export const reportSummary = (succeeded: number, total: number) => `${succeeded} of ${total} report emails sent successfully.`;
@@ -42,7 +43,7 @@ const sentMessage = (result: JobResult) =>
  * and Stop whatever the selection's size, and its batch alert. Received (SCO) assessments' reports are sent like the
  * coach's own (the spec refuses them for changes only, §4.7).
  */
-export default function SendReportsDialog({ ids, session, finish }: AssessmentActionProps) {
+export default function SendReportsDialog({ ids, session, finish, outsideFilter }: AssessmentActionProps) {
   const tooMany = ids.length > MAX_SELECTION;
   const summary = useSelectionSummary(ids, !tooMany);
   // biome-ignore lint/correctness/useExhaustiveDependencies: it ends the action once, on mount.
@@ -99,6 +100,7 @@ export default function SendReportsDialog({ ids, session, finish }: AssessmentAc
       <DialogForm onSubmit={submit}>
         {summary.isPending && !tooMany ? <Loading label="Loading..." /> : null}
         <ProblemAlert error={summary.error} />
+        <SelectionScopeNote verb="Sends to" count={ids.length} outside={outsideFilter} />
         {reports && !hasReports ? <p>{NO_REPORTS}</p> : null}
         {hasReports ? (
           <fieldset className="field-group">
