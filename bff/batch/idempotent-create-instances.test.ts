@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { injectChecked } from '../test-support/contract.ts';
 import { DyingStore, deferred } from '../test-support/dying-store.ts';
 import { CSRF, legacyError, signInBff } from '../test-support/fault-bff.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { LEGACY_COACH_ID } from '../test-support/session-fixtures.ts';
 import { testConfig } from '../test-support/test-server.ts';
@@ -21,7 +21,7 @@ import { NO_ANSWER_UNKNOWN, STOPPED_UNKNOWN } from './idempotent-create.ts';
 
 const LEAVE_MESSAGE = `POST /api/v2/coaches/${LEGACY_COACH_ID}/leaveMessage`;
 const MESSAGE = { category: 'bugReport', message: 'The team report shows no names.' };
-const done: Answer = { status: 200, json: {} };
+const done: CannedAnswer = { status: 200, json: {} };
 // A short lease, renewed as in production (a third of it): a dead instance's claim lapses soon.
 const LEASE_MS = 1_500;
 

@@ -10,14 +10,14 @@ import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { injectChecked } from '../test-support/contract.ts';
 import { DyingStore, deferred } from '../test-support/dying-store.ts';
 import { CSRF, signInBff, TOKENS_PATH } from '../test-support/fault-bff.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
 import { legacyAssessmentId as id, legacyAssessment } from '../test-support/legacy-assessments.ts';
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../test-support/test-server.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknown } from './batch-ledger.ts';
 import { type IdempotencyStore, RedisIdempotencyStore } from './idempotency-store.ts';
 
-const sent = (n: number): Answer => ({
+const sent = (n: number): CannedAnswer => ({
   status: 200,
   json: { sent: true, error: null, emailAddress: `client${n}@example.test`, subject: `Subject ${n}`, body: `<p>Body ${n}</p>` },
 });

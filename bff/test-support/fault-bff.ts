@@ -4,7 +4,7 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import { buildServer } from '../app.ts';
 import { CSRF, impersonateInBff, requestWithSession, signInToBff } from './bff-session.ts';
-import { type Answer, type FaultUpstream, type ReceivedRequest, startFaultUpstream } from './fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, type ReceivedRequest, startFaultUpstream } from './fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from './session-fixtures.ts';
 import { testConfig } from './test-server.ts';
 
@@ -24,11 +24,11 @@ export interface FaultBff {
 }
 
 /** The legacy API's refusal with its `error.info` text. */
-export const legacyError = (info: string): Answer => ({ status: 400, json: { error: { info } } });
+export const legacyError = (info: string): CannedAnswer => ({ status: 400, json: { error: { info } } });
 /** The legacy API's 403: the legacy session is gone. */
-export const forbidden: Answer = { status: 403, json: { error: { info: 'Forbidden' } } };
+export const forbidden: CannedAnswer = { status: 403, json: { error: { info: 'Forbidden' } } };
 /** An answer that comes long after any timeout. */
-export const slow: Answer = { fault: 'slow', delayMs: 60_000 };
+export const slow: CannedAnswer = { fault: 'slow', delayMs: 60_000 };
 
 /** An assistant acting for the demo coach, as the legacy login names them. */
 export const LEGACY_ASSISTANT = { name: 'Thandi', email: 'assistant@coachportal.test' };

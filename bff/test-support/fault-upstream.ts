@@ -4,11 +4,12 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type Answer =
+/** What the stand-in answers a route with: a status and a body, or a fault. */
+export type CannedAnswer =
   | { status: number; json?: unknown; text?: string; headers?: Record<string, string | string[]> }
-  | { fault: 'slow'; delayMs: number; answer?: Answer }
+  | { fault: 'slow'; delayMs: number; answer?: CannedAnswer }
   /** Answers once `until` settles (the test decides when: e.g. after it stopped Redis). */
-  | { fault: 'held'; until: Promise<unknown>; answer?: Answer }
+  | { fault: 'held'; until: Promise<unknown>; answer?: CannedAnswer }
   | { fault: 'reset' }
   /** A 200 whose headers and first body bytes arrive, then the connection is reset. */
   | { fault: 'cut' }
@@ -29,20 +30,20 @@ export interface FaultUpstream {
   url: string;
   received: ReceivedRequest[];
   /** Answers for `METHOD /path` (query ignored), used in order; the last one repeats. */
-  answer(route: string, ...answers: Answer[]): void;
+  answer(route: string, ...answers: CannedAnswer[]): void;
   /** Resolves with the nth request (1-based) once it has arrived. */
   request(nth: number): Promise<ReceivedRequest>;
   close(): Promise<void>;
 }
 
 export async function startFaultUpstream(): Promise<FaultUpstream> {
-  const routes = new Map<string, Answer[]>();
+  const routes = new Map<string, CannedAnswer[]>();
   const received: ReceivedRequest[] = [];
   const connections = new WeakMap<Socket, number>();
   let connectionCount = 0;
   const timers = new Set<NodeJS.Timeout>();
 
-  async function respond(answer: Answer, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function respond(answer: CannedAnswer, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if ('fault' in answer) {
       if (answer.fault === 'reset') {
         request.socket.resetAndDestroy();

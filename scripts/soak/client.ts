@@ -3,7 +3,7 @@
 // web client sends them, and a balancer that alternates the requests between the two BFF instances. Every answer
 // is recorded; a connection an instance refuses goes to the other one (a balancer's health check, in effect).
 import { Agent, type Dispatcher } from 'undici';
-import type { Answer, Group, Recorder } from './record.ts';
+import type { CallRecord, Group, Recorder } from './record.ts';
 
 export const SESSION_COOKIE = '__Host-portal_session';
 
@@ -151,7 +151,7 @@ export class CoachClient {
     }
     if (!options.unrecorded) {
       const meant = options.meant?.(reply.status, reply.code);
-      const answer: Answer = {
+      const answer: CallRecord = {
         operation: options.operation,
         group: options.group,
         coach: this.coach,

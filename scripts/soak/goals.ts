@@ -3,7 +3,7 @@
 // machine's load; timing and memory goals are judged by `npm run soak` and only printed by the test.
 import { percentile } from '../bench/load.ts';
 import type { OutboxCheck, RedisCheck } from './end-checks.ts';
-import { type Answer, type ChaosEvent, isListGroup, type Recorder } from './record.ts';
+import { type CallRecord, type ChaosEvent, isListGroup, type Recorder } from './record.ts';
 
 export const LIST_P99_GOAL_MS = 1_000;
 export const RSS_GROWTH_GOAL = 0.1;
@@ -29,13 +29,13 @@ export interface RunFacts {
   redis: RedisCheck;
   unexpectedExits: Record<string, number>;
   /** The guesser's answers, in order. */
-  guesses: Answer[];
+  guesses: CallRecord[];
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 /** Why a non-2xx answer (or no answer) was to be expected, or undefined when it was not. */
-export function expectedReason(answer: Answer, chaos: readonly ChaosEvent[], chaosRun: boolean): string | undefined {
+export function expectedReason(answer: CallRecord, chaos: readonly ChaosEvent[], chaosRun: boolean): string | undefined {
   if (answer.meant) return answer.meant;
   if (is2xx(answer.status)) return undefined;
   const during = (event: ChaosEvent, slackMs: number) => answer.at <= event.to + slackMs && answer.at + answer.ms >= event.from;
@@ -208,7 +208,7 @@ export function judge(facts: RunFacts): Goal[] {
   return goals;
 }
 
-function summarize(answers: readonly Answer[]): string {
+function summarize(answers: readonly CallRecord[]): string {
   const byKey = new Map<string, number>();
   for (const answer of answers) {
     const key = `${answer.operation} ${answer.status}${answer.code ? ` ${answer.code}` : ''}`;

@@ -23,7 +23,8 @@ export const GROUPS = [
 export type Group = (typeof GROUPS)[number];
 export const isListGroup = (group: Group) => group.startsWith('list:');
 
-export interface Answer {
+/** One call of the soak as recorded: which operation, where, when, how long and how it was answered. */
+export interface CallRecord {
   /** The contract's operationId. */
   operation: string;
   group: Group;
@@ -101,7 +102,7 @@ export interface LoadSample {
 }
 
 export class Recorder {
-  readonly answers: Answer[] = [];
+  readonly answers: CallRecord[] = [];
   readonly batches: BatchRecord[] = [];
   readonly jobs: JobRecord[] = [];
   readonly sessionLosses: SessionLoss[] = [];

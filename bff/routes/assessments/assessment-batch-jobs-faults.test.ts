@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, signInBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 
 const id = legacyAssessmentId;
 const ASYNC = { prefer: 'respond-async' };
 const range = (count: number) => Array.from({ length: count }, (_, n) => n + 1);
 const invitePath = (n: number) => `GET /api/v2/tokens/${id(n)}/sendinvite`;
-const sent = (n: number): Answer => ({
+const sent = (n: number): CannedAnswer => ({
   status: 200,
   json: { sent: true, error: null, emailAddress: `client${n}@example.test`, subject: `Subject ${n}`, body: `<p>Body ${n}</p>` },
 });

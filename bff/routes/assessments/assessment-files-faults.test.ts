@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
@@ -78,7 +78,7 @@ describe('downloadAssessmentReport', () => {
     expect(bff.calls(report('basic'))).toHaveLength(0);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'The report could not be generated.' } } }, 400, 'download_failed'],
     ['a 5xx', { status: 500 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
@@ -105,7 +105,7 @@ describe('downloadMailingDetails', () => {
     expect(JSON.parse(bff.calls(MAILING)[0]?.body ?? '{}')).toEqual({ assessmentUUIDs: [ID, legacyAssessmentId(2)] });
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'Assessment not found.' } } }, 400, 'download_failed'],
     ['a 5xx', { status: 503 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 
 const ID = legacyAssessmentId(1);
@@ -89,7 +89,7 @@ describe('listAssessmentHistory', () => {
     expect((await history('invite')).json().items).toEqual([]);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'Assessment not found.' } } }, 404, 'not_found'],
     ['a 5xx', { status: 502 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
@@ -133,7 +133,7 @@ describe('copyAssessmentLink', () => {
     expect(bff.calls(COPY)).toHaveLength(0);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'The assessment is locked.' } } }, 400, 'upstream_rejected'],
     ['a 409', { status: 409, json: { error: { info: 'The assessment is locked.' } } }, 400, 'upstream_rejected'],
     ['a 5xx', { status: 500 }, 502, 'upstream_error'],

@@ -12,7 +12,7 @@ import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { COACH_PATH, CSRF, type FaultBff, signInBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH } from '../../test-support/session-fixtures.ts';
@@ -83,7 +83,7 @@ describe('the legacy calls', () => {
 });
 
 describe('failures', () => {
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
     ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 502, 'upstream_error'],
     ['garbage', { fault: 'garbage' }, 502, 'upstream_error'],

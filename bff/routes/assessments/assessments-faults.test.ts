@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { expectFetchContract, injectChecked } from '../../test-support/contract.ts';
 import { legacyError, signInBff, slow } from '../../test-support/fault-bff.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { completedLegacyAssessment, legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
@@ -49,13 +49,13 @@ const clientOf = (n: number) => `Client${n} Person${n}`;
 const row = (n: number, fields: Partial<Row> = {}): Row => legacyAssessment(n, fields);
 const completedEnnea = (n: number) => completedLegacyAssessment(n);
 
-const sent = (n: number, fields: object = {}): Answer => ({
+const sent = (n: number, fields: object = {}): CannedAnswer => ({
   status: 200,
   json: { sent: true, error: null, emailAddress: `client${n}@example.test`, subject: `Subject ${n}`, body: `<p>Body ${n}</p>`, ...fields },
 });
 const invitePath = (n: number) => `GET /api/v2/tokens/${id(n)}/sendinvite`;
 const reportPath = (n: number, code = 'basic') => `GET /publish/reports/coach/${code}/${COACH_ID}/${id(n)}`;
-const pdf: Answer = { status: 200, text: PDF, headers: { 'content-type': 'application/pdf' } };
+const pdf: CannedAnswer = { status: 200, text: PDF, headers: { 'content-type': 'application/pdf' } };
 
 let upstream: FaultUpstream;
 let server: FastifyInstance;

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, forbidden, legacyError, slow, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { zipBytes } from '../../test-support/zip-bytes.ts';
@@ -215,7 +215,7 @@ describe('uploadClientsSpreadsheet against a faulty legacy API', () => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
   }
-  const legacyResult = (fields: object): Answer => ({
+  const legacyResult = (fields: object): CannedAnswer => ({
     status: 200,
     json: { pleaseConfirm: false, duplicatedGuests: [], brokenClients: [], error: null, message: null, ...fields },
   });

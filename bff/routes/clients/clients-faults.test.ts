@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultBff, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment, legacyAssessmentId } from '../../test-support/legacy-assessments.ts';
 
 const CLIENT = 'c1e00000-0000-4000-8000-000000000001';
@@ -49,7 +49,7 @@ describe('listClients', () => {
     expect(bff.calls(TOKENS_PATH)).toHaveLength(1);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a 5xx', { status: 500 }, 502, 'upstream_error'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
     ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
@@ -102,7 +102,7 @@ describe('getClient', () => {
     ]);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['no record of the coach', { status: 200, json: [legacyAssessment(1, { fromAnotherCoach: 1 })] }, 404, 'not_found'],
     ['an empty list', { status: 200, json: [] }, 404, 'not_found'],
     ['a refusal', { status: 400, json: { error: { info: 'Client not found.' } } }, 404, 'not_found'],

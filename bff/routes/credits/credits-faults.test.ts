@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { COACH_PATH, CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
 const HISTORY = `GET /api/v2/coaches/${LEGACY_COACH_ID}/balanceTransactions`;
@@ -75,7 +75,7 @@ describe('orderCredits', () => {
     expect(bff.calls(UPDATE)).toEqual([]);
   });
 
-  it.each<[Answer, number]>([
+  it.each<[CannedAnswer, number]>([
     [{ status: 400, json: { error: { info: 'Failed' } } }, 400],
     [{ status: 422 }, 400],
     [{ status: 500 }, 502],

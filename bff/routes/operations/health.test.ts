@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 
 const CHECK = 'GET /api/v2/checkForValidSession';
@@ -22,7 +22,7 @@ afterEach(async () => {
 const readiness = () => injectChecked(server, { method: 'GET', url: '/readyz' });
 
 describe('/readyz upstream check', () => {
-  it.each<[string, Answer]>([
+  it.each<[string, CannedAnswer]>([
     ['200', { status: 200, json: { allowed: false } }],
     ['403 (no session, but it answered)', { status: 403, json: { error: { info: 'Forbidden' } } }],
   ])('is up when the legacy API answers %s, without any cookie', async (_name, answer) => {
@@ -33,7 +33,7 @@ describe('/readyz upstream check', () => {
     expect(upstream.received[0]?.headers.cookie).toBeUndefined();
   });
 
-  it.each<[string, Answer]>([
+  it.each<[string, CannedAnswer]>([
     ['answers 5xx', { status: 503, text: 'maintenance' }],
     ['resets the connection', { fault: 'reset' }],
   ])('is not ready (503 dependency_unavailable) when the legacy API %s', async (_name, answer) => {

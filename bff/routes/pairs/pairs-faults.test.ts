@@ -6,7 +6,7 @@ import type { components as Legacy } from '../../../generated/legacy.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer } from '../../batch/batch-ledger.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { type FaultBff, forbidden, legacyError, signInBff, slow, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { earliestPairDueDate, PAIR_MESSAGES } from './pairs-service.ts';
 
@@ -54,7 +54,7 @@ const couple = (n: number, fields: Partial<Couple> = {}): Couple => ({
   updatedAt: '2025-10-09 08:15:22',
   ...fields,
 });
-const sent = (n: number, fields: object = {}): Answer => ({
+const sent = (n: number, fields: object = {}): CannedAnswer => ({
   status: 200,
   json: {
     sent: true,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer, FaultUpstream } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer, FaultUpstream } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
 const ASSISTANT_ID = 'a5515700-0000-4000-8000-000000000001';
@@ -44,7 +44,7 @@ const block = (id: string, isBlocked: boolean) =>
   injectChecked(server, { method: 'PUT', url: `/api/assistants/${id}/block`, ...as(), payload: { isBlocked } });
 const FORM = { name: ' Refilwe ', surname: 'Sithole ', email: ' refilwe@bothacoaching.test' };
 
-const FAILURES: [string, Answer, number, string][] = [
+const FAILURES: [string, CannedAnswer, number, string][] = [
   ['a 5xx', { status: 500 }, 502, 'upstream_error'],
   ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
   ['a 403', { status: 403, json: { error: { info: 'Forbidden' } } }, 401, 'session_ended'],
@@ -57,7 +57,7 @@ describe('listAssistants', () => {
     expect(legacyCalls()).toEqual([LIST_PATH]);
   });
 
-  it.each([...FAILURES, ['garbage', { fault: 'garbage' }, 502, 'upstream_error'] as [string, Answer, number, string]])(
+  it.each([...FAILURES, ['garbage', { fault: 'garbage' }, 502, 'upstream_error'] as [string, CannedAnswer, number, string]])(
     'answers %s (%j) with %i %s',
     async (_name, answer, status, code) => {
       await start();
@@ -84,7 +84,7 @@ describe('addAssistant', () => {
     expect((await add(FORM)).json()).toEqual({ message: null });
   });
 
-  it.each<[string, Answer, string]>([
+  it.each<[string, CannedAnswer, string]>([
     [
       'success false',
       { status: 200, json: { success: false, error: 'Limit of assistants reached.' } },
@@ -110,7 +110,7 @@ describe('addAssistant', () => {
     expect(legacyCalls()).toEqual([]);
   });
 
-  it.each<[string, Answer, string]>([
+  it.each<[string, CannedAnswer, string]>([
     ['a refusal without info', { status: 400, json: {} }, 'Requesting assistant failed: There was an unexpected error'],
     ['a 409', { status: 409, json: { error: { info: 'Already requested.' } } }, 'Requesting assistant failed: Already requested.'],
     ['a 422', { status: 422 }, 'Requesting assistant failed: There was an unexpected error'],
@@ -141,7 +141,7 @@ describe('updateAssistant', () => {
     expect(bodyOf(EDIT_PATH)).toEqual({ name: 'Refilwe', surname: 'Sithole', email: 'refilwe@bothacoaching.test' });
   });
 
-  it.each<[string, Answer]>([
+  it.each<[string, CannedAnswer]>([
     ['success false', { status: 200, json: { success: false } }],
     ['a refusal', { status: 400, json: { error: { info: 'This email address is already in use.' } } }],
     ['a 409', { status: 409, json: { error: { info: 'This email address is already in use.' } } }],
@@ -184,7 +184,7 @@ describe('setAssistantBlocked', () => {
     expect(legacyCalls()).toEqual([blockPath(ASSISTANT_ID, 'block'), blockPath(ASSISTANT_ID, 'unblock')]);
   });
 
-  it.each<[string, Answer, string]>([
+  it.each<[string, CannedAnswer, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'The assistant could not be blocked.' } } }, 'The assistant could not be blocked.'],
     ['a 409', { status: 409, json: { error: { info: 'Already blocked.' } } }, 'Already blocked.'],
     ['a refusal without info', { status: 400, json: {} }, 'There was an unexpected error'],

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
 const ALERT_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/policyAlert`;
@@ -51,7 +51,7 @@ describe('listPolicies', () => {
     expect(calls(POLICIES_PATH)[0]?.url).toContain('onlyActionable=true');
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a date it cannot read', { status: 200, json: { policies: [policy({ dueAt: 'soon' })] } }, 502, 'upstream_error'],
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
     ['garbage', { fault: 'garbage' }, 502, 'upstream_error'],
@@ -91,7 +91,7 @@ describe('getPolicyAlert', () => {
     expect((await get('/api/policies/alert')).json()).toEqual({ policyAlert: true, overdue: false, earliestDueAt: null });
   });
 
-  it.each<[string, string, Answer, number, string]>([
+  it.each<[string, string, CannedAnswer, number, string]>([
     ['the alert', 'alert', { status: 500 }, 502, 'upstream_error'],
     ['the alert', 'alert', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
     ['the alert', 'alert', { status: 403, json: { error: { info: 'Forbidden' } } }, 401, 'session_ended'],

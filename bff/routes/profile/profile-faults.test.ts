@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { COACH_PATH, CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer, FaultUpstream } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer, FaultUpstream } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { otpauthUri } from './two-factor-service.ts';
 
@@ -114,7 +114,7 @@ async function upload(data: Buffer, filename = 'me.png') {
   });
 }
 
-const FAILURES: [string, Answer, number, string][] = [
+const FAILURES: [string, CannedAnswer, number, string][] = [
   ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
   ['garbage', { fault: 'garbage' }, 502, 'upstream_error'],
   ['no answer in time', { fault: 'slow', delayMs: 2_000 }, 504, 'upstream_timeout'],
@@ -261,7 +261,7 @@ describe('updateProfile', () => {
     });
   });
 
-  it.each<[string, string, Answer, number, string]>([
+  it.each<[string, string, CannedAnswer, number, string]>([
     [
       'a refused save',
       SAVE_PATH,
@@ -310,7 +310,7 @@ describe('the profile photo', () => {
     expect(response.headers['content-disposition']).toMatch(/^inline/);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['no photo (a legacy refusal)', { status: 400, json: { error: { info: 'No profile photo has been uploaded.' } } }, 404, 'not_found'],
     ['something that is not a picture', { status: 200, text: '<html>', headers: { 'content-type': 'text/html' } }, 502, 'upstream_error'],
     ...FAILURES.filter(([name]) => name !== 'garbage'),
@@ -339,7 +339,7 @@ describe('the profile photo', () => {
     expect(legacyCalls()).toEqual([]);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refused save', { status: 400, json: { error: { info: 'no' } } }, 400, 'profile_update_failed'],
     ['a failed save', { status: 502 }, 502, 'profile_update_failed'],
     ['a 403', { status: 403 }, 401, 'session_ended'],
@@ -371,7 +371,7 @@ describe('two-factor setup', () => {
     expect(JSON.parse(calls(SET_TWO_FACTOR_PATH)[0]?.body ?? '')).toEqual({ twoFactorEnabled: true });
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['no secret', { status: 200, json: { qrcode: 'data:image/png;base64,AAAA' } }, 502, 'upstream_error'],
     ['a secret that is not base32', { status: 200, json: { secret: 'not base32!' } }, 502, 'upstream_error'],
     ...FAILURES,
@@ -401,7 +401,7 @@ describe('two-factor setup', () => {
     expect(calls(VERIFY_TWO_FACTOR_PATH).map((call) => JSON.parse(call.body))).toEqual([{ token: '492817' }, { token: '492817' }]);
   });
 
-  it.each<[string, Answer]>([
+  it.each<[string, CannedAnswer]>([
     ['a refusal', { status: 400, json: { error: { info: 'Two-factor authentication has not been set up.' } } }],
     ['a 409', { status: 409, json: { error: { info: 'Already verified.' } } }],
     ['a 422 without info', { status: 422 }],
@@ -413,7 +413,7 @@ describe('two-factor setup', () => {
     expect(response.json()).toMatchObject({ code: 'two_factor_code_incorrect', detail: 'Code not correct - please try again' });
   });
 
-  it.each<[string, Answer, number, string]>([['a 200 without a body', { status: 200 }, 502, 'upstream_error'], ...FAILURES])(
+  it.each<[string, CannedAnswer, number, string]>([['a 200 without a body', { status: 200 }, 502, 'upstream_error'], ...FAILURES])(
     'answers %s of the code check with %i %s',
     async (_name, answer, status, code) => {
       await start();

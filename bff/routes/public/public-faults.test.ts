@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -186,20 +186,25 @@ describe('guest report against the legacy stand-in', () => {
   it.each([
     [
       'a legacy 400',
-      { status: 400, json: { error: { info: 'The results for this report are not available yet.' } } } as Answer,
+      { status: 400, json: { error: { info: 'The results for this report are not available yet.' } } } as CannedAnswer,
       400,
       'report_unavailable',
     ],
     [
       'an error inside a 200',
-      { status: 200, json: { error: { info: 'No results were found for this report link.' } } } as Answer,
+      { status: 200, json: { error: { info: 'No results were found for this report link.' } } } as CannedAnswer,
       400,
       'report_unavailable',
     ],
-    ['a report without sections', { status: 200, json: { guest: {}, reportContent: { sections: [] } } } as Answer, 502, 'upstream_error'],
-    ['a 5xx', { status: 503, text: 'down' } as Answer, 502, 'upstream_error'],
-    ['a reset', { fault: 'reset' } as Answer, 502, 'upstream_error'],
-    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as Answer, 504, 'upstream_timeout'],
+    [
+      'a report without sections',
+      { status: 200, json: { guest: {}, reportContent: { sections: [] } } } as CannedAnswer,
+      502,
+      'upstream_error',
+    ],
+    ['a 5xx', { status: 503, text: 'down' } as CannedAnswer, 502, 'upstream_error'],
+    ['a reset', { fault: 'reset' } as CannedAnswer, 502, 'upstream_error'],
+    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as CannedAnswer, 504, 'upstream_timeout'],
   ])('answers %s', async (_, answer, status, code) => {
     await start();
     legacy.answer(`GET ${path}`, answer);
@@ -242,20 +247,20 @@ describe('policy page against the legacy stand-in', () => {
   it.each([
     [
       'refused it with a text',
-      { status: 400, json: { error: { info: 'This policy is no longer active.' } } } as Answer,
+      { status: 400, json: { error: { info: 'This policy is no longer active.' } } } as CannedAnswer,
       400,
       'policy_ack_failed',
       'This policy is no longer active.',
     ],
     [
       'answered success false',
-      { status: 200, json: { success: false } } as Answer,
+      { status: 200, json: { success: false } } as CannedAnswer,
       400,
       'policy_ack_failed',
       'There was an unexpected error',
     ],
-    ['failed with a 5xx', { status: 500, text: 'oops' } as Answer, 502, 'upstream_error', 'There was an unexpected error'],
-    ['was too slow', { fault: 'slow', delayMs: 3_000 } as Answer, 504, 'upstream_timeout', 'There was an unexpected error'],
+    ['failed with a 5xx', { status: 500, text: 'oops' } as CannedAnswer, 502, 'upstream_error', 'There was an unexpected error'],
+    ['was too slow', { fault: 'slow', delayMs: 3_000 } as CannedAnswer, 504, 'upstream_timeout', 'There was an unexpected error'],
   ])('answers an acknowledgement the legacy API %s', async (_, answer, status, code, detail) => {
     await start();
     legacy.answer(`GET ${path}`, { status: 200, json: POLICY_DOCUMENT });
@@ -342,9 +347,9 @@ describe('mini-assessment against the legacy stand-in', () => {
   });
 
   it.each([
-    ['an answer missing question 4', { status: 200, json: { questions: { q5: QUESTION('Five') } } } as Answer, 502, 'upstream_error'],
-    ['a 5xx', { status: 502, text: 'bad gateway' } as Answer, 502, 'upstream_error'],
-    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as Answer, 504, 'upstream_timeout'],
+    ['an answer missing question 4', { status: 200, json: { questions: { q5: QUESTION('Five') } } } as CannedAnswer, 502, 'upstream_error'],
+    ['a 5xx', { status: 502, text: 'bad gateway' } as CannedAnswer, 502, 'upstream_error'],
+    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as CannedAnswer, 504, 'upstream_timeout'],
   ])('answers section 1 when the legacy API gives %s', async (_, answer, status, code) => {
     await start();
     legacy.answer('POST /mintor/section1Completed', answer);

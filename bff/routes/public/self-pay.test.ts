@@ -9,7 +9,7 @@ import { SEED_COACHES } from '../../../sandbox/seed/accounts.ts';
 import { seedStore } from '../../../sandbox/seed/seed.ts';
 import { buildServer } from '../../app.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 
@@ -21,8 +21,8 @@ const FORM = { name: 'Thandiwe', surname: 'Nkosi', email: 'thandiwe.nkosi@exampl
 const SECRET = 'stand-in-paypal-secret';
 const ORDER_ID = '5O190127TN364715T';
 const FAILED = 'Sorry, your transaction could not be processed.';
-const TOKEN: Answer = { status: 200, json: { access_token: 'A21AAstand-in-token', token_type: 'Bearer', expires_in: 32_400 } };
-const ORDER: Answer = { status: 201, json: { id: ORDER_ID, status: 'CREATED' } };
+const TOKEN: CannedAnswer = { status: 200, json: { access_token: 'A21AAstand-in-token', token_type: 'Bearer', expires_in: 32_400 } };
+const ORDER: CannedAnswer = { status: 201, json: { id: ORDER_ID, status: 'CREATED' } };
 
 const registration = (coach: string) => `/api/public/self-registration/${coach}`;
 const checkouts = (coach: string) => `/api/public/self-registration/${coach}/checkouts`;
@@ -406,10 +406,10 @@ describe('self-pay against a failing legacy API and PayPal', () => {
   });
 
   it.each([
-    ['a 5xx', { status: 500, text: 'oops' } as Answer, 502, 'upstream_error'],
-    ['a reset', { fault: 'reset' } as Answer, 502, 'upstream_error'],
-    ['broken JSON', { fault: 'garbage' } as Answer, 502, 'upstream_error'],
-    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as Answer, 504, 'upstream_timeout'],
+    ['a 5xx', { status: 500, text: 'oops' } as CannedAnswer, 502, 'upstream_error'],
+    ['a reset', { fault: 'reset' } as CannedAnswer, 502, 'upstream_error'],
+    ['broken JSON', { fault: 'garbage' } as CannedAnswer, 502, 'upstream_error'],
+    ['a slow answer', { fault: 'slow', delayMs: 3_000 } as CannedAnswer, 504, 'upstream_timeout'],
   ])('maps %s of selfpay/init to its problem', async (_, answer, status, code) => {
     await start();
     legacy.answer(`GET /selfpay/init/${USD_COACH}`, answer);
@@ -428,20 +428,20 @@ describe('self-pay against a failing legacy API and PayPal', () => {
   it.each([
     [
       'PayPal refuses the credentials',
-      { token: { status: 401, json: { error: 'invalid_client' } } as Answer },
+      { token: { status: 401, json: { error: 'invalid_client' } } as CannedAnswer },
       502,
       'payment_provider_error',
     ],
     [
       'PayPal fails the order',
-      { order: { status: 500, json: { name: 'INTERNAL_SERVER_ERROR' } } as Answer },
+      { order: { status: 500, json: { name: 'INTERNAL_SERVER_ERROR' } } as CannedAnswer },
       502,
       'payment_provider_error',
     ],
-    ['PayPal answers no order id', { order: { status: 201, json: { status: 'CREATED' } } as Answer }, 502, 'payment_provider_error'],
-    ['PayPal resets the connection', { order: { fault: 'reset' } as Answer }, 502, 'payment_provider_error'],
-    ['PayPal is slow', { order: { fault: 'slow', delayMs: 3_000 } as Answer }, 504, 'upstream_timeout'],
-  ])('answers when %s', async (_, faults: { token?: Answer; order?: Answer }, status, code) => {
+    ['PayPal answers no order id', { order: { status: 201, json: { status: 'CREATED' } } as CannedAnswer }, 502, 'payment_provider_error'],
+    ['PayPal resets the connection', { order: { fault: 'reset' } as CannedAnswer }, 502, 'payment_provider_error'],
+    ['PayPal is slow', { order: { fault: 'slow', delayMs: 3_000 } as CannedAnswer }, 504, 'upstream_timeout'],
+  ])('answers when %s', async (_, faults: { token?: CannedAnswer; order?: CannedAnswer }, status, code) => {
     await start();
     await usdCheckout();
     if (faults.token) payPal.answer('POST /v1/oauth2/token', faults.token);

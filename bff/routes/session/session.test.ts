@@ -6,7 +6,7 @@ import { isStrongPassword } from '../../domain/form-rules.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { MemorySessionStore } from '../../session/memory-session-store.ts';
 import { injectChecked } from '../../test-support/contract.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { testConfig } from '../../test-support/test-server.ts';
 
@@ -26,12 +26,12 @@ const COACH = {
   sendBulkAssessmentNotifications: false,
   twoFactorEnabled: true,
 };
-const ALLOWED: Answer = {
+const ALLOWED: CannedAnswer = {
   status: 200,
   json: { allowed: true, needTFA: false, wrongTFA: false, isBlocked: false, coach: SESSION_COACH },
   headers: { 'set-cookie': ['portal_session=s%3Alegacy-1; Path=/; HttpOnly', 'portal_expiry=1763765000000; Path=/'] },
 };
-const refused = (fields: Record<string, unknown>): Answer => ({
+const refused = (fields: Record<string, unknown>): CannedAnswer => ({
   status: 200,
   json: { allowed: false, needTFA: false, wrongTFA: false, isBlocked: false, ...fields },
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { activitySummaryName } from './activity-summary-service.ts';
 
@@ -34,7 +34,7 @@ describe('downloadActivitySummary', () => {
     expect(bff.calls(SUMMARY)[0]?.headers.cookie).toBe('portal_session=s%3Alegacy-1');
   });
 
-  it.each<[string, Answer, number, string, string?]>([
+  it.each<[string, CannedAnswer, number, string, string?]>([
     ['a refusal', { status: 400, json: { error: { info: 'No activity yet.' } } }, 400, 'download_failed', 'No activity yet.'],
     ['a refusal without its text', { status: 404 }, 400, 'download_failed', 'There was an unexpected error'],
     ['a 422', { status: 422, json: { error: { info: 'No activity yet.' } } }, 400, 'download_failed', 'No activity yet.'],

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { FEEDBACK_FAILED } from './feedback-service.ts';
 
@@ -49,7 +49,7 @@ describe('sendFeedback', () => {
     expect(calls()).toHaveLength(0);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 400, 'feedback_failed'],
     ['a 422', { status: 422 }, 400, 'feedback_failed'],
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'feedback_failed'],

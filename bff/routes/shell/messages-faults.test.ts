@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 
 const MESSAGES_PATH = `GET /api/v3/coaches/${LEGACY_COACH_ID}/messages`;
@@ -61,7 +61,7 @@ describe('listMessages', () => {
     expect((await list()).json()).toEqual({ items: [], newCount: 0 });
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
     ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 502, 'upstream_error'],
     ['a time it cannot read', { status: 200, json: { messages: [message({ updatedAt: 'yesterday' })] } }, 502, 'upstream_error'],
@@ -99,7 +99,7 @@ describe('acknowledgeMessages', () => {
     expect(calls(ACK_PATH)).toHaveLength(0);
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a 5xx', { status: 503 }, 502, 'upstream_error'],
     ['a refusal', { status: 400, json: { error: { info: 'no' } } }, 502, 'upstream_error'],
     ['a 403', { status: 403, json: { error: { info: 'Forbidden' } } }, 401, 'session_ended'],

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { COACH_PATH, type FaultBff, forbidden, slow, startFaultBff, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyAssessment } from '../../test-support/legacy-assessments.ts';
 import { legacyTeam } from '../../test-support/legacy-teams.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 /** Every list answers, but `failing`, which answers `answer`. */
-function answerLists(failing?: keyof typeof LISTS, answer?: Answer): void {
+function answerLists(failing?: keyof typeof LISTS, answer?: CannedAnswer): void {
   bff.upstream.answer(TOKENS_PATH, { status: 200, json: [legacyAssessment(1), legacyAssessment(2, { clientCompany: 'Karoo Mining' })] });
   bff.upstream.answer(TEAMS_PATH, { status: 200, json: [team] });
   bff.upstream.answer(COUPLES_PATH, { status: 200, json: [couple] });
@@ -96,7 +96,7 @@ describe('searchPortal', () => {
   });
 
   describe.each(Object.keys(LISTS) as (keyof typeof LISTS)[])('when the %s list fails', (list) => {
-    it.each<[string, Answer, number, string]>([
+    it.each<[string, CannedAnswer, number, string]>([
       ['a 5xx', { status: 503, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
       ['no answer in time', slow, 504, 'upstream_timeout'],
       ['a 403', forbidden, 401, 'session_ended'],

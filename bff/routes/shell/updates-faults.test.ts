@@ -11,7 +11,7 @@ import { buildServer } from '../../app.ts';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { COACH_PATH, forbidden, signInBff, slow, TOKENS_PATH } from '../../test-support/fault-bff.ts';
-import { type Answer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
+import { type CannedAnswer, type FaultUpstream, startFaultUpstream } from '../../test-support/fault-upstream.ts';
 import { completedLegacyAssessment, legacyAssessment } from '../../test-support/legacy-assessments.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { redisServerForTests } from '../../test-support/test-redis.ts';
@@ -23,7 +23,7 @@ type Updates = components['schemas']['Updates'];
 const TEAMS_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
 const COUPLES_PATH = `GET /api/v2/coaches/${LEGACY_COACH_ID}/couples`;
 const INTERVAL_MS = 120_000;
-const ok = (json: unknown): Answer => ({ status: 200, json });
+const ok = (json: unknown): CannedAnswer => ({ status: 200, json });
 
 const redis = redisServerForTests();
 let upstream: FaultUpstream;
@@ -83,7 +83,7 @@ describe('getUpdates (faults)', () => {
   });
 
   it.each([
-    ['a 5xx', 502, 'upstream_error', { status: 500, json: { error: { info: 'down' } } } satisfies Answer],
+    ['a 5xx', 502, 'upstream_error', { status: 500, json: { error: { info: 'down' } } } satisfies CannedAnswer],
     ['an answer that is not a list', 502, 'upstream_error', ok({ teams: [] })],
     ['a timeout', 504, 'upstream_timeout', slow],
     ['a 403', 401, 'session_ended', forbidden],

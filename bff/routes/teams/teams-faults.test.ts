@@ -9,7 +9,7 @@ import { OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer } from '../../batch/batch-
 import { teamDeleteLocked } from '../../domain/team-rows.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { type FaultBff, forbidden, legacyError, signInBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { legacyTeam, legacyTeamId } from '../../test-support/legacy-teams.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { dueDateMin } from './team-reports-service.ts';
@@ -21,7 +21,7 @@ const TEAMS = `GET /api/v2/coaches/${LEGACY_COACH_ID}/teams`;
 const teamId = legacyTeamId;
 const memberId = (n: number) => `a55e55e0-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const coachId = (n: number) => `c0ac0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const ok: Answer = { status: 200, json: {} };
+const ok: CannedAnswer = { status: 200, json: {} };
 
 const team = legacyTeam;
 const available = (n: number, fields: Partial<LegacyTeam> = {}) =>
@@ -83,7 +83,7 @@ describe('listTeams', () => {
     expect(bff.calls(TEAMS)[0]?.headers.cookie).toBe('portal_session=s%3Alegacy-1');
   });
 
-  it.each<[string, Answer, number, string]>([
+  it.each<[string, CannedAnswer, number, string]>([
     ['a 5xx', { status: 500, json: { error: { info: 'down' } } }, 502, 'upstream_error'],
     ['a refusal', legacyError('no'), 502, 'upstream_error'],
     ['a time it cannot read', { status: 200, json: [team(1, { createdAt: 'yesterday' })] }, 502, 'upstream_error'],
@@ -339,7 +339,7 @@ describe('one team', () => {
       [legacyError('Name taken.'), 400],
       [{ status: 409 }, 400],
       [{ status: 500 }, 502],
-    ] as [Answer, number][]) {
+    ] as [CannedAnswer, number][]) {
       bff.upstream.answer(`POST /api/v2/teams/${teamId(1)}/duplicate`, answer);
       const response = await call('POST', `/api/teams/${teamId(1)}/duplicate`, { name: 'Copy' });
       expect(response.statusCode).toBe(status);
@@ -457,7 +457,7 @@ describe('downloads', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="R&D _ _Core_ - team report.pdf"');
   });
 
-  it.each<[string, Answer, number, string, string]>([
+  it.each<[string, CannedAnswer, number, string, string]>([
     [
       'a report that could not be generated',
       legacyError('The following report(s) could not be generated. The team has been notified and will be in touch.'),

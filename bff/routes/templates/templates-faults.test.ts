@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
 import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';
-import type { Answer } from '../../test-support/fault-upstream.ts';
+import type { CannedAnswer } from '../../test-support/fault-upstream.ts';
 import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { TEMPLATE_FAILED } from './templates-service.ts';
 
@@ -60,7 +60,7 @@ describe('updateEmailTemplate', () => {
     expect(bff.calls(`GET ${LEGACY}`)).toEqual([]);
   });
 
-  it.each<[Answer, number]>([
+  it.each<[CannedAnswer, number]>([
     [{ status: 400, json: { error: 'nope' } }, 400],
     [{ status: 409 }, 400],
     [{ status: 500 }, 502],
