@@ -7,12 +7,13 @@ import type { IdempotencyStore } from './batch/idempotency-store.ts';
 import type { Config } from './config.ts';
 import { createLogger, newRequestId, RequestLogController, tracedChildLogger } from './logger.ts';
 import type { OperationHandlers } from './operation.ts';
-import assessmentSnapshots, { invalidatingSnapshots } from './plugins/app/assessment-snapshots.ts';
+import assessmentSnapshots from './plugins/app/assessment-snapshots.ts';
 import audit from './plugins/app/audit.ts';
-import batchJobs, { jobBatches } from './plugins/app/batch-jobs.ts';
+import batchJobs from './plugins/app/batch-jobs.ts';
+import { batchRuns } from './plugins/app/batch-runs.ts';
 import clientGone from './plugins/app/client-gone.ts';
 import csrf from './plugins/app/csrf.ts';
-import idempotency, { idempotentBatches, idempotentCreates } from './plugins/app/idempotency.ts';
+import idempotency from './plugins/app/idempotency.ts';
 import jsonBody from './plugins/app/json-body.ts';
 import metrics from './plugins/app/metrics.ts';
 import openapiRoutes, { CONTRACT_AJV_OPTIONS } from './plugins/app/openapi-routes.ts';
@@ -95,16 +96,18 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     pairsRoutes,
   ];
   const routes: OperationHandlers = Object.assign({}, ...tags.map((tag) => tag(fastify, config)));
-  // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each a wrapper: `idempotent`,
-  // a batch repeated with its Idempotency-Key repeats nothing it did; `idempotentCreate`, a create repeated with its
-  // key answers the first outcome (a repeat while it runs waits for it, up to the legacy timeout); `changesLists`,
-  // the list copies are dropped (on every instance) when the action ends; `job`, outermost, a call asking for a job
-  // answers 202 while the rest runs as it would have for the call.
-  const keyed = idempotentBatches(
-    idempotentCreates(routes, fastify.idempotency, { waitMs: config.upstream.timeoutMs }),
-    fastify.idempotency,
-  );
-  const handlers = jobBatches(invalidatingSnapshots(keyed, fastify.snapshots), fastify.batchJobs);
+  // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each checked against the contract
+  // and applied by the one wrapper that gives the call its run, in the order it writes (plugins/app/batch-runs.ts):
+  // `job`, a call asking for a job answers 202 while the rest runs as it would have for the call; `changesLists`, the
+  // list copies are patched or dropped (on every instance) when the action ends; `idempotent`, a batch repeated with
+  // its Idempotency-Key repeats nothing it did; `idempotentCreate`, a create repeated with its key answers the first
+  // outcome (a repeat while it runs waits for it, up to the legacy timeout).
+  const handlers = batchRuns(routes, {
+    idempotency: fastify.idempotency,
+    snapshots: fastify.snapshots,
+    jobs: fastify.batchJobs,
+    create: { waitMs: config.upstream.timeoutMs },
+  });
   await fastify.register(openapiRoutes, { handlers });
   await fastify.register(staticWeb, { distDir: config.webDistDir });
 }

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { BaseLogger } from 'pino';
 import type { operations } from '../generated/bff.ts';
+import type { BatchRun } from './batch/batch-run.ts';
 import type { ProblemError } from './problem.ts';
 import type { NewSession, SessionRecord } from './session/session-record.ts';
 import type { LegacyClient } from './upstream/legacy-client.ts';
@@ -133,9 +134,14 @@ export const accepted = <B>(body: B): HttpAnswer<B> => new HttpAnswer(202, body)
 export const fileAnswer = (stream: Readable, type: string, disposition: string): HttpAnswer<Readable> =>
   new HttpAnswer(200, stream, { 'content-type': type, 'content-disposition': disposition });
 
+/**
+ * `run`: what the wrappers of a routes entry that sets a batch flag give its handler (batch/batch-run.ts); none
+ * for any other entry.
+ */
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
   ctx: ContextOf<K>,
+  run?: BatchRun,
 ) => Promise<Success<K> | HttpAnswer<Success<K>> | HttpAnswer<Readable> | HttpAnswer<undefined>>;
 
 /** A validation failure as the route plugin reports it: where, which field (dotted path) and what. */

@@ -10,9 +10,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import Value from 'typebox/value';
 import type { components } from '../../generated/bff.ts';
-import { HttpAnswer, type Log, type OperationContext, type OperationHandler, type OperationId, type SessionContext } from '../operation.ts';
+import { HttpAnswer, type Log, type OperationContext, type OperationId, type SessionContext } from '../operation.ts';
 import { failed, notFound, ProblemError, problem, UNEXPECTED_MESSAGE } from '../problem.ts';
-import { attachProgress } from './batch-progress.ts';
+import type { BatchRun, RunHandler } from './batch-run.ts';
 import { JOB_HEARTBEAT_MS, JOB_LEASE_MS, JOB_TTL_MS, JobStoppedError } from './job-lease.ts';
 import { pack, unpack } from './record-codec.ts';
 
@@ -335,20 +335,21 @@ export interface RunsAsJobOptions {
 }
 
 /**
- * `handler` (the action with its wrappers: the list copies, the Idempotency-Key) as a job when the call says
- * `Prefer: respond-async`: it runs with a context of its own whose `signal` is the job's Stop (never the browser:
- * the call has answered) and whose batch tells the job its progress; the call answers 202 with the job. Without the
- * header the handler answers as it always did.
+ * `handler` (the action with its inner wrappers: the list copies, the Idempotency-Key) as a job when the call says
+ * `Prefer: respond-async`: the run it hands on has the job's Stop as its `signal` (never the browser: the call has
+ * answered), its legacy client detached from the request, the job's log and the job's `progress`; the call answers
+ * 202 with the job. Without the header the handler answers as it always did.
  */
 export function runsAsJob<K extends OperationId>(
   operation: JobOperation & K,
-  handler: OperationHandler<K>,
+  handler: RunHandler<K>,
   jobs: BatchJobStore,
   { onEnd }: RunsAsJobOptions = {},
-): OperationHandler<K> {
-  return (async (input, ctx) => {
-    if (!prefersJob(ctx.headers)) return handler(input, ctx);
-    const { session, log } = ctx as SessionContext;
+): RunHandler<K> {
+  return (async (input, ctx, outer) => {
+    if (!prefersJob(ctx.headers)) return handler(input, ctx, outer);
+    const { session } = ctx as SessionContext;
+    const { log } = outer;
     const ids = (input.body as { ids?: unknown[] } | undefined)?.ids ?? [];
     const keyHash = keyHashOf(session.id, operation, ctx.headers['idempotency-key']);
     const { job, signal } = await jobs.create(session.id, { operation, total: ids.length, keyHash });
@@ -356,24 +357,18 @@ export function runsAsJob<K extends OperationId>(
     if (!signal) return acceptedJob(job);
 
     const jobLog = (log as Log & { child?: (bindings: object) => Log }).child?.({ batchJob: job.jobId }) ?? log;
-    // The call's context, detached from the request: its legacy calls no longer follow the browser, which has its answer.
-    const jobCtx: SessionContext = {
-      session,
-      legacy: ctx.legacy.detached(),
-      publicLegacy: ctx.publicLegacy,
-      legacyWithCookie: ctx.legacyWithCookie,
+    // Its legacy calls no longer follow the browser, which has its answer.
+    const jobRun: BatchRun = {
+      ...outer,
+      legacy: outer.legacy.detached(),
       log: jobLog,
       signal,
-      headers: ctx.headers,
-      startSession: ctx.startSession,
-      endSession: ctx.endSession,
-      sessions: ctx.sessions,
+      progress: { begin: (total, done) => jobs.begin(job.jobId, total, done), settled: () => jobs.settled(job.jobId) },
     };
-    attachProgress(jobCtx, { begin: (total, done) => jobs.begin(job.jobId, total, done), settled: () => jobs.settled(job.jobId) });
     const started = Date.now();
     const run = async (): Promise<JobEnd> => {
       try {
-        const answer = await handler(input, jobCtx as Parameters<typeof handler>[1]);
+        const answer = await handler(input, ctx, jobRun);
         const result = (answer instanceof HttpAnswer ? answer.body : answer) as unknown as JobResult;
         return { status: result.notAttempted > 0 ? 'stopped' : 'complete', result };
       } catch (error) {
@@ -385,5 +380,5 @@ export function runsAsJob<K extends OperationId>(
       onEnd?.({ operation, coachId: session.coachId, end, durationMs: Date.now() - started }, jobLog);
     });
     return acceptedJob(job);
-  }) as OperationHandler<K>;
+  }) as RunHandler<K>;
 }

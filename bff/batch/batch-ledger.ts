@@ -12,7 +12,7 @@ export type LedgerEntry =
   /** Failed with the code and the user-facing message the batch reported. */
   | { outcome: 'failed'; name: string; code: string; message: string };
 
-/** What `runBatch` records through (ctx.ledger: set by batch/idempotent.ts for a request with an Idempotency-Key). */
+/** What `runBatch` records through (the run's `ledger`: batch/idempotent.ts gives one to a request with an Idempotency-Key). */
 export interface BatchLedger {
   /** What an earlier attempt of this request recorded for an item, if anything. */
   recorded(id: string): LedgerEntry | undefined;
@@ -42,13 +42,3 @@ export function recordedFailure(id: string, entry: LedgerEntry): BatchFailure | 
   if (entry.outcome === 'started') return { id, name: entry.name, code: OUTCOME_UNKNOWN, message: outcomeUnknown(entry.name) };
   return { id, name: entry.name, code: entry.code, message: entry.message };
 }
-
-// The ledger of a request, kept beside its context rather than on it: the handler types (operation.ts) stay
-// below the batch code, and a handler reaches the ledger through `batchContext(ctx)` without knowing of it.
-const ledgers = new WeakMap<object, BatchLedger>();
-
-/** Gives the request's batches their ledger (batch/idempotent.ts, for a request with an Idempotency-Key). */
-export const attachLedger = (ctx: object, ledger: BatchLedger): void => void ledgers.set(ctx, ledger);
-
-/** The request's ledger, if it has one. */
-export const ledgerOf = (ctx: object): BatchLedger | undefined => ledgers.get(ctx);

@@ -12,9 +12,9 @@ import {
   IDEMPOTENCY_TTL_MS,
   type IdempotencyStore,
   MemoryIdempotencyStore,
-  RedisIdempotencyStore,
 } from './idempotency-store.ts';
 import { decodeEntry, decodeRecord, encodeEntry } from './record-codec.ts';
+import { RedisIdempotencyStore } from './redis-idempotency-store.ts';
 
 interface Harness {
   /** The store of one instance. */

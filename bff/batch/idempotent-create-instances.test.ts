@@ -16,8 +16,9 @@ import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { LEGACY_COACH_ID } from '../test-support/session-fixtures.ts';
 import { testConfig } from '../test-support/test-server.ts';
 import { OUTCOME_UNKNOWN } from './batch-ledger.ts';
-import { type IdempotencyStore, RedisIdempotencyStore } from './idempotency-store.ts';
+import type { IdempotencyStore } from './idempotency-store.ts';
 import { NO_ANSWER_UNKNOWN, STOPPED_UNKNOWN } from './idempotent-create.ts';
+import { RedisIdempotencyStore } from './redis-idempotency-store.ts';
 
 const LEAVE_MESSAGE = `POST /api/v2/coaches/${LEGACY_COACH_ID}/leaveMessage`;
 const MESSAGE = { category: 'bugReport', message: 'The team report shows no names.' };

@@ -20,6 +20,7 @@ import { HttpAnswer, type Log, type OperationContext, type OperationHandler, typ
 import { failed, ProblemError, problem } from '../problem.ts';
 import { type LegacyClient, mayChangeState, sentNothing } from '../upstream/legacy-client.ts';
 import { OUTCOME_UNKNOWN } from './batch-ledger.ts';
+import type { BatchRun, RunHandler } from './batch-run.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 
 const hash = (text: string | Buffer) => createHash('sha256').update(text).digest('base64url');
@@ -187,18 +188,23 @@ export interface IdempotentCreateOptions {
   pollMs?: number;
 }
 
+/**
+ * The Idempotency-Key wrapper of a create (`idempotentCreate: true`): a claimed run hands on its legacy clients
+ * watched (and detached from the browser), so its outcome is known even when the call fails.
+ */
 export function idempotentCreate<K extends OperationId>(
   operationId: K,
-  handler: OperationHandler<K>,
+  handler: RunHandler<K>,
   store: IdempotencyStore,
   { waitMs, pollMs = WAIT_POLL_MS }: IdempotentCreateOptions,
-): OperationHandler<K> {
-  return (async (input, ctx) => {
-    const { session, headers, log } = ctx as OperationContext;
+): RunHandler<K> {
+  return (async (input, ctx, outer) => {
+    const { session, headers } = ctx as OperationContext;
+    const { log } = outer;
     const header = headers['idempotency-key'];
-    if (!header) return handler(input, ctx);
+    if (!header) return handler(input, ctx, outer);
     const read = await fingerprintOf(input, headers);
-    if ('tooLarge' in read) return handler({ ...input, body: read.tooLarge } as typeof input, ctx);
+    if ('tooLarge' in read) return handler({ ...input, body: read.tooLarge } as typeof input, ctx, outer);
     const { fingerprint } = read;
     const run = { ...input, body: read.body } as typeof input;
     // A public page has no coach: its link (the path's parameters) scopes the key.
@@ -217,7 +223,7 @@ export function idempotentCreate<K extends OperationId>(
           await store.finish(key, owner, { state: 'done', fingerprint, answer: outcome }, quotaOf(session));
           return replay(outcome) as Awaited<ReturnType<OperationHandler<K>>>;
         }
-        return runClaimed(run, ctx, key, owner, fingerprint);
+        return runClaimed(run, ctx, outer, key, owner, fingerprint);
       }
       const { record } = claim;
       if (record.fingerprint !== fingerprint) throw failed(422, 'idempotency_key_reused', REUSED);
@@ -231,22 +237,21 @@ export function idempotentCreate<K extends OperationId>(
       }
       await sleep(pollMs);
     }
-  }) as OperationHandler<K>;
+  }) as RunHandler<K>;
 
   async function runClaimed(
     input: Parameters<OperationHandler<K>>[0],
     ctx: Parameters<OperationHandler<K>>[1],
+    outer: BatchRun,
     key: string,
     owner: string,
     fingerprint: string,
   ): Promise<Awaited<ReturnType<OperationHandler<K>>>> {
-    const { log, session } = ctx as OperationContext;
+    const { session } = ctx as OperationContext;
+    const { log } = outer;
     const quota = quotaOf(session);
     const seen: CallsSeen = { changed: false, inDoubt: false };
-    // The same ctx object, changed (the list-copies wrapper around this one knows the call by it).
-    for (const name of ['legacy', 'publicLegacy'] as const) {
-      Object.defineProperty(ctx, name, { value: watched(ctx[name], seen), enumerable: true, configurable: true });
-    }
+    const run: BatchRun = { ...outer, legacy: watched(outer.legacy, seen), publicLegacy: watched(outer.publicLegacy, seen) };
     const stopRenewing = keepLease(store, key, owner, log);
     const keep = async (outcome: Outcome) => {
       stopRenewing();
@@ -259,7 +264,7 @@ export function idempotentCreate<K extends OperationId>(
     try {
       // A takeover after this instance stopped finds the mark and never runs the action again.
       await store.start(key, owner, STARTED_ITEM, { outcome: 'started', name: operationId });
-      const answer = await handler(input, ctx);
+      const answer = await handler(input, ctx, run);
       await keep(outcomeOfAnswer(answer));
       return answer;
     } catch (error) {

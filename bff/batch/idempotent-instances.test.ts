@@ -15,7 +15,8 @@ import { legacyAssessmentId as id, legacyAssessment } from '../test-support/lega
 import { type RunningRedis, startRedis } from '../test-support/redis-server.ts';
 import { type CapturedLogs, captureLogs, testConfig } from '../test-support/test-server.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknown } from './batch-ledger.ts';
-import { type IdempotencyStore, RedisIdempotencyStore } from './idempotency-store.ts';
+import type { IdempotencyStore } from './idempotency-store.ts';
+import { RedisIdempotencyStore } from './redis-idempotency-store.ts';
 
 const sent = (n: number): CannedAnswer => ({
   status: 200,

@@ -3,9 +3,10 @@ import type { ContextOf, OperationInput } from '../operation.ts';
 import { problem } from '../problem.ts';
 import { captureLogs } from '../test-support/test-server.ts';
 import { type LedgerEntry, outcomeUnknown } from './batch-ledger.ts';
+import { batchOptions, newRun } from './batch-run.ts';
 import { IDEMPOTENCY_LEASE_MS, MemoryIdempotencyStore } from './idempotency-store.ts';
 import { idempotent, mergeResults, recordedResult } from './idempotent.ts';
-import { batchContext, runBatch } from './run-batch.ts';
+import { runBatch } from './run-batch.ts';
 
 describe('mergeResults', () => {
   it('adds up the counts, joins the lists and keeps what the resumed run left undone', () => {
@@ -53,6 +54,11 @@ describe('recordedResult', () => {
 
 describe('idempotent', () => {
   const silent = captureLogs().logger;
+  /** The context of a call with the key, and the run it starts with. */
+  const inRun = (key: string) => {
+    const ctx = contextOf(key);
+    return [ctx, newRun(ctx)] as const;
+  };
   const contextOf = (key: string) =>
     ({
       session: { coachId: 'coach-1' },
@@ -73,7 +79,7 @@ describe('idempotent', () => {
     });
     const action = idempotent(
       'deleteAssessments',
-      async ({ body }, ctx) => {
+      async ({ body }, _ctx, run) => {
         selections.push(body.ids);
         const items = body.ids.map((id) => ({ id, name: id.toUpperCase() }));
         return runBatch(
@@ -83,19 +89,19 @@ describe('idempotent', () => {
             bStarted();
             await hung;
           },
-          { concurrency: 1, ...batchContext(ctx) },
+          { concurrency: 1, ...batchOptions(run) },
         );
       },
       store,
     );
     const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c'] } } as OperationInput<'deleteAssessments'>;
-    void action(input, contextOf('key-0001'));
+    void action(input, ...inRun('key-0001'));
     await bInFlight;
-    await expect(action(input, contextOf('key-0001'))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_in_progress' });
+    await expect(action(input, ...inRun('key-0001'))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_in_progress' });
 
     // Its instance died: nobody renews the lease.
     now += IDEMPOTENCY_LEASE_MS;
-    const whole = await action(input, contextOf('key-0001'));
+    const whole = await action(input, ...inRun('key-0001'));
     expect(selections).toEqual([['a', 'b', 'c'], ['c']]);
     expect(whole).toEqual({
       total: 3,
@@ -104,7 +110,7 @@ describe('idempotent', () => {
       notAttempted: 0,
     });
     // Kept as the answer: a repeat makes no call.
-    expect(await action(input, contextOf('key-0001'))).toEqual(whole);
+    expect(await action(input, ...inRun('key-0001'))).toEqual(whole);
     expect(selections).toHaveLength(2);
   });
 
@@ -113,21 +119,21 @@ describe('idempotent', () => {
     let calls = 0;
     const action = idempotent(
       'deleteAssessments',
-      async ({ body }, ctx) => {
+      async ({ body }, _ctx, run) => {
         calls++;
         return runBatch(
           body.ids.map((id) => ({ id, name: `Client ${id}` })),
           async (item) => {
             throw problem(400, 'delete_failed', `${item.name} could not be deleted.`);
           },
-          batchContext(ctx),
+          batchOptions(run),
         );
       },
       store,
     );
     const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c', 'd', 'e', 'f'] } } as OperationInput<'deleteAssessments'>;
-    expect(await action(input, contextOf('key-0003'))).toMatchObject({ total: 6, failed: expect.any(Array) });
-    await expect(action(input, contextOf('key-0003'))).rejects.toMatchObject({
+    expect(await action(input, ...inRun('key-0003'))).toMatchObject({ total: 6, failed: expect.any(Array) });
+    await expect(action(input, ...inRun('key-0003'))).rejects.toMatchObject({
       statusCode: 409,
       code: 'idempotency_answer_not_kept',
       detail: 'This action was done already, but its result was too large to keep. Please refresh the list to see where things stand.',
@@ -145,7 +151,7 @@ describe('idempotent', () => {
     let calls = 0;
     const action = idempotent(
       'deleteAssessments',
-      async ({ body }, ctx) => {
+      async ({ body }, _ctx, run) => {
         calls++;
         // The legacy API refuses an empty selection: the repeat must not come here.
         if (body.ids.length === 0) throw problem(400, 'nothing_to_send', 'Nothing to send.');
@@ -154,19 +160,19 @@ describe('idempotent', () => {
           async (item) => {
             if (item.id === 'b') throw problem(400, 'send_failed', 'B send failed with x');
           },
-          batchContext(ctx),
+          batchOptions(run),
         );
       },
       store,
       { total: 0, succeeded: 0, failed: [], notAttempted: 0, reminders: 0, drafts: [] },
     );
     const input = { params: {}, query: {}, body: { ids: ['a', 'b', 'c'] } } as OperationInput<'deleteAssessments'>;
-    expect(await action(input, contextOf('key-0003'))).toMatchObject({ total: 3, succeeded: 2 });
+    expect(await action(input, ...inRun('key-0003'))).toMatchObject({ total: 3, succeeded: 2 });
 
     // The answer was not kept; the claim lapses; Redis is back.
     now += IDEMPOTENCY_LEASE_MS;
     redisAway = false;
-    const repeat = await action(input, contextOf('key-0003'));
+    const repeat = await action(input, ...inRun('key-0003'));
     expect(calls).toBe(1);
     expect(repeat).toEqual({
       total: 3,
@@ -177,7 +183,7 @@ describe('idempotent', () => {
       drafts: [],
     });
     // Kept this time: nothing is left running.
-    expect(await action(input, contextOf('key-0003'))).toEqual(repeat);
+    expect(await action(input, ...inRun('key-0003'))).toEqual(repeat);
     expect(calls).toBe(1);
   });
 
@@ -186,21 +192,21 @@ describe('idempotent', () => {
     let refuse = true;
     const action = idempotent(
       'deleteAssessments',
-      async ({ body }, ctx) => {
+      async ({ body }, _ctx, run) => {
         if (refuse) throw problem(502, 'upstream_error', 'There was an unexpected error');
         return runBatch(
           body.ids.map((id) => ({ id, name: id })),
           async () => {},
-          batchContext(ctx),
+          batchOptions(run),
         );
       },
       store,
     );
     const input = { params: {}, query: {}, body: { ids: ['a'] } } as OperationInput<'deleteAssessments'>;
-    await expect(action(input, contextOf('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
+    await expect(action(input, ...inRun('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
     // Freed: the same key may even carry another request.
-    await expect(action({ ...input, body: { ids: ['b'] } }, contextOf('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
+    await expect(action({ ...input, body: { ids: ['b'] } }, ...inRun('key-0002'))).rejects.toMatchObject({ statusCode: 502 });
     refuse = false;
-    expect(await action(input, contextOf('key-0002'))).toMatchObject({ total: 1, succeeded: 1 });
+    expect(await action(input, ...inRun('key-0002'))).toMatchObject({ total: 1, succeeded: 1 });
   });
 });

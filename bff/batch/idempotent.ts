@@ -14,7 +14,9 @@
 import { createHash } from 'node:crypto';
 import type { Log, OperationHandler, OperationId, SessionContext } from '../operation.ts';
 import { failed, problem } from '../problem.ts';
-import { attachLedger, type BatchLedger, type LedgerEntry, recordedFailure } from './batch-ledger.ts';
+import type { BatchLedger, LedgerEntry } from './batch-ledger.ts';
+import { recordedFailure } from './batch-ledger.ts';
+import type { RunHandler } from './batch-run.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import { type BatchResult, batchCut, cutResult } from './run-batch.ts';
 
@@ -122,23 +124,27 @@ function ledgerOf(store: IdempotencyStore, key: string, owner: string, recorded:
   return { ledger, startedAny: () => started > 0 };
 }
 
+/**
+ * The Idempotency-Key wrapper of a batch (`idempotent: true`): the run it hands on has the ledger, and its legacy
+ * client detached (the items in flight finish when the browser leaves).
+ */
 export function idempotent<K extends OperationId>(
   operationId: K,
-  handler: OperationHandler<K>,
+  handler: RunHandler<K>,
   store: IdempotencyStore,
   /**
    * The operation's answer when no item ran (every count 0, every list empty: `emptyAnswerOf`), for a per-item
    * result; without one, a repeat with nothing left runs the handler.
    */
   nothingLeft?: Record<string, unknown>,
-): OperationHandler<K> {
-  return (async (input, ctx) => {
-    const { session, headers, log } = ctx as SessionContext;
+): RunHandler<K> {
+  return (async (input, ctx, outer) => {
+    const { session, headers } = ctx as SessionContext;
+    const { log } = outer;
     // Its items' calls run to their end (or their own timeout) when the browser leaves: runBatch starts nothing new.
-    // The same ctx object, changed: the list-copies wrapper around this one knows the call by it.
-    Object.defineProperty(ctx, 'legacy', { value: ctx.legacy.detached(), enumerable: true, configurable: true });
+    const detached = { ...outer, legacy: outer.legacy.detached() };
     const header = headers['idempotency-key'];
-    if (!header) return handler(input, ctx);
+    if (!header) return handler(input, ctx, detached);
     const key = hash(`${session.coachId}\n${operationId}\n${header}`);
     // The coach's records share a quota (idempotency-store.ts): a coach's many large results push out their own oldest.
     const scope = hash(session.coachId);
@@ -178,10 +184,10 @@ export function idempotent<K extends OperationId>(
     };
 
     try {
-      attachLedger(ctx, ledger);
       // Every item has an outcome already (the earlier attempt's answer was lost with its instance or with Redis):
       // the answer is the ledger's; the handler would refuse an empty selection.
-      const answer = ids?.length === 0 && nothingLeft ? { ...nothingLeft } : await handler(run as typeof input, ctx);
+      const answer =
+        ids?.length === 0 && nothingLeft ? { ...nothingLeft } : await handler(run as typeof input, ctx, { ...detached, ledger });
       const result = whole(answer);
       // The work is done whatever the store says: the answer goes out even if it could not be kept.
       await finish(cutShort(result) ? { state: 'cut', fingerprint, result } : { state: 'done', fingerprint, answer: result }).catch(
@@ -203,5 +209,5 @@ export function idempotent<K extends OperationId>(
     } finally {
       stopRenewing();
     }
-  }) as OperationHandler<K>;
+  }) as RunHandler<K>;
 }

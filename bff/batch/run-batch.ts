@@ -3,18 +3,11 @@
 // first upstream 403, a per-item answer (the contract's BatchResult) from which the UI writes "n of m", and,
 // under an Idempotency-Key, each item's outcome recorded as it settles (batch-ledger.ts).
 
-import type { Log, OperationContext } from '../operation.ts';
+import type { Log } from '../operation.ts';
 import { isSessionEnded, ProblemError, problem, SESSION_ENDED_DETAIL, titleOf } from '../problem.ts';
 import { type ItemReason, isInDoubt, isUserFacing, itemReason } from './batch-errors.ts';
-import {
-  type BatchLedger,
-  type LedgerEntry,
-  ledgerOf,
-  OUTCOME_UNKNOWN,
-  outcomeUnknownAfterNoAnswer,
-  recordedFailure,
-} from './batch-ledger.ts';
-import { type BatchProgress, progressOf } from './batch-progress.ts';
+import { type BatchLedger, type LedgerEntry, OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer, recordedFailure } from './batch-ledger.ts';
+import type { BatchProgress } from './batch-progress.ts';
 import type { BatchFailure, BatchItem, BatchResult } from './batch-types.ts';
 import { fanOut } from './fan-out.ts';
 
@@ -48,24 +41,13 @@ export interface BatchOptions<T extends BatchItem> {
   failureMessage?: ((item: T, reason: ItemReason) => string) | undefined;
   log?: Log | undefined;
   /**
-   * The request's ledger (`batchContext(ctx)` finds it, there when the request has an Idempotency-Key): an item an earlier attempt
+   * The run's ledger (`batchOptions(run)`, batch-run.ts: there when the request has an Idempotency-Key): an item an earlier attempt
    * recorded is answered from it and not run; every other item is marked started before its call and recorded.
    */
   ledger?: BatchLedger | undefined;
-  /** The job's progress (`batchContext(ctx)` finds it, there when the call runs as a job): told the total and each item settled. */
+  /** The job's progress (`batchOptions(run)`: there when the call runs as a job): told the total and each item settled. */
   progress?: BatchProgress | undefined;
 }
-
-/**
- * What every batch takes from its request: the client leaving (or, for a job, Stop), the log, the ledger of its
- * Idempotency-Key and the progress of its job.
- */
-export const batchContext = (ctx: Pick<OperationContext, 'signal' | 'log'>) => ({
-  signal: ctx.signal,
-  log: ctx.log,
-  ledger: ledgerOf(ctx),
-  progress: progressOf(ctx),
-});
 
 type Outcome = { kind: 'succeeded' } | { kind: 'failed'; failure: BatchFailure } | { kind: 'notAttempted' };
 const NOT_ATTEMPTED: Outcome = { kind: 'notAttempted' };

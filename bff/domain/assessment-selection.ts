@@ -17,7 +17,8 @@ export interface Selected extends SelectedAssessment {
 /** How an id that is in neither of the coach's lists is named in a failure. */
 export const UNKNOWN_NAME = 'Unknown assessment';
 
-function toSelected(id: string, row: LegacyAssessment | undefined): Selected {
+/** An id with its legacy record (the coach's own or received), as the rules see it. */
+export function toSelected(id: string, row: LegacyAssessment | undefined): Selected {
   if (!row) return { id, name: UNKNOWN_NAME, completed: false, receivedFromAnotherCoach: false, row: null };
   return {
     id,

@@ -76,7 +76,7 @@ export class RedisSnapshotVersions implements SnapshotVersions {
  */
 export type CopyPatch = (copy: unknown, list: string) => unknown;
 
-/** What one state-changing call did to its coach's lists, as its operation reports it (SnapshotCache.changeOf). */
+/** What one state-changing call did to its coach's lists, as its operation reports it (the run's `change`, batch/batch-run.ts). */
 export class CopyChange {
   readonly #patches: CopyPatch[] = [];
   #reported = false;
@@ -151,7 +151,6 @@ export interface SnapshotRequest<T> {
 export class SnapshotCache {
   readonly #coaches = new Map<string, CoachCopies>();
   readonly #options: Required<SnapshotCacheOptions>;
-  readonly #changes = new Map<object, CopyChange>();
   #rows = 0;
   /** Legacy reads started (tests and the benchmark count them). */
   loads = 0;
@@ -195,21 +194,11 @@ export class SnapshotCache {
   }
 
   /**
-   * Opens the change a state-changing call makes (the list-invalidation wrapper, plugins/app/assessment-snapshots.ts):
-   * its operation reports into it through changeOf, and end() applies it.
+   * Opens the change a state-changing call makes (the list-change wrapper, plugins/app/assessment-snapshots.ts): the
+   * wrapper hands it to the operation in its run, the operation reports into it, and end() applies it.
    */
-  begin(call: object): CopyChange {
-    const change = new CopyChange();
-    this.#changes.set(call, change);
-    return change;
-  }
-
-  /** The change opened for this call: the operation that takes it reports the call's effect on the lists. */
-  changeOf(call: object): CopyChange {
-    const change = this.#changes.get(call);
-    // An operation that changes the lists but is not wrapped would leave every copy stale until its TTL.
-    if (!change) throw new Error('this operation does not say `changesLists: true` in its routes entry');
-    return change.report();
+  begin(): CopyChange {
+    return new CopyChange();
   }
 
   /**
@@ -217,9 +206,8 @@ export class SnapshotCache {
    * are stale; nothing changed: nothing to do. Unknown effect (not reported, a failure midway, an answer that
    * never came): the copies here are dropped and the other instances' are stale.
    */
-  async end(call: object, coachId: string): Promise<void> {
-    const patches = this.#changes.get(call)?.patches ?? null;
-    this.#changes.delete(call);
+  async end(change: CopyChange, coachId: string): Promise<void> {
+    const { patches } = change;
     if (patches === null) return this.invalidate(coachId);
     if (patches.length === 0) return;
     const coach = this.#coaches.get(coachId);

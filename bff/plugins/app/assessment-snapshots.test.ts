@@ -1,26 +1,20 @@
-// The list-invalidation wrapper: a call that reports its whole effect patches the coach's copies; one that throws
-// after reporting (a batch cut midway) counts as not known and the copies are read again; the change a call
-// reports into exists only while a wrapped operation runs.
+// The list-change wrapper: a call that reports its whole effect patches the coach's copies; one that throws after
+// reporting (a batch cut midway) counts as not known and the copies are read again; the change a call reports into
+// is the one its run carries, and only a run of a wrapped operation carries one. The routes entries' `changesLists`
+// and the contract's `x-changes-lists` must agree, or the app does not start.
 import { describe, expect, it } from 'vitest';
+import { type BatchRun, listChange, newRun } from '../../batch/batch-run.ts';
 import type { OperationHandler, OperationHandlers, SessionContext } from '../../operation.ts';
 import { sessionEnded } from '../../problem.ts';
 import { MemorySnapshotVersions, SnapshotCache } from '../../snapshots/snapshot-cache.ts';
-import { invalidatingSnapshots } from './assessment-snapshots.ts';
+import { checkListFlags, listChanges, listChangingOperations } from './assessment-snapshots.ts';
 
-function setUp(handler: (ctx: SessionContext, snapshots: SnapshotCache) => Promise<unknown>) {
+function setUp(handler: (run: BatchRun) => Promise<unknown>) {
   const snapshots = new SnapshotCache({ ttlMs: 30_000, maxCoaches: 10, maxRows: 1_000, versions: new MemorySnapshotVersions() });
   const log = { error: () => {} };
   const ctx = { session: { coachId: 'coach' }, log } as unknown as SessionContext;
-  const handlers = invalidatingSnapshots(
-    {
-      sendInvites: {
-        handler: ((_input, ctx) => handler(ctx as SessionContext, snapshots)) as OperationHandler<'sendInvites'>,
-        changesLists: true,
-      },
-    } as OperationHandlers,
-    snapshots,
-  );
-  const run = () => (handlers.sendInvites as { handler: (input: unknown, ctx: SessionContext) => Promise<unknown> }).handler({}, ctx);
+  const wrapped = listChanges<'sendInvites'>(async (_input, _ctx, run) => handler(run) as never, snapshots);
+  const run = () => wrapped({} as never, ctx, newRun(ctx));
   let loads = 0;
   const read = () => snapshots.get({ coachId: 'coach', list: 'assessments:own', load: async () => ({ load: ++loads }), rowsOf: () => 1 });
   return { snapshots, run, read, loads: () => loads };
@@ -28,9 +22,9 @@ function setUp(handler: (ctx: SessionContext, snapshots: SnapshotCache) => Promi
 
 const marked = (copy: unknown) => ({ ...(copy as object), marked: true });
 
-describe('invalidatingSnapshots', () => {
+describe('listChanges', () => {
   it('patches the copies with what the call reported when it ends', async () => {
-    const { run, read, loads } = setUp(async (ctx, snapshots) => snapshots.changeOf(ctx).patch(marked));
+    const { run, read, loads } = setUp(async (run) => listChange(run).patch(marked));
     await read();
     await run();
     expect(await read()).toEqual({ load: 1, marked: true });
@@ -38,8 +32,8 @@ describe('invalidatingSnapshots', () => {
   });
 
   it('reads again after a call that failed, whatever it reported before', async () => {
-    const { run, read, loads } = setUp(async (ctx, snapshots) => {
-      snapshots.changeOf(ctx).patch(marked);
+    const { run, read, loads } = setUp(async (run) => {
+      listChange(run).patch(marked);
       throw sessionEnded();
     });
     await read();
@@ -48,13 +42,35 @@ describe('invalidatingSnapshots', () => {
     expect(loads()).toBe(2);
   });
 
-  it('opens the change only for the call it wraps', async () => {
+  it('hands the change to the call it wraps in its run; a run without one is refused', async () => {
     let during: unknown;
-    const { snapshots, run } = setUp(async (ctx, snapshots) => {
-      during = snapshots.changeOf(ctx);
+    const { run } = setUp(async (run) => {
+      during = listChange(run);
     });
     await run();
     expect(during).toBeDefined();
-    expect(() => snapshots.changeOf({})).toThrow(/changesLists/);
+    const ctx = { signal: new AbortController().signal, log: {} } as unknown as SessionContext;
+    expect(() => listChange(newRun(ctx))).toThrow(/changesLists/);
+    expect(() => listChange(undefined)).toThrow(/changesLists/);
+  });
+});
+
+describe('checkListFlags', () => {
+  const handler: OperationHandler<'deleteTeams'> = async () => ({ total: 0, succeeded: 0, failed: [], notAttempted: 0 });
+  const dashboard: OperationHandler<'getDashboard'> = async () => ({}) as never;
+
+  it('accepts the flag where the contract says `x-changes-lists: true`, and its absence elsewhere', () => {
+    expect(listChangingOperations().has('deleteTeams')).toBe(true);
+    expect(listChangingOperations().has('getDashboard')).toBe(false);
+    expect(() => checkListFlags({ deleteTeams: { changesLists: true, handler }, getDashboard: dashboard })).not.toThrow();
+  });
+
+  it('refuses an operation the contract marks as changing a list whose routes entry does not say so', () => {
+    expect(() => checkListFlags({ deleteTeams: { idempotent: true, handler } })).toThrow(/changesLists.*disagrees .* on: deleteTeams$/);
+  });
+
+  it('refuses `changesLists: true` on an operation the contract does not mark', () => {
+    const flagged = { changesLists: true, handler: dashboard } as unknown as OperationHandlers['getDashboard'];
+    expect(() => checkListFlags({ getDashboard: flagged })).toThrow(/disagrees .* on: getDashboard$/);
   });
 });

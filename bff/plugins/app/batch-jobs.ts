@@ -1,15 +1,15 @@
 // `fastify.batchJobs`: the jobs of the assessments actions that run as one (Send Invites/Reminders, Send Reports,
 // Delete with `Prefer: respond-async`), per session: in Redis when REDIS_URL is set (any instance answers a job's
 // progress and takes its Stop), else in memory. A session's jobs stop and go with it (logout, a new login, an
-// upstream 403). `jobBatches`, which app.ts applies outermost to every routes entry that says `job: true` (each an
-// operation whose contract declares the `Prefer` header), and the job's audit line when it ends.
+// upstream 403). The check that the routes entries' `job: true` agree with the contract's `Prefer` header, and the
+// job's audit line when it ends (plugins/app/batch-runs.ts applies the wrapper, outermost).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operation } from '../../../contract/operations.ts';
-import { type BatchJobStore, type JobOperation, MemoryBatchJobStore, type RunsAsJobOptions, runsAsJob } from '../../batch/batch-jobs.ts';
+import { type BatchJobStore, MemoryBatchJobStore, type RunsAsJobOptions } from '../../batch/batch-jobs.ts';
 import { RedisBatchJobStore } from '../../batch/redis-batch-job-store.ts';
 import { publishBatch } from '../../diagnostics.ts';
-import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
+import { flagDisagreements, type OperationHandlers } from '../../operation.ts';
 import type { AuditLine } from './audit.ts';
 import { bffOperations } from './bff-contract.ts';
 
@@ -32,7 +32,7 @@ export function jobOperations(operations: readonly Operation[] = bffOperations()
  * The line the audit plugin writes for a call, written when its job ends instead (the call answered 202 at once),
  * and the batch told to the metrics.
  */
-const auditJobEnd: NonNullable<RunsAsJobOptions['onEnd']> = ({ operation, coachId, end, durationMs }, log) => {
+export const auditJobEnd: NonNullable<RunsAsJobOptions['onEnd']> = ({ operation, coachId, end, durationMs }, log) => {
   const result = end.status === 'failed' ? end.problem.batch : end.result;
   const statusCode = end.status === 'failed' ? end.problem.status : 200;
   const line: AuditLine = result
@@ -52,21 +52,11 @@ const auditJobEnd: NonNullable<RunsAsJobOptions['onEnd']> = ({ operation, coachI
   }
 };
 
-/**
- * Every handler whose routes entry says `job: true`, wrapped to run as a job when its call asks. The flag and the
- * contract's `Prefer` header must agree (the app refuses to start otherwise).
- */
-export function jobBatches(handlers: OperationHandlers, store: BatchJobStore): OperationHandlers {
+/** The flag and the contract's `Prefer` header must agree (the app refuses to start otherwise). */
+export function checkJobFlags(handlers: OperationHandlers): void {
   const disagreeing = flagDisagreements(handlers, 'job', jobOperations());
   if (disagreeing.length > 0)
     throw new Error(`\`job: true\` in bff/routes disagrees with the contract's Prefer header on: ${disagreeing.join(', ')}`);
-  const wrapped: OperationHandlers = { ...handlers };
-  for (const operationId of flaggedOperations(handlers, 'job')) {
-    const route = handlers[operationId] as OperationRoute<OperationId>;
-    const handler = runsAsJob(operationId as JobOperation & OperationId, route.handler, store, { onEnd: auditJobEnd });
-    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler };
-  }
-  return wrapped;
 }
 
 export interface BatchJobsOptions {

@@ -4,56 +4,46 @@
 import { describe, expect, it } from 'vitest';
 import { deref, type JsonObject } from '../../../contract/operations.ts';
 import { createValidator } from '../../../contract/validator.ts';
-import { MemoryIdempotencyStore } from '../../batch/idempotency-store.ts';
-import type { OperationHandler, OperationHandlers, OperationRoute } from '../../operation.ts';
+import type { OperationHandler, OperationHandlers } from '../../operation.ts';
 import { bffContract, bffOperations } from './bff-contract.ts';
-import { emptyAnswerOf, idempotentBatches, idempotentCreates, idempotentOperations } from './idempotency.ts';
+import { checkIdempotentFlags, emptyAnswerOf, idempotentOperations } from './idempotency.ts';
 
 const handler: OperationHandler<'deleteTeams'> = async () => ({ total: 0, succeeded: 0, failed: [], notAttempted: 0 });
-const store = new MemoryIdempotencyStore();
 
-describe('idempotentBatches', () => {
-  it("wraps the handler of a routes entry that says `idempotent: true`, and keeps the entry's other fields", () => {
-    const invalid = { rules: [] };
-    const wrapped = idempotentBatches({ deleteTeams: { invalid, idempotent: true, handler } }, store);
-    const route = wrapped.deleteTeams as OperationRoute<'deleteTeams'>;
-    expect(route.handler).not.toBe(handler);
-    expect(route.invalid).toBe(invalid);
+describe('checkIdempotentFlags', () => {
+  it('accepts a batch action that says `idempotent: true` as its contract declares the key', () => {
+    expect(() => checkIdempotentFlags({ deleteTeams: { idempotent: true, handler } })).not.toThrow();
   });
 
   it('refuses a batch action whose contract declares the key but whose routes entry does not say so', () => {
     expect(idempotentOperations().has('deleteTeams')).toBe(true);
-    expect(() => idempotentBatches({ deleteTeams: handler }, store)).toThrow(/disagrees .* on: deleteTeams$/);
+    expect(() => checkIdempotentFlags({ deleteTeams: handler })).toThrow(/disagrees .* on: deleteTeams$/);
   });
 
   it('refuses `idempotent: true` on an operation whose contract declares no key', () => {
     const dashboard = { idempotent: true, handler: async () => ({}) } as unknown as OperationHandlers['getDashboard'];
     expect(idempotentOperations().has('getDashboard')).toBe(false);
-    expect(() => idempotentBatches({ getDashboard: dashboard }, store)).toThrow(/disagrees .* on: getDashboard$/);
+    expect(() => checkIdempotentFlags({ getDashboard: dashboard })).toThrow(/disagrees .* on: getDashboard$/);
   });
 });
 
-describe('idempotentCreates', () => {
+describe('checkIdempotentFlags on creates', () => {
   const feedback: OperationHandler<'sendFeedback'> = async () => ({}) as never;
-  const options = { waitMs: 1_000 };
 
-  it('wraps the handler of a routes entry that says `idempotentCreate: true`; the batch check then accepts it', () => {
-    const wrapped = idempotentCreates({ sendFeedback: { idempotentCreate: true, handler: feedback } }, store, options);
-    expect((wrapped.sendFeedback as OperationRoute<'sendFeedback'>).handler).not.toBe(feedback);
-    expect(() => idempotentBatches(wrapped, store)).not.toThrow();
+  it('accepts a create that says `idempotentCreate: true` as its contract declares the key', () => {
+    expect(() => checkIdempotentFlags({ sendFeedback: { idempotentCreate: true, handler: feedback } })).not.toThrow();
   });
 
   it('refuses a create whose contract declares the key but whose routes entry says neither flag', () => {
     expect(idempotentOperations().has('sendFeedback')).toBe(true);
-    const unflagged = idempotentCreates({ sendFeedback: feedback }, store, options);
-    expect(() => idempotentBatches(unflagged, store)).toThrow(/disagrees .* on: sendFeedback$/);
+    expect(() => checkIdempotentFlags({ sendFeedback: feedback })).toThrow(/disagrees .* on: sendFeedback$/);
   });
 
   it('refuses `idempotentCreate: true` on an operation whose contract declares no key, or with `idempotent: true` too', () => {
     const dashboard = { idempotentCreate: true, handler: async () => ({}) } as unknown as OperationHandlers['getDashboard'];
-    expect(() => idempotentCreates({ getDashboard: dashboard }, store, options)).toThrow(/disagrees .* on: getDashboard$/);
+    expect(() => checkIdempotentFlags({ getDashboard: dashboard })).toThrow(/disagrees .* on: getDashboard$/);
     const both = { idempotent: true, idempotentCreate: true, handler: feedback } as const;
-    expect(() => idempotentCreates({ sendFeedback: both }, store, options)).toThrow(/disagrees .* on: sendFeedback$/);
+    expect(() => checkIdempotentFlags({ sendFeedback: both })).toThrow(/disagrees .* on: sendFeedback$/);
   });
 });
 

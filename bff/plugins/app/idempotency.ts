@@ -1,14 +1,12 @@
 // `fastify.idempotency`: the store of the Idempotency-Key records (in Redis when there is one, like the
-// sessions), and the wrappers app.ts applies: `idempotentBatches` to every routes entry that says
-// `idempotent: true`, `idempotentCreates` to every one that says `idempotentCreate: true` (each an operation
-// whose contract declares the header).
+// sessions), and the check that the routes entries' `idempotent` and `idempotentCreate` flags agree with the
+// contract's Idempotency-Key header (plugins/app/batch-runs.ts applies the wrappers).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deref, isObject, type Json, type JsonObject, type Operation } from '../../../contract/operations.ts';
-import { type IdempotencyStore, MemoryIdempotencyStore, RedisIdempotencyStore } from '../../batch/idempotency-store.ts';
-import { idempotent } from '../../batch/idempotent.ts';
-import { type IdempotentCreateOptions, idempotentCreate } from '../../batch/idempotent-create.ts';
-import { flagDisagreements, flaggedOperations, type OperationHandlers, type OperationId, type OperationRoute } from '../../operation.ts';
+import { type IdempotencyStore, MemoryIdempotencyStore } from '../../batch/idempotency-store.ts';
+import { RedisIdempotencyStore } from '../../batch/redis-idempotency-store.ts';
+import { flagDisagreements, flaggedOperations, type OperationHandlers } from '../../operation.ts';
 import { bffContract, bffOperations } from './bff-contract.ts';
 
 declare module 'fastify' {
@@ -59,48 +57,22 @@ export function emptyAnswerOf(operationId: string, operations: readonly Operatio
 }
 
 /**
- * Every handler whose routes entry says `idempotent: true`, wrapped to honour the key. The flag and the
- * contract's Idempotency-Key must agree (a handler that would ignore a key the client sends, or honour one the
- * client was never told about, stops the app at start).
+ * The two flags and the contract's Idempotency-Key must agree (the app refuses to start otherwise): each keyed
+ * operation says `idempotent: true` (a batch: batch/idempotent.ts) or `idempotentCreate: true` (an action that makes
+ * one record or costs credits: batch/idempotent-create.ts), never both; neither flag without the key (a handler
+ * that would ignore a key the client sends, or honour one the client was never told about).
  */
-export function idempotentBatches(handlers: OperationHandlers, store: IdempotencyStore): OperationHandlers {
-  const creates = new Set<string>(flaggedOperations(handlers, 'idempotentCreate'));
-  const batches = new Set([...idempotentOperations()].filter((operationId) => !creates.has(operationId)));
-  const disagreeing = flagDisagreements(handlers, 'idempotent', batches);
-  if (disagreeing.length > 0)
-    throw new Error(`\`idempotent: true\` in bff/routes disagrees with the contract's Idempotency-Key on: ${disagreeing.join(', ')}`);
-  const wrapped: OperationHandlers = { ...handlers };
-  for (const operationId of flaggedOperations(handlers, 'idempotent')) {
-    const route = handlers[operationId] as OperationRoute<OperationId>;
-    const nothingLeft = emptyAnswerOf(operationId);
-    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: idempotent(operationId, route.handler, store, nothingLeft) };
-  }
-  return wrapped;
-}
-
-/**
- * Every handler whose routes entry says `idempotentCreate: true` (an action that makes one record or costs
- * credits), wrapped to answer a repeat with the first outcome (batch/idempotent-create.ts). The flag needs the
- * contract's Idempotency-Key (the app refuses to start otherwise); `idempotentBatches` checks that no keyed
- * operation is left without either flag.
- */
-export function idempotentCreates(
-  handlers: OperationHandlers,
-  store: IdempotencyStore,
-  options: IdempotentCreateOptions,
-): OperationHandlers {
+export function checkIdempotentFlags(handlers: OperationHandlers): void {
   const keyed = idempotentOperations();
   const batches = new Set<string>(flaggedOperations(handlers, 'idempotent'));
   const flagged = flaggedOperations(handlers, 'idempotentCreate');
-  const disagreeing = flagged.filter((operationId) => !keyed.has(operationId) || batches.has(operationId));
+  const creating = flagged.filter((operationId) => !keyed.has(operationId) || batches.has(operationId));
+  if (creating.length > 0)
+    throw new Error(`\`idempotentCreate: true\` in bff/routes disagrees with the contract's Idempotency-Key on: ${creating.join(', ')}`);
+  const creates = new Set<string>(flagged);
+  const disagreeing = flagDisagreements(handlers, 'idempotent', new Set([...keyed].filter((operationId) => !creates.has(operationId))));
   if (disagreeing.length > 0)
-    throw new Error(`\`idempotentCreate: true\` in bff/routes disagrees with the contract's Idempotency-Key on: ${disagreeing.join(', ')}`);
-  const wrapped: OperationHandlers = { ...handlers };
-  for (const operationId of flagged) {
-    const route = handlers[operationId] as OperationRoute<OperationId>;
-    (wrapped as Record<string, unknown>)[operationId] = { ...route, handler: idempotentCreate(operationId, route.handler, store, options) };
-  }
-  return wrapped;
+    throw new Error(`\`idempotent: true\` in bff/routes disagrees with the contract's Idempotency-Key on: ${disagreeing.join(', ')}`);
 }
 
 export interface IdempotencyOptions {

@@ -1,7 +1,8 @@
 // Delete (spec assessments-and-clients §2.3, §5, §8, §9): only before the client registers, never a received
 // assessment; one legacy `DELETE api/v2/tokens/{uuid}` per assessment, each refusal reported by name.
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions, listChange } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { alreadyRegistered, refuseReceived } from '../../domain/assessment-batch-rules.ts';
 import { readSelection, refuseNotInList } from '../../domain/assessment-selection.ts';
@@ -9,7 +10,6 @@ import { hasRegistered } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { UNEXPECTED_MESSAGE } from '../../problem.ts';
 import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
-import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 // spec assessments-and-clients §8: the legacy text of a team-report lock, passed on with its own code.
@@ -23,8 +23,9 @@ export async function deleteAssessments(
   { body: { ids } }: OperationInput<'deleteAssessments'>,
   ctx: SessionContext,
   settings: Config['batch'],
-  change: CopyChange,
+  run: BatchRun,
 ): Promise<BatchResult> {
+  const change = listChange(run);
   const selection = await readSelection(ctx, ids);
   // Ids in neither of the coach's lists refuse the whole selection, before anything is deleted.
   refuseNotInList(selection);
@@ -55,7 +56,7 @@ export async function deleteAssessments(
       if (info && TEAM_REPORT_LOCK.test(info)) throw new BatchItemError('team_report_locked', info);
       throw new BatchItemError('delete_failed', info ?? UNEXPECTED_MESSAGE);
     },
-    { ...settings, ...batchContext(ctx) },
+    { ...settings, ...batchOptions(run) },
   );
   edits.reportTo(change);
   return result;

@@ -2,14 +2,14 @@
 // once per client, the client's fields; a completed assessment keeps its name, surname and e-mail. An empty project,
 // company or other data is passed on empty: the legacy contract's none (`userCoach`, `company`, `otherData`).
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions, listChange } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { refuseReceived } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
 import type { InvalidField, OperationInput, SessionContext } from '../../operation.ts';
 import { failed, problem } from '../../problem.ts';
 import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
-import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 import { legacyErrorInfo } from '../../upstream/legacy-client.ts';
 
 // spec assessments-and-clients §5 "Edit", §4.9.
@@ -30,8 +30,9 @@ export async function editAssessments(
   { body }: OperationInput<'editAssessments'>,
   ctx: SessionContext,
   settings: Config['batch'],
-  change: CopyChange,
+  run: BatchRun,
 ): Promise<BatchResult> {
+  const change = listChange(run);
   const { ids, language, project, reportsToAutoSend, name, surname, email, company, otherData } = body;
   const selection = await readSelection(ctx, ids);
   refuseReceived(selection);
@@ -89,7 +90,7 @@ export async function editAssessments(
     },
     {
       ...settings,
-      ...batchContext(ctx),
+      ...batchOptions(run),
       failureMessage: (item, reason) =>
         reason.code === 'update_failed' || reason.code === 'not_found' ? reason.message : updateFailed(item.name),
     },

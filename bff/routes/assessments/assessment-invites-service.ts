@@ -1,16 +1,18 @@
 // Send Invites/Reminders and its preview (spec assessments-and-clients §2.3, §4.3, §8): completed assessments
 // skipped, one legacy `sendinvite` per other one, sent by the server or drafted for the coach's own e-mail client.
 import type { components as Bff } from '../../../generated/bff.ts';
-import { batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions, listChange } from '../../batch/batch-run.ts';
+import { runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { planInvites, refuseReceived } from '../../domain/assessment-batch-rules.ts';
-import { readSelection, refuseNotInList, type Selected } from '../../domain/assessment-selection.ts';
+import { refuseNotInList, type Selected } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
 import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
-import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
+import { selectionFromCopy } from '../../snapshots/selection-copy.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { draftOf, emailOutcome, inOrder, MESSAGES, previewOf } from './assessment-emails.ts';
 
 type InviteBatchResult = Bff['schemas']['InviteBatchResult'];
@@ -33,20 +35,23 @@ function inviteDestination(
 }
 
 /**
- * Send Invites/Reminders (contract: sendInvites): completed skipped, one `sendinvite` per other assessment; each one
+ * Send Invites/Reminders (contract: sendInvites), planned from the coach's copy of the lists (the one its review was
+ * shown from: no legacy list is read while the copy is held): completed skipped, one `sendinvite` per other assessment; each one
  * sent flags its record in the coach's list copies. A selection holding a received assessment is refused.
  */
 export async function sendInvites(
   { body }: OperationInput<'sendInvites'>,
   ctx: SessionContext,
   settings: Config['batch'],
-  change: CopyChange,
+  run: BatchRun,
+  snapshots: SnapshotCache,
 ): Promise<InviteBatchResult> {
+  const change = listChange(run);
   const destination = inviteDestination(ctx.session, body);
   // The coach's own e-mail client takes one invite at a time (spec §5 "Sending and downloading reports"); it also
   // bounds the drafts of a selection of thousands.
   if (!body.serverSend && body.ids.length > 1) throw failed(400, 'own_email_single_only', MESSAGES.ownEmailSingleOnly);
-  const selection = await readSelection(ctx, body.ids);
+  const selection = await selectionFromCopy(ctx, snapshots, body.ids);
   // Ids in neither of the coach's lists refuse the whole selection, before anything is sent.
   refuseNotInList(selection);
   // A received assessment is not the coach's to invite (the legacy API refuses it, one by one): refused up front (§4.7).
@@ -78,16 +83,20 @@ export async function sendInvites(
       if (row.userInvite === 1) reminders++;
       if (!body.serverSend) drafts.set(item.id, draftOf(item, answer, destination));
     },
-    { ...settings, ...batchContext(ctx), failureMessage: sendFailed },
+    { ...settings, ...batchOptions(run), failureMessage: sendFailed },
   );
   edits.reportTo(change);
   return { ...result, skippedCompleted, reminders, drafts: inOrder(toSend, drafts) };
 }
 
 /** The invite preview (contract: previewInvite): the first selected assessment that is not complete. */
-export async function previewInvite({ body }: OperationInput<'previewInvite'>, ctx: SessionContext): Promise<EmailPreview> {
+export async function previewInvite(
+  { body }: OperationInput<'previewInvite'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<EmailPreview> {
   const destination = inviteDestination(ctx.session, body);
-  const selection = (await readSelection(ctx, body.ids)).filter((item) => item.row !== null);
+  const selection = (await selectionFromCopy(ctx, snapshots, body.ids)).filter((item) => item.row !== null);
   refuseReceived(selection);
   const [first] = planInvites(selection).toSend;
   const { data, error } = await ctx.legacy.GET('/api/v2/tokens/{assessmentId}/sendinvite', {

@@ -3,7 +3,8 @@
 // client (one assessment only).
 import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { readSelection, refuseNotInList } from '../../domain/assessment-selection.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
@@ -40,6 +41,7 @@ export async function sendReports(
   { body }: OperationInput<'sendReports'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<ReportEmailBatchResult> {
   const destination = reportEmailDestination(ctx.session, body);
   const selection = await readSelection(ctx, body.ids);
@@ -60,7 +62,7 @@ export async function sendReports(
       signal.throwIfAborted();
       if (!body.serverSend) drafts.set(item.id, draftOf(item, answer));
     },
-    { ...settings, ...batchContext(ctx), failureMessage: sendFailed },
+    { ...settings, ...batchOptions(run), failureMessage: sendFailed },
   );
   return { ...result, drafts: inOrder(selection, drafts) };
 }

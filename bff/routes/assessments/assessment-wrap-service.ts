@@ -1,13 +1,13 @@
 // Wrap / Unwrap (spec assessments-and-clients §2.3, §4.4, §4.7, §8): the whole selection into one state, one legacy
 // `PATCH api/v2/tokens/{uuid}` per assessment not in it yet.
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions, listChange } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { planWrap, wrapFailed } from '../../domain/assessment-batch-rules.ts';
 import { knownRecord, readSelection } from '../../domain/assessment-selection.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { changeCall, RecordEdits } from '../../snapshots/assessment-snapshot.ts';
-import type { CopyChange } from '../../snapshots/snapshot-cache.ts';
 
 /**
  * Wrap / Unwrap (contract: setAssessmentsWrapped): a selection with received assessments or mixing wrapped and
@@ -18,8 +18,9 @@ export async function setAssessmentsWrapped(
   { body: { ids, wrapped } }: OperationInput<'setAssessmentsWrapped'>,
   ctx: SessionContext,
   settings: Config['batch'],
-  change: CopyChange,
+  run: BatchRun,
 ): Promise<BatchResult> {
+  const change = listChange(run);
   const selection = await readSelection(ctx, ids);
   const toChange = new Set(planWrap(selection, wrapped).toChange);
   const edits = new RecordEdits();
@@ -42,7 +43,7 @@ export async function setAssessmentsWrapped(
     // spec §8: every failed item reads "{name} wrapped up failed. Update failed for {name}." (a 5xx included).
     {
       ...settings,
-      ...batchContext(ctx),
+      ...batchOptions(run),
       failureMessage: (item, reason) => (reason.code === 'not_found' ? reason.message : wrapFailed(item)),
     },
   );

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchFailure, type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
+import { type BatchFailure, type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { destinationOf, sendFailed } from '../../domain/emails.ts';
 import { isCalendarDay } from '../../domain/form-rules.ts';
@@ -146,13 +147,15 @@ function known(item: SelectedPair): LegacyCouple {
   return item.couple;
 }
 
-const batchOptions = (ctx: SessionContext, settings: Config['batch']) => ({ ...settings, ...batchContext(ctx) });
+/** A batch's options: the settings and the run's (a preview has no run: the request's signal and log). */
+const optionsOf = (settings: Config['batch'], run: BatchRun | SessionContext) => ({ ...settings, ...batchOptions(run) });
 
 /** deletePairs: one `DELETE api/v2/couples` per selected pair, so each refusal (a requested report) is reported by name. */
 export async function deletePairs(
   { body: { ids } }: OperationInput<'deletePairs'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<BatchResult> {
   const selection = await readSelection(ctx, ids);
   return runBatch(
@@ -162,7 +165,7 @@ export async function deletePairs(
       const { response, error } = await ctx.legacy.DELETE('/api/v2/couples', { body: { uuids: [item.id] }, signal });
       if (!response.ok) throw new BatchItemError('delete_failed', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
     },
-    batchOptions(ctx, settings),
+    optionsOf(settings, run),
   );
 }
 
@@ -203,7 +206,7 @@ export async function previewPairReportEmail(
       signal.throwIfAborted();
       previews.set(item.id, { emailAddress: destination ?? answer.emailAddress, subject: answer.subject, body: answer.body });
     },
-    batchOptions(ctx, settings),
+    optionsOf(settings, ctx),
   );
   const first = selection.find((item) => previews.has(item.id));
   return { ...(first && { preview: previews.get(first.id) }), failed: result.failed };
@@ -214,6 +217,7 @@ export async function sendPairReports(
   { body }: OperationInput<'sendPairReports'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<ReportEmailBatchResult> {
   const destination = destinationOf(ctx.session, body.coachEmailAddress);
   const selection = await readSelection(ctx, body.ids);
@@ -240,7 +244,7 @@ export async function sendPairReports(
         });
       }
     },
-    { ...batchOptions(ctx, settings), failureMessage: sendFailed },
+    { ...optionsOf(settings, run), failureMessage: sendFailed },
   );
   return { ...result, drafts: selection.flatMap((item) => drafts.get(item.id) ?? []) };
 }

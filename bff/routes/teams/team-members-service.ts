@@ -4,7 +4,8 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import { readTeams, unlockedTeamOf } from '../../domain/team-rows.ts';
@@ -120,6 +121,7 @@ export async function removeTeamMembers(
   { params: { teamId }, body: { ids } }: OperationInput<'removeTeamMembers'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<BatchResult> {
   unlockedTeamOf(await readTeams(ctx), teamId);
   const members = new Map((await readMembers(ctx, teamId)).map((member) => [member.id, member]));
@@ -134,6 +136,6 @@ export async function removeTeamMembers(
       });
       if (!response.ok) throw new BatchItemError('upstream_error', legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE);
     },
-    { ...settings, ...batchContext(ctx) },
+    { ...settings, ...batchOptions(run) },
   );
 }

@@ -2,7 +2,8 @@
 // the selected teams to the coach registered with an e-mail (one legacy call, all or nothing); Revoke takes
 // them back, one legacy call per receiving coach, reported per team. Received teams cannot be passed on.
 import { BatchItemError, type ItemReason } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
+import { type BatchResult, batchCut, cutResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import { isScoEmail, isUnknownCoach, revokeFailed } from '../../domain/sco-rules.ts';
 import { isReceived, readTeams, TEAM_MESSAGES, teamOf } from '../../domain/team-rows.ts';
@@ -56,6 +57,7 @@ export async function revokeTeamSco(
   { body: { ids, coachId } }: OperationInput<'revokeTeamSco'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<BatchResult> {
   const list = await readTeams(ctx);
   const selection: RevokedTeam[] = ids.map((id) => {
@@ -86,7 +88,7 @@ export async function revokeTeamSco(
         if (!data) throw new BatchItemError('sco_revoke_failed', revokeFailed(legacyErrorInfo(error) ?? UNEXPECTED_MESSAGE));
         if (!data.success) throw new BatchItemError('sco_revoke_failed', revokeFailed(data.error ?? UNEXPECTED_MESSAGE));
       },
-      { ...settings, ...batchContext(ctx), failureMessage: (_call, reason) => failureText(reason) },
+      { ...settings, ...batchOptions(run), failureMessage: (_call, reason) => failureText(reason) },
     );
   } catch (error) {
     const partial = cutResult(error);

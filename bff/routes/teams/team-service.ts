@@ -3,7 +3,8 @@
 // available keeps its name, cannot be deleted, and is the only kind that can be duplicated.
 import type { components as Bff } from '../../../generated/bff.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
-import { type BatchResult, batchContext, runBatch } from '../../batch/run-batch.ts';
+import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
+import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
 import {
   isLocked,
@@ -108,6 +109,7 @@ export async function deleteTeams(
   { body: { ids } }: OperationInput<'deleteTeams'>,
   ctx: SessionContext,
   settings: Config['batch'],
+  run: BatchRun,
 ): Promise<BatchResult> {
   const list = await readTeams(ctx);
   const selection = ids.map((id) => ({ id, team: list.byId.get(id), name: list.byId.get(id)?.name ?? UNKNOWN_TEAM_NAME }));
@@ -126,7 +128,7 @@ export async function deleteTeams(
       if (info === teamDeleteLocked(team.name)) throw new BatchItemError('team_report_locked', info);
       throw new BatchItemError('upstream_error', info ?? UNEXPECTED_MESSAGE);
     },
-    { ...settings, ...batchContext(ctx) },
+    { ...settings, ...batchOptions(run) },
   );
 }
 

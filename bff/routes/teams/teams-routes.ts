@@ -1,8 +1,8 @@
 // Teams and the team report page (contract tag `teams`): the table, add / edit / delete / duplicate, SCO, the
 // members, the report request and the downloads.
 
+import { type BatchRun, listChange, runOf } from '../../batch/batch-run.ts';
 import { aboutCoachEmail } from '../../domain/sco-rules.ts';
-import type { SessionContext } from '../../operation.ts';
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { changesOnly, TEAMS_LIST } from '../../snapshots/team-pair-snapshots.ts';
 import { addTeamMembers, noMembersSelected, removeTeamMembers, updateTeamMember } from './team-members-service.ts';
@@ -17,12 +17,12 @@ function noMembersProblem(body: unknown) {
   return ids === undefined || (Array.isArray(ids) && ids.length === 0) ? noMembersSelected() : undefined;
 }
 
-export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
+export const teamsRoutes: TagRoutes = (_app, { batch }) => {
   // What changes a team changes the teams copy the palette searches (snapshots/team-pair-snapshots.ts) and no other:
   // `changesLists` with only that copy dropped, so the assessments copy is not read again for it.
-  const teamsChange = <T>(ctx: SessionContext, run: () => Promise<T>): Promise<T> => {
-    changesOnly(snapshots.changeOf(ctx), TEAMS_LIST);
-    return run();
+  const teamsChange = <T>(run: BatchRun | undefined, action: (run: BatchRun) => Promise<T>): Promise<T> => {
+    changesOnly(listChange(run), TEAMS_LIST);
+    return action(runOf(run));
   };
   return {
     listTeams,
@@ -30,52 +30,56 @@ export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
       invalid: { form: newTeamFormProblem },
       idempotentCreate: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => createTeam(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => createTeam(input, ctx)),
     },
     updateTeam: {
       invalid: { form: teamUpdateFormProblem },
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => updateTeam(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => updateTeam(input, ctx)),
     },
-    deleteTeams: { idempotent: true, changesLists: true, handler: (input, ctx) => teamsChange(ctx, () => deleteTeams(input, ctx, batch)) },
+    deleteTeams: {
+      idempotent: true,
+      changesLists: true,
+      handler: (input, ctx, run) => teamsChange(run, (run) => deleteTeams(input, ctx, batch, run)),
+    },
     duplicateTeam: {
       idempotentCreate: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => duplicateTeam(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => duplicateTeam(input, ctx)),
     },
     assignTeamSco: {
       invalid: { rules: [{ when: aboutCoachEmail, answer: invalidScoEmail }] },
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => assignTeamSco(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => assignTeamSco(input, ctx)),
     },
     revokeTeamSco: {
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => revokeTeamSco(input, ctx, batch)),
+      handler: (input, ctx, run) => teamsChange(run, (run) => revokeTeamSco(input, ctx, batch, run)),
     },
     getTeam,
     addTeamMembers: {
       invalid: { form: noMembersProblem },
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => addTeamMembers(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => addTeamMembers(input, ctx)),
     },
     removeTeamMembers: {
       idempotent: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => removeTeamMembers(input, ctx, batch)),
+      handler: (input, ctx, run) => teamsChange(run, (run) => removeTeamMembers(input, ctx, batch, run)),
     },
     // A leader flag and a comment are not in the teams list.
     updateTeamMember,
     requestTeamReport: {
       idempotentCreate: true,
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => requestTeamReport(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => requestTeamReport(input, ctx)),
     },
     cancelTeamReportRequest: {
       changesLists: true,
-      handler: (input, ctx) => teamsChange(ctx, () => cancelTeamReportRequest(input, ctx)),
+      handler: (input, ctx, run) => teamsChange(run, () => cancelTeamReportRequest(input, ctx)),
     },
     downloadTeamSummary,
     downloadTeamReport,

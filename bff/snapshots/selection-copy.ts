@@ -1,0 +1,15 @@
+// The selection of an assessments action read from the coach's copy of the lists (assessment-snapshot.ts: own and
+// received merged, each record once, as `readSelection` merges them) instead of downloading the legacy lists again:
+// the copy the table and the action's review were shown from, patched by every change made through the BFF. An id
+// the copy does not hold (a record added since it was made) has the lists read again once, so an id that is in
+// neither list is still told by a fresh read (`not_in_list`).
+import { type Selected, toSelected } from '../domain/assessment-selection.ts';
+import type { SessionContext } from '../operation.ts';
+import { assessmentSnapshot } from './assessment-snapshot.ts';
+import type { SnapshotCache } from './snapshot-cache.ts';
+
+export async function selectionFromCopy(ctx: SessionContext, snapshots: SnapshotCache, ids: readonly string[]): Promise<Selected[]> {
+  let copy = await assessmentSnapshot(ctx, snapshots, 'own');
+  if (ids.some((id) => !copy.byId.has(id))) copy = await assessmentSnapshot(ctx, snapshots, 'own', true);
+  return ids.map((id) => toSelected(id, copy.byId.get(id)?.legacy));
+}
