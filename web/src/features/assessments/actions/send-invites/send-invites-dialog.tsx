@@ -11,10 +11,10 @@ import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import {
   BatchJobProgress,
+  batchParams,
   countOf,
   type JobResult,
   jobCallbacks,
-  jobParams,
   MAX_SELECTION,
   namesOf,
   TOO_MANY,
@@ -87,7 +87,8 @@ export default function SendInvitesDialog({ ids: selected, session, finish, sele
     if (cannotSend || !sending.coachEmailGiven()) return;
     const body = request();
     announce(SEND_TEXT.sending);
-    send.mutate({ body, params: jobParams('sendInvites', body) }, jobCallbacks('sendInvites', setJob, sentMessage, finish));
+    // A few rows answer at once; a selection larger than DIRECT_MAX_ITEMS runs as a job with its bar and Stop.
+    send.mutate({ body, params: batchParams('sendInvites', body) }, jobCallbacks('sendInvites', setJob, sentMessage, finish));
   };
   const showPreview = () => {
     if (!sending.coachEmailGiven()) return;

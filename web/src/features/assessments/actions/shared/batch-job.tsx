@@ -46,6 +46,22 @@ export function jobParams(operation: JobOperation, body: unknown) {
   return { header: { ...submissionKey(operation, body).header, Prefer: 'respond-async' as const } };
 }
 
+/**
+ * The most items an action runs within its call, answering its result at once; more ask for a job. The BFF runs 4
+ * items at a time (BATCH_CONCURRENCY) and a legacy call takes about a second at worst, so 20 items answer within
+ * about 5 seconds, as long as a button may say "Sending email..."; a job costs a 202, at least one poll and a bar
+ * that would only flash. A larger selection (up to 50,000) runs as a job, with its bar and Stop.
+ */
+export const DIRECT_MAX_ITEMS = 20;
+
+/**
+ * The call's parameters by the selection's size: a job (`jobParams`) only above DIRECT_MAX_ITEMS; else only the
+ * action's Idempotency-Key, and the call answers the result itself.
+ */
+export function batchParams(operation: JobOperation, body: { ids: readonly unknown[] }) {
+  return body.ids.length > DIRECT_MAX_ITEMS ? jobParams(operation, body) : { header: submissionKey(operation, body).header };
+}
+
 /** The call's answer is the job (202), not the result. */
 const isJob = (answer: object): answer is AssessmentBatchJob => 'jobId' in answer && 'status' in answer;
 
