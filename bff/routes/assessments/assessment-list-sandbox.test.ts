@@ -137,6 +137,49 @@ describe('GET /api/assessments (listAssessments)', () => {
     expect(completed.slice(0, done.length)).toEqual([...done].sort());
   });
 
+  // Every column the table sorts on (spec §2.2), in both orders, read from what each row shows: rows without a
+  // value last in either direction. The browser suite clicks one header end to end; the web's own test checks that
+  // every header asks for its column.
+  type Item = AssessmentList['items'][number];
+  const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const nameKey = (coach?: { name: string; surname: string }) => (coach ? fold(`${coach.surname} ${coach.name}`.trim()) : null);
+  const orNull = (text?: string | null) => (text ? fold(text) : null);
+  const SHOWN_TYPE = { full: 'Combined', ennea: 'Enneagram', EIT: 'Maturity' } as const;
+  const SORT_KEYS: Record<string, (item: Item) => string | number | null> = {
+    info: (item) => fold(`${item.clientSurname} ${item.clientName}`.trim()),
+    company: (item) => orNull(item.company),
+    project: (item) => orNull(item.project),
+    ennea: (item) => item.ennea?.type ?? null,
+    score: (item) => item.maturity?.stage ?? null,
+    assessmentType: (item) => SHOWN_TYPE[item.assessmentType],
+    language: (item) => item.language,
+    createdAt: (item) => item.createdAt,
+    registeredAt: (item) => item.registeredAt ?? null,
+    completedAt: (item) => item.completedAt ?? null,
+    fromCoach: (item) => nameKey(item.fromCoach),
+    toCoach: (item) => nameKey(item.toCoaches[0]),
+  };
+  it.each(Object.keys(SORT_KEYS).flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+    'sorts on %s %s by what the column shows, rows without a value last',
+    async (sort, order) => {
+      const view = sort === 'toCoach' ? '&view=given' : '';
+      const { items, filteredTotal } = await list(`?sort=${sort}&order=${order}&pageSize=500${view}`);
+      expect(items).toHaveLength(filteredTotal);
+      const keys = items.map(SORT_KEYS[sort] as (item: Item) => string | number | null);
+      const valued = keys.filter((key) => key !== null);
+      // Rows with a value, more than one value among them (the seed's SCOs come from and go to one peer coach).
+      expect(valued.length).toBeGreaterThan(1);
+      if (!sort.endsWith('Coach')) expect(new Set(valued).size).toBeGreaterThan(1);
+      expect(keys.slice(valued.length).every((key) => key === null)).toBe(true);
+      const sign = order === 'asc' ? 1 : -1;
+      const outOfOrder = valued.findIndex(
+        (key, index) =>
+          index > 0 && (valued[index - 1] as string | number) !== key && ((valued[index - 1] as string | number) < key ? 1 : -1) !== sign,
+      );
+      expect(outOfOrder, `${sort} ${order}: ${String(valued[outOfOrder - 1])} before ${String(valued[outOfOrder])}`).toBe(-1);
+    },
+  );
+
   it('pages: page 3 of 10 is the 21st to 30th row of the same order', async () => {
     const all = (await list('?sort=company&order=asc&pageSize=500')).items.map((item) => item.id);
     const page = await list('?sort=company&order=asc&pageSize=10&page=3');
