@@ -20,6 +20,7 @@ const count = (n: number) => n.toLocaleString('en');
 /** The headings of the reasons the spec's batches fail for most, counted ("2,291 have no report available yet"). */
 const PHRASES: Readonly<Record<string, (n: number) => string>> = {
   report_not_available: (n) => `${count(n)} ${n === 1 ? 'has' : 'have'} no report available yet`,
+  already_registered: (n) => `${count(n)} ${n === 1 ? 'has' : 'have'} already registered and cannot be deleted`,
   outcome_unknown: (n) => `${count(n)}: not known whether done, as no answer came back in time. Please check them before trying again.`,
 };
 
