@@ -9,6 +9,7 @@ import { SAMPLES_PATH } from '../../sandbox/controls/samples.ts';
 import { PAYPAL_CLIENT_SECRET, PAYPAL_PREFIX } from '../../sandbox/providers/paypal-api.ts';
 import { PAYPAL_SDK_PATH } from '../../sandbox/providers/paypal-sdk.ts';
 import { freePort } from './prism.ts';
+import { cachedWebBuild } from './web-build-cache.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,8 +45,15 @@ export interface Stack {
 
 export const DEFAULT_WEB_DIST_DIR = `${ROOT}web/dist`;
 
-/** Builds web/ with the project's Vite config, into web/dist or (tests) a directory of their own. */
-export async function buildWebClient(outDir: string = DEFAULT_WEB_DIST_DIR): Promise<void> {
+/**
+ * Builds web/ with the project's Vite config, into web/dist or (tests) a directory of their own; the same inputs
+ * built before are a copy of that build (web-build-cache.ts).
+ */
+export function buildWebClient(outDir: string = DEFAULT_WEB_DIST_DIR): Promise<void> {
+  return cachedWebBuild(ROOT, outDir, viteBuild);
+}
+
+async function viteBuild(outDir: string): Promise<void> {
   const { build } = await import('vite');
   // A production build whatever this process is (vitest sets NODE_ENV=test, which would give React's
   // development bundles); NODE_ENV is put back after, because the sandbox and the BFF started
