@@ -6,8 +6,7 @@
 // session's legacy cookie and nothing of the browser's (no cookies, no X-CSRF). Every call has a
 // timeout; GETs are retried on connection errors only; failures become problems (502/504) and a 403
 // ends the session (401).
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import type { ParamsOption, RequestBodyOption, FetchResponse as TypedAnswer } from 'openapi-fetch';
 import { Agent, type Dispatcher } from 'undici';
 import type { paths } from '../../generated/legacy.ts';
@@ -15,6 +14,7 @@ import { type LegacyFailure, publishLegacyCall, type UpstreamCall } from '../dia
 import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
+import { expandPath, LegacyCallResult, queryString, serializeBody } from './legacy-wire.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
 /** The contract's paths that have this method. */
@@ -38,10 +38,10 @@ type Parsed<Data, Init> = Init extends { parseAs: 'stream' } ? Readable : Init e
  * `response` (status, headers) is made on first use. A download's `data` is the body as a Node stream.
  */
 export type LegacyResult<Operation, Init> =
-  TypedAnswer<Operation & Record<string, unknown>, object, `${string}/${string}`> extends infer Answer
-    ? Answer extends { data: infer Data; error?: never }
+  TypedAnswer<Operation & Record<string, unknown>, object, `${string}/${string}`> extends infer Typed
+    ? Typed extends { data: infer Data; error?: never }
       ? { data: Parsed<Data, Init>; error?: never; response: Response }
-      : Answer
+      : Typed
     : never;
 type LegacyMethod<M extends HttpMethod> = <Path extends PathsWith<M>, Init extends LegacyInit<paths[Path][M]>>(
   path: Path,
@@ -166,110 +166,6 @@ export function legacyFailure(
   return failed(isLegacyRefusal(response) ? 400 : 502, code, detail);
 }
 
-const PATH_PARAM = /\{([^{}]+)\}/g;
-const expanders = new Map<string, (params: Record<string, unknown> | undefined) => string>();
-
-/** The path with its `{name}` parameters filled in (each template parsed once: the contract's paths are few). */
-function expandPath(template: string, params: Record<string, unknown> | undefined): string {
-  let expand = expanders.get(template);
-  if (!expand) {
-    const parts = template.split(PATH_PARAM);
-    expand = (values) => {
-      let path = parts[0] ?? '';
-      for (let index = 1; index < parts.length; index += 2) {
-        const value = values?.[parts[index] as string];
-        path += value === undefined || value === null ? `{${parts[index]}}` : encodeURIComponent(String(value));
-        path += parts[index + 1] ?? '';
-      }
-      return path;
-    };
-    expanders.set(template, expand);
-  }
-  return expand(params);
-}
-
-/** Form style, exploded arrays (`ids=a&ids=b`) and deepObject objects, as openapi-fetch serializes them. */
-function queryString(query: Record<string, unknown> | undefined, cacheBuster: number | undefined): string {
-  const pairs: string[] = [];
-  for (const name in query) {
-    const value = query[name];
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) pairs.push(`${name}=${encodeURIComponent(String(item))}`);
-    } else if (typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) pairs.push(`${name}[${key}]=${encodeURIComponent(String(item))}`);
-    } else {
-      pairs.push(`${name}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  if (cacheBuster !== undefined && query?.t === undefined) pairs.push(`t=${cacheBuster}`);
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
-}
-
-function serializeBody(body: unknown): { body: Dispatcher.RequestOptions['body']; contentType: string } {
-  if (body instanceof FormData) {
-    // Multipart (uploads): encoded by Node's own fetch Response, boundary included (undici.request takes
-    // only its own package's FormData), and streamed.
-    const encoded = new Response(body);
-    const stream = encoded.body ? Readable.fromWeb(encoded.body as NodeReadableStream<Uint8Array>) : null;
-    return { body: stream, contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
-  }
-  if (body instanceof URLSearchParams) return { body: body.toString(), contentType: 'application/x-www-form-urlencoded' };
-  return { body: JSON.stringify(body), contentType: 'application/json' };
-}
-
-/**
- * The answer as a fetch Response, built only when a caller asks (for its status or headers). A download's
- * body is there too, but read it from `data` (no conversion) or from here, not both; a parsed answer's was read.
- */
-function toResponse(status: number, headers: Dispatcher.ResponseData['headers'], stream: Readable | undefined): Response {
-  const fetchHeaders = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (Array.isArray(value)) for (const item of value) fetchHeaders.append(name, item);
-    else if (value !== undefined) fetchHeaders.append(name, value);
-  }
-  return new Response(stream ? untilRead(stream) : null, { status, headers: fetchHeaders });
-}
-
-/** A web stream that attaches to the Node stream only when first read: reading `response.headers` must not drain `data`. */
-function untilRead(stream: Readable): ReadableStream<Uint8Array> {
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        reader ??= (Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>).getReader();
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel(reason) {
-        stream.destroy(reason instanceof Error ? reason : undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-class Answer {
-  readonly data: unknown;
-  readonly error: unknown;
-  readonly #status: number;
-  readonly #headers: Dispatcher.ResponseData['headers'];
-  #response: Response | undefined;
-
-  constructor(ok: boolean, body: unknown, status: number, headers: Dispatcher.ResponseData['headers']) {
-    this.data = ok ? body : undefined;
-    this.error = ok ? undefined : body;
-    this.#status = status;
-    this.#headers = headers;
-  }
-
-  get response(): Response {
-    this.#response ??= toResponse(this.#status, this.#headers, this.data instanceof Readable ? this.data : undefined);
-    return this.#response;
-  }
-}
-
 interface CallInit {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
   body?: unknown;
@@ -298,7 +194,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
   const { baseUrl, agent, timeoutMs, cookie, signal: clientSignal, onForbidden, onCall, trace, now = Date.now } = options;
   const { origin, prefix } = baseOf(baseUrl);
 
-  async function call(method: Method, template: string, init: CallInit = {}): Promise<Answer> {
+  async function call(method: Method, template: string, init: CallInit = {}): Promise<LegacyCallResult> {
     const { params, parseAs = 'json', signal: ownSignal } = init;
     // The cache-busting `t` the legacy API expects on its generic calls.
     const path = `${prefix}${expandPath(template, params?.path)}${queryString(params?.query, template.startsWith('/api/') ? now() : undefined)}`;
@@ -387,7 +283,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     }
   }
 
-  async function read(answer: Dispatcher.ResponseData | BufferedAnswer, method: Method, parseAs: ParseAs): Promise<Answer> {
+  async function read(answer: Dispatcher.ResponseData | BufferedAnswer, method: Method, parseAs: ParseAs): Promise<LegacyCallResult> {
     const { statusCode: status, headers, body } = answer;
     if (status === 403) {
       await body.dump().catch(() => {});
@@ -401,9 +297,9 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     const ok = status >= 200 && status < 300;
     if (status === 204 || method === 'HEAD' || headers['content-length'] === '0') {
       await body.dump().catch(() => {});
-      return new Answer(ok, undefined, status, headers);
+      return new LegacyCallResult(ok, undefined, status, headers);
     }
-    if (ok && parseAs === 'stream') return new Answer(ok, body, status, headers);
+    if (ok && parseAs === 'stream') return new LegacyCallResult(ok, body, status, headers);
     let text: string;
     try {
       text = await body.text();
@@ -411,21 +307,21 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       // An abort (timeout, browser gone) is told apart by the caller, from the controller.
       throw failure(error);
     }
-    if (ok && parseAs === 'text') return new Answer(ok, text, status, headers);
-    if (text === '') return new Answer(ok, undefined, status, headers);
+    if (ok && parseAs === 'text') return new LegacyCallResult(ok, text, status, headers);
+    if (text === '') return new LegacyCallResult(ok, undefined, status, headers);
     // The one parse of a JSON answer; an unparseable one is a 502 here, not a crash later. A non-JSON
     // error body (a proxy's HTML page) is handed over as text, as openapi-fetch did.
     try {
-      return new Answer(ok, JSON.parse(text), status, headers);
+      return new LegacyCallResult(ok, JSON.parse(text), status, headers);
     } catch (error) {
       if (ok || String(headers['content-type'] ?? '').includes('json')) throw Object.assign(upstreamError(), { cause: error });
-      return new Answer(ok, text, status, headers);
+      return new LegacyCallResult(ok, text, status, headers);
     }
   }
 
   const method =
     (name: Method) =>
-    (path: string, init?: CallInit): Promise<Answer> =>
+    (path: string, init?: CallInit): Promise<LegacyCallResult> =>
       call(name, path, init);
   return {
     GET: method('GET'),
