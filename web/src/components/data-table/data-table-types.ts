@@ -11,11 +11,16 @@ export interface DataColumn<R> {
   sortable?: boolean;
   /** The cell that names the row for screen readers (one per table). */
   isRowHeader?: boolean;
-  /** Short values that must not wrap (dates, codes). */
+  /** Short values that must not wrap (codes, a type's name). */
   nowrap?: boolean;
   /**
-   * A cell of plain text kept to one line: cut with an ellipsis past the column's width, the whole text in its title
-   * (hover) and in the cell (copied, read by a screen reader). For secondary columns that should give way first.
+   * Dates and numbers: one line in figures of one width, right-aligned under a right-aligned header, the column as
+   * narrow as its values (a longer header wraps between its words).
+   */
+  numeric?: boolean;
+  /**
+   * A cell of plain text kept to one line: cut with an ellipsis where the table has no more room for it, the whole text
+   * in its title (hover), shown whole while the cell has the focus, and in the cell (copied, read by a screen reader).
    */
   truncate?: (row: R) => string;
   /** The cell: it depends on the row alone (a row renders again when it or the set of columns changes, not otherwise). */

@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from 'react';
 import type { DataColumn } from './data-table-types.ts';
 import { type SelectionStore, useIsSelected } from './selection-store.ts';
+import { TruncatedText } from './truncated-text.tsx';
 
 /** The skeleton rows shown until the first answer. */
 const SKELETON_ROWS = 8;
@@ -83,7 +84,7 @@ const RowCells = memo(function RowCells<R>({
   headerId: string;
 }) {
   return columns.map((column, index) => {
-    const nowrap = column.nowrap || column.truncate ? ' data-table__cell--nowrap' : '';
+    const nowrap = column.numeric ? ' data-table__cell--numeric' : column.nowrap ? ' data-table__cell--nowrap' : '';
     // Only a first column is pinned: a key column further along would stick over the columns before it.
     const key = index === 0 && column.isRowHeader ? ' data-table__cell--key' : '';
     const className = `data-table__cell${nowrap}${key}`;
@@ -116,16 +117,7 @@ const RowCells = memo(function RowCells<R>({
 }, sameCells) as <R>(props: { row: R; columns: readonly DataColumn<R>[]; columnsKey: string; headerId: string }) => ReactNode;
 
 const cellContent = <R,>(column: DataColumn<R>, row: R): ReactNode =>
-  column.truncate ? <Truncated text={column.truncate(row)} /> : column.render(row);
-
-/** One line of a `truncate` column: the ellipsis past its width, the whole text on hover. */
-function Truncated({ text }: { text: string }) {
-  return text ? (
-    <span className="data-table__truncated" title={text}>
-      {text}
-    </span>
-  ) : null;
-}
+  column.truncate ? <TruncatedText text={column.truncate(row)} /> : column.render(row);
 
 /** Grey bars in the table's shape until the first answer: no counts, no 'Loading...' in the middle of nowhere. */
 export function SkeletonRows({ columns }: { columns: number }) {

@@ -49,7 +49,7 @@ export function ColumnHeader<R>({
   direction: 'asc' | 'desc' | undefined;
   onSort: () => void;
 }) {
-  const key = isKey ? ' data-table__column--key' : '';
+  const key = `${isKey ? ' data-table__column--key' : ''}${column.numeric ? ' data-table__column--numeric' : ''}`;
   if (!column.sortable) {
     return (
       <th className={`data-table__column${key}`} tabIndex={-1}>
@@ -62,7 +62,8 @@ export function ColumnHeader<R>({
     // The whole header sorts when clicked, as its button does from the keyboard (the button's click reaches it).
     <th aria-sort={sort} className={`data-table__column data-table__column--sortable${key}`} tabIndex={-1} onClick={onSort}>
       <button type="button" className="data-table__sort-button">
-        {column.label}
+        <span className="data-table__sort-label">{column.label}</span>
+        {/* The arrow of an unsorted column shows while the header is pointed at (data-table.css), outside the label's width. */}
         <span aria-hidden="true" className="data-table__sort">
           {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
         </span>

@@ -1,5 +1,6 @@
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
+import { TruncatedText } from '../../../components/data-table/truncated-text.tsx';
 import { EmailAddress } from '../../../components/email-address.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
@@ -32,18 +33,18 @@ const coachName = (coach: { name: string; surname: string }) => `${coach.name} $
 function Info({ row }: { row: AssessmentRow }) {
   const name = `${row.clientName} ${row.clientSurname}`;
   return (
-    // Two lines: the name and where the assessment stands, then the e-mail (cut, never broken inside, whole on hover).
+    // Two lines: the name and where the assessment stands, then the e-mail; each cut where the column ends, whole on hover.
     <div className="assessment-info">
       <span className="assessment-info__first">
         {/* Received assessments' clients are not the coach's own (spec §4.7): no client page. */}
         {row.receivedFromAnotherCoach ? (
-          <span className="assessment-info__name">{name}</span>
+          <TruncatedText className="assessment-info__name" text={name} />
         ) : (
           <Link className="assessment-info__name" href={`/clighent/${row.clientId}`}>
-            {name}
+            <TruncatedText text={name} />
           </Link>
         )}
-        <span className="assessment-info__state">
+        <span className="assessment-info__state" title={trackingSummary(row)}>
           {trackingSummary(row)}
           {row.wrapped ? <span className="assessment-info__tag">Wrapped</span> : null}
         </span>
@@ -74,13 +75,14 @@ export function assessmentColumns({ isNarrow, showFromCoach, showToCoach }: Colu
     id: 'completedAt',
     label: 'Completed',
     sortable: true,
+    numeric: true,
     render: (row) => tableDate(row.completedAt),
   };
   if (isNarrow) {
     return [
       info,
-      { id: 'ennea', label: 'Ennea', sortable: true, render: enneaResult },
-      { id: 'score', label: 'Maturity', sortable: true, render: maturityResult },
+      { id: 'ennea', label: 'Ennea', sortable: true, render: enneaResult, truncate: enneaResult },
+      { id: 'score', label: 'Maturity', sortable: true, render: maturityResult, truncate: maturityResult },
       completed,
     ];
   }
@@ -88,12 +90,24 @@ export function assessmentColumns({ isNarrow, showFromCoach, showToCoach }: Colu
     info,
     { id: 'company', label: 'Company', sortable: true, render: (row) => row.company, truncate: (row) => row.company ?? '' },
     { id: 'project', label: 'Project', sortable: true, render: (row) => row.project, truncate: (row) => row.project ?? '' },
-    { id: 'ennea', label: 'Ennea Results', sortable: true, render: enneaResult },
-    { id: 'score', label: 'Maturity Results', sortable: true, render: maturityResult },
-    { id: 'assessmentType', label: 'Assessment', sortable: true, render: (row) => ASSESSMENT_TYPE_LABELS[row.assessmentType] },
-    { id: 'language', label: 'Lang', sortable: true, render: (row) => LANGUAGE_NAMES[row.language] },
-    { id: 'createdAt', label: 'Created', sortable: true, nowrap: true, render: (row) => tableDate(row.createdAt) },
-    { id: 'registeredAt', label: 'Registered', sortable: true, nowrap: true, render: (row) => tableDate(row.registeredAt) },
+    { id: 'ennea', label: 'Ennea Results', sortable: true, render: enneaResult, truncate: enneaResult },
+    { id: 'score', label: 'Maturity Results', sortable: true, render: maturityResult, truncate: maturityResult },
+    {
+      id: 'assessmentType',
+      label: 'Assessment',
+      sortable: true,
+      nowrap: true,
+      render: (row) => ASSESSMENT_TYPE_LABELS[row.assessmentType],
+    },
+    {
+      id: 'language',
+      label: 'Lang',
+      sortable: true,
+      nowrap: true,
+      render: (row) => LANGUAGE_NAMES[row.language],
+    },
+    { id: 'createdAt', label: 'Created', sortable: true, numeric: true, render: (row) => tableDate(row.createdAt) },
+    { id: 'registeredAt', label: 'Registered', sortable: true, numeric: true, render: (row) => tableDate(row.registeredAt) },
     completed,
     ...(showFromCoach
       ? [
@@ -102,11 +116,20 @@ export function assessmentColumns({ isNarrow, showFromCoach, showToCoach }: Colu
             label: 'From Coach',
             sortable: true,
             render: (row: AssessmentRow) => (row.fromCoach ? coachName(row.fromCoach) : ''),
+            truncate: (row: AssessmentRow) => (row.fromCoach ? coachName(row.fromCoach) : ''),
           },
         ]
       : []),
     ...(showToCoach
-      ? [{ id: 'toCoach', label: 'To Coach', sortable: true, render: (row: AssessmentRow) => row.toCoaches.map(coachName).join(', ') }]
+      ? [
+          {
+            id: 'toCoach',
+            label: 'To Coach',
+            sortable: true,
+            render: (row: AssessmentRow) => row.toCoaches.map(coachName).join(', '),
+            truncate: (row: AssessmentRow) => row.toCoaches.map(coachName).join(', '),
+          },
+        ]
       : []),
   ];
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
+import { TruncatedText } from '../../../components/data-table/truncated-text.tsx';
 import { PAIR_TYPE_LABELS } from '../../../lib/labels/pairs.ts';
 import type { PairMember, PairRow } from '../api/list-pairs.ts';
 
@@ -15,7 +16,9 @@ function MemberResults({ row, result }: { row: PairRow; result: (member: PairMem
     <ul className="pair-results">
       {row.members.map((member) => (
         <li key={member.assessmentId}>
-          <span className="pair-results__name">{member.clientName}:</span> {result(member)}
+          <TruncatedText text={`${member.clientName}: ${result(member)}`}>
+            <span className="pair-results__name">{member.clientName}:</span> {result(member)}
+          </TruncatedText>
         </li>
       ))}
     </ul>
@@ -31,18 +34,24 @@ const Info = ({ row }: { row: PairRow }) => <span className="pair-info">{row.inf
  */
 export function pairColumns(isNarrow: boolean, report: (row: PairRow) => ReactNode): DataColumn<PairRow>[] {
   const info: DataColumn<PairRow> = { id: 'info', label: 'Info', sortable: true, isRowHeader: true, render: (row) => <Info row={row} /> };
-  const type: DataColumn<PairRow> = { id: 'coupleType', label: 'Type', sortable: true, render: (row) => PAIR_TYPE_LABELS[row.coupleType] };
+  const type: DataColumn<PairRow> = {
+    id: 'coupleType',
+    label: 'Type',
+    sortable: true,
+    nowrap: true,
+    render: (row) => PAIR_TYPE_LABELS[row.coupleType],
+  };
   const reportColumn: DataColumn<PairRow> = { id: 'reportAvailable', label: 'Report', sortable: true, render: report };
   if (isNarrow) return [info, type, reportColumn];
   return [
     info,
     type,
     reportColumn,
-    { id: 'reportSent', label: 'Sent', sortable: true, render: (row) => (row.reportSent ? 'Yes' : 'No') },
-    { id: 'company', label: 'Company', sortable: true, render: (row) => row.company },
-    { id: 'project', label: 'Project', sortable: true, render: (row) => row.project },
+    { id: 'reportSent', label: 'Sent', sortable: true, nowrap: true, render: (row) => (row.reportSent ? 'Yes' : 'No') },
+    { id: 'company', label: 'Company', sortable: true, render: (row) => row.company, truncate: (row) => row.company ?? '' },
+    { id: 'project', label: 'Project', sortable: true, render: (row) => row.project, truncate: (row) => row.project ?? '' },
     { id: 'ennea', label: 'Enneagram Results', render: (row) => <MemberResults row={row} result={enneaOf} /> },
     { id: 'maturity', label: 'Maturity Results', render: (row) => <MemberResults row={row} result={maturityOf} /> },
-    { id: 'updatedAt', label: 'Updated', sortable: true, nowrap: true, render: (row) => tableDate(row.updatedAt) },
+    { id: 'updatedAt', label: 'Updated', sortable: true, numeric: true, render: (row) => tableDate(row.updatedAt) },
   ];
 }

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
+import { TruncatedText } from '../../../components/data-table/truncated-text.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -247,26 +248,36 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                 <th scope="col" className="team-members__wide">
                   Maturity
                 </th>
-                <th scope="col">Team leader</th>
+                <th scope="col" className="team-members__leader-column">
+                  Team leader
+                </th>
                 <th scope="col" className="team-members__wide">
                   Comments
                 </th>
-                <HiddenColumnHeader>Actions</HiddenColumnHeader>
+                {/* A team whose membership is locked offers no row actions at all, rather than disabled ones on every row. */}
+                {membersLocked ? null : <HiddenColumnHeader>Actions</HiddenColumnHeader>}
               </tr>
             </thead>
             <tbody>
               {members.map((member) => (
                 <tr key={member.id}>
                   <th scope="row">
-                    <span className="team-members__name">{member.displayName}</span>
-                    {member.project ? <span className="team-members__muted">{member.project}</span> : null}
+                    {/* One line: the name, then the member's project, quieter; each cut where the column ends. */}
+                    <span className="team-members__who">
+                      <TruncatedText className="team-members__name" text={member.displayName} />
+                      {member.project ? <TruncatedText className="team-members__muted" text={member.project} /> : null}
+                    </span>
                   </th>
-                  <td className="team-members__wide">{member.company || '-'}</td>
-                  <td className="team-members__wide">{member.occupation || '-'}</td>
-                  <td className="team-members__wide">{ASSESSMENT_TYPE_LABELS[member.assessmentType]}</td>
-                  <td className="team-members__wide">{member.enneaResult ?? '-'}</td>
-                  <td className="team-members__wide">{member.scoreImf ?? '-'}</td>
-                  <td>
+                  <td className="team-members__wide">
+                    <TruncatedText text={member.company || '-'} />
+                  </td>
+                  <td className="team-members__wide">
+                    <TruncatedText text={member.occupation || '-'} />
+                  </td>
+                  <td className="team-members__wide team-members__nowrap">{ASSESSMENT_TYPE_LABELS[member.assessmentType]}</td>
+                  <td className="team-members__wide team-members__nowrap">{member.enneaResult ?? '-'}</td>
+                  <td className="team-members__wide team-members__nowrap">{member.scoreImf ?? '-'}</td>
+                  <td className="team-members__leader-column">
                     {/* A native checkbox: the table's react-aria one would leave the shared table's chunk (the 150 KB budget). */}
                     <input
                       type="checkbox"
@@ -277,17 +288,22 @@ function Members({ detail, onFailure }: { detail: TeamDetail; onFailure: (text: 
                       onChange={(event) => setLeader(member, event.currentTarget.checked)}
                     />
                   </td>
-                  <td className="team-members__wide team-members__comments">{member.memberComments || '-'}</td>
-                  <td>
-                    <span className="team-members__actions">
-                      <Button variant="quiet" isDisabled={membersLocked} onPress={() => setCommenting(member)}>
-                        Comments<span className="visually-hidden"> of {member.displayName}</span>
-                      </Button>
-                      <Button variant="quiet" isDisabled={membersLocked} isPending={remove.isPending} onPress={() => setRemoving(member)}>
-                        Remove<span className="visually-hidden"> {member.displayName}</span>
-                      </Button>
-                    </span>
+                  <td className="team-members__wide team-members__comments">
+                    <TruncatedText text={member.memberComments || '-'} />
                   </td>
+                  {membersLocked ? null : (
+                    <td className="team-members__actions-cell">
+                      {/* Shown on the row under the pointer or with the focus (teams.css); always on a touch screen. */}
+                      <span className="team-members__actions">
+                        <Button variant="quiet" onPress={() => setCommenting(member)}>
+                          Comments<span className="visually-hidden"> of {member.displayName}</span>
+                        </Button>
+                        <Button variant="quiet" isPending={remove.isPending} onPress={() => setRemoving(member)}>
+                          Remove<span className="visually-hidden"> {member.displayName}</span>
+                        </Button>
+                      </span>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
