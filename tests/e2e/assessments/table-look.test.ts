@@ -32,9 +32,9 @@ test('draws a disabled toolbar button as a lighter outline than an enabled one, 
   await page.goto('/coachportal/assessments');
   await expect(dataRows(page).first()).toBeVisible();
   const toolbar = page.getByRole('group', { name: 'Actions' });
-  // Nothing selected: Copy Assessment Link waits for one record; the Add menu opens with none.
+  // Nothing selected: Copy Assessment Link waits for one record; the More menu (secondary, as it is) opens with none.
   const disabled = toolbar.getByRole('button', { name: 'Copy Assessment Link' });
-  const enabled = toolbar.getByRole('button', { name: 'Add' });
+  const enabled = toolbar.getByRole('button', { name: 'More' });
   await expect(disabled).toBeDisabled();
   await expect(enabled).toBeEnabled();
   const outline = await look(enabled);

@@ -43,11 +43,22 @@ export function MenuButton({ label, items, selectedKey, onSelect }: MenuButtonPr
   );
 }
 
-/** The button with its ▾ and the popover it opens: the frame of every menu (`MenuButton`, `ActionMenu`). */
-export function MenuPopover({ label, children }: { label: ReactNode; children: ReactNode }) {
+/**
+ * The button with its ▾ and the popover it opens: the frame of every menu (`MenuButton`, `ActionMenu`); a secondary
+ * button unless it holds the screen's primary action (a table's Add menu).
+ */
+export function MenuPopover({
+  label,
+  children,
+  variant = 'secondary',
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+}) {
   return (
     <MenuTrigger>
-      <Button className="btn btn--secondary menu-button">
+      <Button className={`btn btn--${variant} menu-button`}>
         {label}
         <span aria-hidden="true">▾</span>
       </Button>

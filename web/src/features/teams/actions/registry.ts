@@ -8,7 +8,13 @@ import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
  * coach routes' 150 KB budget). Received teams only download their reports: the actions for one team refuse them.
  */
 export const TEAM_ACTIONS: ActionRegistry<TeamRow> = {
-  add: { label: TEAMS_TEXT.addTeam, group: 'frequent', min: 0, component: lazyWithPreload(() => import('./add-team-action.tsx')) },
+  add: {
+    label: TEAMS_TEXT.addTeam,
+    group: 'frequent',
+    min: 0,
+    primary: true,
+    component: lazyWithPreload(() => import('./add-team-action.tsx')),
+  },
   view: {
     label: TEAMS_TEXT.viewTeam,
     group: 'frequent',
