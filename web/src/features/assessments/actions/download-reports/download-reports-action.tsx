@@ -82,8 +82,9 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
           <p>
             {`The reports are saved as one zip file for ${ids.length === 1 ? 'the selected assessment' : `the ${ids.length.toLocaleString('en')} selected assessments`}; `}
             each assessment gives the reports it offers.
+            {/* Said before anything starts when the selection could offer more than a download holds. */}
+            {ids.length * offered.length > MAX_REPORTS_PER_DOWNLOAD ? ` ${downloadLimit()}` : null}
           </p>
-          {ids.length * offered.length > MAX_REPORTS_PER_DOWNLOAD ? <p>{downloadLimit()}</p> : null}
           <fieldset className="download-reports__reports">
             <legend>Reports</legend>
             {offered.map((report) => (
