@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadYaml } from '../contract/operations.ts';
 import { newOperation, type OperationOptions, pathFileOf } from './new/operation.ts';
 import { newScreen, type ScreenOptions } from './new/screen.ts';
 import { Tree } from './new/tree.ts';
@@ -115,6 +116,16 @@ describe('npm run new', () => {
     const create = read('openapi/bff/paths/api_notes_new.yaml');
     expect(create).toContain("'403':");
     expect(create).toContain('security: [{session: [], csrf: []}]');
+  });
+
+  it("writes YAML that parses, and a row whose id is the table's string key with no format (the legacy id may be a number)", () => {
+    const tree = new Tree(root);
+    const written = newOperation(tree, LIST_NOTES);
+    for (const file of written.created.filter((name) => name.endsWith('.yaml'))) expect(() => loadYaml(join(root, file))).not.toThrow();
+    const row = loadYaml(join(root, 'openapi/bff/components/schemas/NoteRow.yaml'));
+    expect(row.required).toEqual(['id']);
+    expect((row.properties as Record<string, Record<string, unknown>>).id).toMatchObject({ type: 'string' });
+    expect((row.properties as Record<string, Record<string, unknown>>).id).not.toHaveProperty('format');
   });
 
   it("adds the operation's row to its spec document's table in openapi/README.md", () => {

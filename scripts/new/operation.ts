@@ -181,7 +181,7 @@ export function newOperation(
         '    type: string',
         '    maxLength: 64',
         // The shared table selects and keys its rows by a string `id`; the legacy record's own id may be a number or a uuid.
-        "    description: The row's key in the table, the legacy record's id as a string (add `format: uuid` when it is one).",
+        "    description: The row's key in the table, the legacy record's id as a string (add the uuid format when it is one).",
         '',
       ].join('\n'),
     );
