@@ -2,7 +2,9 @@
 // its sections, the first selected, as vertical tabs on a wide screen and behind a menu button on a
 // phone; the legacy and customreports routes; the print-style view with every section on one page.
 // Every report code and the score bars at desktop (the tabs) and at phone width (the 'Sections' menu);
-// the routes at desktop; the print view at desktop and once at phone width; axe at each.
+// the routes at desktop; the print view at desktop and once at phone width. Axe on each code's first section and
+// Results at desktop; at phone width on each code's Results and once on the open 'Sections' menu (the same menu and
+// sections of every code; the layout, not the content, is what the phone's width changes).
 import { expect, expectNoAxeViolations, forEachLayout, LAYOUTS, type Page, test } from '../support/fixtures.ts';
 import { REPORT_NAMES, SECTION_TITLES } from './report-sections.ts';
 import { type ReportCode, seededGuests } from './seeded-guests.ts';
@@ -114,7 +116,7 @@ test.describe('at phone width', () => {
       await expect(page.getByRole('menu')).toBeVisible();
       await expect(page.getByRole('menuitemradio')).toHaveText([...SECTION_TITLES[code]]);
       await expect(page.getByRole('menuitemradio', { name: first, exact: true })).toHaveAttribute('aria-checked', 'true');
-      await expectNoAxeViolations(page);
+      if (code === 'cp') await expectNoAxeViolations(page);
       await page.getByRole('menuitemradio', { name: 'Results', exact: true }).click();
       await expectResults(page, code);
       await expectNoAxeViolations(page);
