@@ -3,9 +3,10 @@
 // (web/src/app/routes/public/). A screen has
 // its loaded state (the demo coach's data), its empty state (the sandbox's empty coach) where it lists something,
 // and its loading and error states where it calls the BFF (that call held, or answered 503). A dialog is opened as a
-// user opens it: the screen, the row picked, the button or menu item by its name. Nothing is submitted: the gallery
-// changes no data but the demo coach's messages (read when Messages opens), a pending self-registration payment and
-// the empty coach's unverified two-factor secret.
+// user opens it: the screen, the row picked, the button or menu item by its name. Nothing is submitted but a Delete
+// that fails for every record it is given (the grouped result): the gallery changes no data but the demo coach's
+// messages (read when Messages opens), a pending self-registration payment and the empty coach's unverified two-factor
+// secret.
 import type { Locator, Page } from 'playwright-core';
 import type { components } from '../../generated/bff.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
@@ -461,6 +462,84 @@ export const CATALOGUE: readonly Shot[] = [
       await shownDialog(page, 'Add To Team');
     },
     { widths: ['desktop'] },
+  ),
+  assessmentDialog(
+    'Received assessments in Send Invites/Reminders',
+    'Send Invites/Reminders on a select-all of every assessment, some received from another coach: how many and whose, Go on without them and Select only my own.',
+    async (page) => {
+      await page.goto(portalPath('/assessments?filter=showAll&pageSize=10'));
+      await firstRow(page).waitFor();
+      await page.getByRole('checkbox', { name: /Select all/ }).click();
+      await page.getByText(/^\d+ selected$/).waitFor();
+      await toolbarButton(page, 'Send Invites/Reminders');
+      const dialog = page.getByRole('dialog', { name: 'Send Invites/Reminders' });
+      await dialog.getByText(/given to you by another coach/).waitFor();
+      await dialog.getByText(/your own: the invites and reminders go to them only/).waitFor();
+    },
+  ),
+  assessmentDialog(
+    'Selection outside the filter',
+    'a select-all of Not invited yet answered after a search for one client (its ids call held until the search showed): the note with Select only these and Keep.',
+    async (page, bff) => {
+      const list = await bff.get<AssessmentList>('demo', `/api/assessments?${NOT_INVITED}`);
+      const first = list.items[0];
+      if (!first) throw new Error('the demo coach has no assessment not invited yet');
+      await page.goto(portalPath(`/assessments?${NOT_INVITED}`));
+      await firstRow(page).waitFor();
+      // The select-all's ids held (then let through, unchanged) until the search shows its one record.
+      let release: () => void = () => {};
+      const searched = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(
+        (url) => url.pathname === '/api/assessments/ids',
+        async (route) => {
+          await searched;
+          await route.fallback();
+        },
+        { times: 1 },
+      );
+      await page.getByRole('checkbox', { name: /Select all/ }).click();
+      await page.getByText('Selecting all...').waitFor();
+      // The client's address: one record (a name with a space matches no one field).
+      const shown = await bff.get<{ filteredTotal: number }>(
+        'demo',
+        `/api/assessments/ids?view=own&filter=notInvitedYet&q=${encodeURIComponent(first.clientEmail)}`,
+      );
+      await page.getByRole('searchbox').fill(first.clientEmail);
+      await page.getByText(new RegExp(`(^|\\s)${shown.filteredTotal} of ${list.total} records$`)).waitFor();
+      release();
+      await page.getByText(/not shown by this filter/).waitFor();
+    },
+  ),
+  assessmentDialog(
+    'Grouped result',
+    'Delete on every assessment in progress (a select-all): each one registered, so each fails and nothing is deleted; the failures grouped by reason, one group’s names shown.',
+    async (page, bff) => {
+      // The first filter whose records are all the coach's own and registered, more than the ten listed one by one.
+      let filter: string | undefined;
+      for (const candidate of ['startedIncomplete', 'completeInMarking', 'completeSendReport']) {
+        const { items } = await bff.get<AssessmentList>('demo', `/api/assessments?filter=${candidate}&pageSize=500`);
+        if (items.length > 10 && items.every((row) => own(row) && row.registeredAt)) {
+          filter = candidate;
+          break;
+        }
+      }
+      if (!filter) throw new Error('no filter of more than ten registered own assessments');
+      await page.goto(portalPath(`/assessments?filter=${filter}&pageSize=10`));
+      await firstRow(page).waitFor();
+      await page.getByRole('checkbox', { name: /Select all/ }).click();
+      await page.getByText(/^\d+ selected$/).waitFor();
+      await menuItem(page, 'More', 'Delete');
+      const question = await shownDialog(page, 'Warning', 'alertdialog');
+      await question.getByRole('button', { name: 'Remove' }).click();
+      const result = await shownDialog(page, 'Failed', 'alertdialog');
+      await result
+        .getByRole('button', { name: /^Show the/ })
+        .first()
+        .click();
+      await result.getByRole('list').last().waitFor();
+    },
   ),
   assessmentDialog('Warning', 'Delete’s question, the More menu, one assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, NOT_INVITED, own);
