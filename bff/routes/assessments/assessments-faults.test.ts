@@ -212,8 +212,8 @@ describe('sendInvites against a faulty legacy API', () => {
       body: JSON.stringify({ ids: [1, 2, 3].map(id), serverSend: true }),
       signal: browser.signal,
     });
-    // The token list, then the first invite.
-    const first = await upstream.request(before + 2);
+    // The coach's copy of the lists (the coach record, the own and the received list), then the first invite.
+    const first = await upstream.request(before + 4);
     expect(first.url).toContain(`/api/v2/tokens/${id(1)}/sendinvite`);
     browser.abort();
     await expect(answer).rejects.toThrow();
@@ -226,21 +226,30 @@ describe('sendInvites against a faulty legacy API', () => {
     expect(upstream.received.filter((r) => r.url.includes('/sendinvite'))).toHaveLength(1);
   });
 
-  it('reads the token list once, and the received list only when a selected id is not among the own', async () => {
+  it("plans from the coach's copy: the lists read once, not again while it is held, and again for an id it lacks", async () => {
     await start();
+    const modes = () => requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'));
     upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
     upstream.answer(invitePath(1), sent(1));
-    upstream.answer(invitePath(2), sent(2));
+    upstream.answer(invitePath(3), sent(3));
     expect((await call('POST', '/api/assessments/invites', { ids: [id(1)], serverSend: true })).json().succeeded).toBe(1);
-    expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null]);
+    // The coach has received SCOs: the copy holds the own list merged with the received one.
+    expect(modes()).toEqual([null, 'received']);
+    // The copy is held (and patched with the invite): a second send reads no list.
+    expect((await call('POST', '/api/assessments/invites', { ids: [id(1)], serverSend: true })).json().reminders).toBe(1);
+    expect(modes()).toEqual([null, 'received']);
 
-    upstream.answer(TOKENS, { status: 200, json: [row(1)] }, { status: 200, json: [row(2, { fromAnotherCoach: 1 })] });
-    // A received assessment is found in the received list, and then refuses the selection before any invite is sent.
-    const both = await call('POST', '/api/assessments/invites', { ids: [id(1), id(2)], serverSend: true });
+    upstream.answer(
+      TOKENS,
+      { status: 200, json: [row(1)] },
+      { status: 200, json: [row(2, { fromAnotherCoach: 1 }), row(3, { fromAnotherCoach: 1 })] },
+    );
+    // An id the copy lacks has the lists read again; a received assessment then refuses the selection before any invite.
+    const both = await call('POST', '/api/assessments/invites', { ids: [id(1), id(3)], serverSend: true });
     expect(both.json()).toMatchObject({ code: 'received_from_another_coach' });
-    expect(requestsTo(TOKENS).map((r) => new URL(r.url, upstream.url).searchParams.get('mode'))).toEqual([null, null, 'received']);
-    expect(requestsTo(invitePath(1))).toHaveLength(1);
-    expect(requestsTo(invitePath(2))).toHaveLength(0);
+    expect(modes()).toEqual([null, 'received', null, 'received']);
+    expect(requestsTo(invitePath(1))).toHaveLength(2);
+    expect(requestsTo(invitePath(3))).toHaveLength(0);
   });
 
   it("refuses a selection of ids that are not in the coach's lists as a whole, with their count, before any item is done", async () => {
@@ -252,7 +261,14 @@ describe('sendInvites against a faulty legacy API', () => {
       '49,999 of the selected assessments are not in your list any more. Please refresh the list and select again.',
     );
 
-    lists();
+    // Send Invites reads the coach's copy, then, as it lacks ids, the lists again.
+    upstream.answer(
+      TOKENS,
+      { status: 200, json: [row(1)] },
+      { status: 200, json: [row(2, { fromAnotherCoach: 1 })] },
+      { status: 200, json: [row(1)] },
+      { status: 200, json: [row(2, { fromAnotherCoach: 1 })] },
+    );
     const invites = await call('POST', '/api/assessments/invites', { ids: [id(1), ...random], serverSend: true });
     expect({ status: invites.statusCode, ...invites.json() }).toMatchObject(refused);
     lists();
@@ -265,9 +281,9 @@ describe('sendInvites against a faulty legacy API', () => {
       '1 of the selected assessments is not in your list any more. Please refresh the list and select again.',
     );
 
-    // Only the coach's two lists were read, per call: no item was sent or deleted.
+    // Only the coach's two lists were read (twice for Send Invites' copy), per call: no item was sent or deleted.
     expect(upstream.received.filter((r) => /^\/api\/v[23]\/tokens\//.test(r.url))).toEqual([]);
-    expect(requestsTo(TOKENS)).toHaveLength(6);
+    expect(requestsTo(TOKENS)).toHaveLength(8);
   });
 
   it('answers 502 when the token list fails, and 401 session_ended when it answers 403', async () => {
