@@ -8,7 +8,7 @@ import { countOf, namesOf } from '../shared/batch-job.tsx';
 
 /** What the notice says of the received assessments in a selection (spec assessments-and-clients §4.7). */
 export const receivedInSelection = (received: number, selected: number) =>
-  `${countOf(received, 'assessment', 'assessments')} of the ${selected.toLocaleString('en')} selected ${received === 1 ? 'was' : 'were'} given to you by another coach. Only that coach can invite ${received === 1 ? 'its client' : 'their clients'}.`;
+  `${countOf(received, 'assessment', 'assessments')} of the ${selected.toLocaleString('en')} selected ${received === 1 ? 'was' : 'were'} given to you by another coach. Only ${received === 1 ? 'the coach who gave it can invite its client' : 'the coaches who gave them can invite their clients'}.`;
 
 export const GO_ON_WITHOUT = 'Go on without them';
 export const SELECT_OWN = 'Select only my own';

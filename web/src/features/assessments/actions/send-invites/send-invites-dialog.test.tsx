@@ -181,7 +181,7 @@ describe('Send Invites/Reminders', () => {
     const dialog = screen.getByRole('dialog', { name: 'Send Invites/Reminders' });
     expect(dialog.contains(notice)).toBe(true);
     expect(receivedInSelection(1, 2266)).toBe(
-      '1 assessment of the 2,266 selected was given to you by another coach. Only that coach can invite its client.',
+      '1 assessment of the 2,266 selected was given to you by another coach. Only the coach who gave it can invite its client.',
     );
     expect(within(dialog).getByText('1 received assessment').nextElementSibling?.textContent).toBe('Zuzana Kováčová');
     await within(dialog).findByText('2,265 assessments are your own: the invites and reminders go to them only.');
