@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The one keep-alive pool to the legacy API. */
     legacyAgent: Agent;
+    /**
+     * A legacy client of the app's own, on the same pool: no cookie, no request behind it (no browser to go away),
+     * its own timeout (the readiness probe's check of the legacy API, shared by every probe).
+     */
+    appLegacy(options: { timeoutMs: number }): LegacyClient;
   }
   interface FastifyRequest {
     /** The legacy client carrying this session's legacy cookie (none without a session). */
@@ -44,6 +49,7 @@ type WithClient = FastifyRequest & {
 async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: UpstreamOptions) {
   const agent = createLegacyAgent();
   fastify.decorate('legacyAgent', agent);
+  fastify.decorate('appLegacy', (options: { timeoutMs: number }) => createLegacyClient({ baseUrl, agent, ...options }));
   fastify.addHook('onClose', () => agent.close());
 
   function clientFor(request: WithClient, cookie: string | undefined): LegacyClient {

@@ -3,7 +3,6 @@ import type { Log } from '../../operation.ts';
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { isSessionEnded, problem } from '../../problem.ts';
 import { RedisSessionStore } from '../../session/redis-session-store.ts';
-import { createLegacyClient } from '../../upstream/legacy-client.ts';
 
 interface ReadinessCheck {
   name: 'upstream' | 'redis';
@@ -18,7 +17,7 @@ const UPSTREAM_CHECK_TIMEOUT_MS = 2_000;
 // Probes run every few seconds: their request lines would drown the rest.
 const quiet = { requestLog: false };
 
-export const operationsRoutes: TagRoutes = (fastify, { legacyApiUrl }) => {
+export const operationsRoutes: TagRoutes = (fastify) => {
   let closing = false;
   let upstreamCheck: { at: number; result: Promise<ReadinessCheck> } | undefined;
   fastify.addHook('preClose', async () => {
@@ -38,9 +37,10 @@ export const operationsRoutes: TagRoutes = (fastify, { legacyApiUrl }) => {
     return { name: 'redis', status, latencyMs: Math.round(performance.now() - started) };
   }
 
-  // A cheap call without a session: any answer below 500 (even a 403) means the legacy API is there.
+  // A cheap call without a session: any answer below 500 (even a 403) means the legacy API is there. Not the request's
+  // client: the check is shared by the probes of the next few seconds, so no one probe's going away may stop it.
+  const client = fastify.appLegacy({ timeoutMs: UPSTREAM_CHECK_TIMEOUT_MS });
   async function askUpstream(log: Log): Promise<ReadinessCheck> {
-    const client = createLegacyClient({ baseUrl: legacyApiUrl, agent: fastify.legacyAgent, timeoutMs: UPSTREAM_CHECK_TIMEOUT_MS });
     const started = performance.now();
     const status = await client.GET('/api/v2/checkForValidSession').then(
       () => 'up' as const,

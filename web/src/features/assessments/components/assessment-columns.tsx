@@ -6,6 +6,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import type { AssessmentRow } from '../api/list-assessments.ts';
+import { enneaResult, maturityResult } from '../utils/assessment-results.ts';
 
 const INVITE_STATES: Record<AssessmentRow['inviteState'], string> = {
   notInvited: 'Not invited',
@@ -18,14 +19,6 @@ export function trackingSummary(row: AssessmentRow): string {
   if (row.completedAt) return row.reportSent ? 'Complete, report sent' : 'Complete';
   if (row.registeredAt) return 'Started';
   return INVITE_STATES[row.inviteState];
-}
-
-export const enneaResult = (row: AssessmentRow): string =>
-  row.ennea ? [`Type ${row.ennea.type}`, row.ennea.trifix, row.ennea.instinct].filter(Boolean).join(' · ') : '';
-
-export function maturityResult(row: AssessmentRow): string {
-  if (row.maturity) return `${row.maturity.stage} ${row.maturity.code} · ${row.maturity.name}`;
-  return row.completedAt && row.markingState === 'notMarked' && row.assessmentType !== 'ennea' ? 'In marking' : '';
 }
 
 const coachName = (coach: { name: string; surname: string }) => `${coach.name} ${coach.surname}`;

@@ -7,7 +7,7 @@ import { ASSESSMENT_TYPE_LABELS, autoSendStatusText, autoSentReports, TOKEN_TYPE
 import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
 import { useNarrowLayout } from '../../../../lib/use-narrow-layout.ts';
 import { type AssessmentDetails, useAssessmentDetails } from '../../api/list-assessment-details.ts';
-import { enneaResult, maturityResult } from '../../components/assessment-columns.tsx';
+import { enneaResult, maturityResult } from '../../utils/assessment-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 
 /**
