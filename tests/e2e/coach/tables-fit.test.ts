@@ -116,11 +116,11 @@ test.describe('at 1366 × 768 with the drawer open', () => {
     };
 
     await page.goto('/coachportal/teams');
-    await expect(dataRows(page).first()).toBeVisible();
+    await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => hierarchy('Add Team', ['View Team', 'Edit', 'More'])).toBe(true);
 
     await page.goto('/coachportal/assessments');
-    await expect(dataRows(page).first()).toBeVisible();
+    await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => hierarchy('Add', ['More', 'Send Reports', 'Download Reports', 'Edit'])).toBe(true);
   });
 });
@@ -130,7 +130,7 @@ test.describe('on a 375 px phone', () => {
 
   test("every action of the assessments toolbar is in view or in the toolbar's menus", async ({ page }) => {
     await page.goto('/coachportal/assessments');
-    await expect(dataRows(page).first()).toBeVisible();
+    await expect(dataRows(page).first()).toBeVisible({ timeout: 30_000 });
     const toolbar = page.getByRole('group', { name: 'Actions' });
     for (const name of ['Add', 'More']) await expect(toolbar.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     // Nothing of the toolbar lies past the screen's edge.
