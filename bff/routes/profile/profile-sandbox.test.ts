@@ -213,6 +213,11 @@ describe('PATCH /api/profile (updateProfile)', () => {
     ['webProfile.email', { webProfile: { email: 'public@nodot' } }, 'Update failed - your web profile email is invalid'],
     ['name', { name: '' }, 'Please enter the name.'],
     ['webProfile.city', { webProfile: { city: 'x'.repeat(255) } }, 'The city can be at most 254 characters long.'],
+    [
+      'businessName',
+      { businessName: 'Sunny coaching 😀' },
+      'The update failed. Please remove all emojis from the business name - the system does not currently allow for saving emojis.',
+    ],
   ])('names the refused field %s in `errors` with its sentence, for the form to show it there', async (field, payload, message) => {
     const response = await save(payload);
     expect(response.statusCode).toBe(400);

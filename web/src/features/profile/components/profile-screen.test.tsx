@@ -178,6 +178,16 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     await waitFor(() => expect(saveButton()).toBeNull());
   });
 
+  it("shows the BFF's refusal of too many extra recipients in the save bar", async () => {
+    serveScreen({ 'PATCH /api/profile': [problem(400, 'too_many_recipients', 'You cannot specify so many email recipients')] });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByLabelText('Extra recipients'));
+    await user.paste('\nrecipient.number.1@coachportal.test');
+    await user.click(saveButton() as HTMLElement);
+    await findAlert('You cannot specify so many email recipients');
+  });
+
   it("shows the BFF's message for the extra recipients, sent one per line", async () => {
     const calls = serveScreen({ 'PATCH /api/profile': [problem(400, 'invalid_recipient_emails', 'Invalid emails: not-an-email')] });
     const user = userEvent.setup();
@@ -192,6 +202,14 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
   it.each([
     ['Name', 'name', '', 'validation_failed', 'Please enter the name.'],
     ['Public email', 'webProfile.email', 'public@nodot', 'invalid_email', 'Update failed - your web profile email is invalid'],
+    ['Email', 'email', 'not-an-email', 'invalid_email', 'Update failed - your email is invalid'],
+    [
+      'Business name',
+      'businessName',
+      'Sunny coaching 😀',
+      'validation_failed',
+      'The update failed. Please remove all emojis from the business name - the system does not currently allow for saving emojis.',
+    ],
   ])(
     "shows the BFF's sentence at the refused field (%s) and in the save bar, until the field is edited",
     async (label, name, typed, code, sentence) => {
