@@ -77,7 +77,8 @@ describe('a job stopped midway (Stop in the progress dialog)', () => {
     const started = await call('POST', '/api/assessments/invites', { ids, serverSend: true }, { ...ASYNC, ...key });
     expect(started.statusCode).toBe(202);
     const jobId = started.json().jobId as string;
-    await expect.poll(() => inviteCalls().length).toBe(3);
+    // The job reads the coach's copy of the 600 first: its invites start once that is made.
+    await expect.poll(() => inviteCalls().length, { timeout: 15_000 }).toBe(3);
 
     const stopping = await call('DELETE', `/api/assessments/batch-jobs/${jobId}`);
     expect(stopping.json()).toMatchObject({ status: 'running', stopping: true });
