@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, serve } from '../test/fake-bff.ts';
-import { api, onApiActivity, onSessionEnded } from './api-client.ts';
+import { api } from './api-client.ts';
+import { onApiActivity, onSessionEnded } from './session/session-events.ts';
 
 // The typed client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => vi.spyOn(globalThis, 'fetch'));

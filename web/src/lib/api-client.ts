@@ -1,22 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../../generated/bff.ts';
 import { isProblem } from './problem.ts';
-
-type SessionListener = () => void;
-const sessionEndedListeners = new Set<SessionListener>();
-const activityListeners = new Set<SessionListener>();
-
-/** Called when the BFF says the session is gone (401 `session_ended`): the app goes to the login page. */
-export function onSessionEnded(listener: SessionListener): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
-}
-
-/** Called after every successful call: the session timer restarts (spec public-and-guest §4 "Session"). */
-export function onApiActivity(listener: SessionListener): () => void {
-  activityListeners.add(listener);
-  return () => activityListeners.delete(listener);
-}
+import { reportApiActivity, reportSessionEnded } from './session/session-events.ts';
 
 /** The header the BFF requires on state-changing calls (CSRF): the middleware below adds it to every call. */
 const CSRF_HEADER = { name: 'X-CSRF', value: '1' } as const;
@@ -42,13 +27,13 @@ const portalMiddleware: Middleware = {
   },
   async onResponse({ request, response, schemaPath }) {
     if (response.ok) {
-      if (!isBackgroundPoll(request.method, schemaPath)) for (const listener of activityListeners) listener();
+      if (!isBackgroundPoll(request.method, schemaPath)) reportApiActivity();
     } else if (response.status === 401 && !isSessionProbe(request.method, schemaPath)) {
       const body: unknown = await response
         .clone()
         .json()
         .catch(() => null);
-      if (isProblem(body) && body.code === 'session_ended') for (const listener of sessionEndedListeners) listener();
+      if (isProblem(body) && body.code === 'session_ended') reportSessionEnded();
     }
     return response;
   },

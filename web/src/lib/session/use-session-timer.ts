@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { onApiActivity } from '../api-client.ts';
 import { apiActivityAtom, sessionDeadlinesAtom } from './session.ts';
+import { onApiActivity } from './session-events.ts';
 import { type SessionPhase, startSessionTimer } from './session-timer.ts';
 
 /**
