@@ -7,7 +7,8 @@ import { type FaultUpstream, startFaultUpstream } from '../../test-support/fault
 import { type RunningRedis, startRedis } from '../../test-support/redis-server.ts';
 import { LEGACY_COACH, LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';
 import { captureLogs, testConfig } from '../../test-support/test-server.ts';
-import { hashKey, tooManyAttempts } from './rate-limits.ts';
+import { hashKey } from './rate-limit-counters.ts';
+import { tooManyAttempts } from './rate-limits.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 const COACH_ID = LEGACY_COACH_ID;
