@@ -1,10 +1,8 @@
-// A batch's result as the send, delete and download alerts show it: a few failures one by one, thousands grouped by
+// A batch's result as the send and delete alerts show it (Download Reports' in download-reports-result.test.tsx): a few failures one by one, thousands grouped by
 // reason with a count, every failed item still reachable by name.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { downloadResultMessage } from '../features/assessments/actions/download-reports/download-reports-result.tsx';
-import type { ReportDownloadJob } from '../features/assessments/api/get-report-download.ts';
 import { BatchResultMessage } from './batch-result.tsx';
 import { LISTED_ONE_BY_ONE } from './failure-groups.tsx';
 
@@ -71,30 +69,5 @@ describe('a batch result', () => {
     screen.getByText(`${client(3006)} send failed with Mailbox unavailable`);
     screen.getByText(`${client(4001)} send failed with Quota exceeded`);
     expect(screen.queryByRole('button')).toBeNull();
-  });
-
-  it("groups Download Reports' failed files by the legacy reason, each file reachable by client and report", async () => {
-    const failed: ReportDownloadJob['failed'] = Array.from({ length: 40 }, (_, n) => ({
-      assessmentId: id(n + 1),
-      name: client(n + 1),
-      report: n % 2 === 0 ? 'basic' : 'imf',
-      message: n < 39 ? 'Report generation timed out' : 'Template missing',
-    }));
-    const job: ReportDownloadJob = {
-      jobId: id(9),
-      status: 'complete',
-      total: 80,
-      done: 80,
-      skipped: 0,
-      failed,
-      createdAt: '2025-09-12T14:03:10Z',
-    };
-    const message = downloadResultMessage(job);
-    expect(message.title).toBe('Failed');
-    render(<div>{message.body}</div>);
-    screen.getByText('39 failed: Report generation timed out');
-    screen.getByText('1 failed: Template missing');
-    await userEvent.click(screen.getByRole('button', { name: 'Show the name' }));
-    within(screen.getByRole('list', { name: '1 failed: Template missing' })).getByText(`${client(40)}, Maturity Report`);
   });
 });
