@@ -119,7 +119,9 @@ describe('Redis vanishing with requests in flight', () => {
       ),
       listAssessments: call('GET', '/api/assessments'),
     };
-    await vi.waitFor(() => expect(faultBff?.calls(TOKENS_PATH).length).toBeGreaterThanOrEqual(4));
+    // Three reads at least: each download reads the list itself; the invites and the table read the coach's copy,
+    // made by one read the other waits for (or by one each, when the second comes after the first is done).
+    await vi.waitFor(() => expect(faultBff?.calls(TOKENS_PATH).length).toBeGreaterThanOrEqual(3));
 
     await redis.stop();
     release();
