@@ -280,24 +280,27 @@ describe('two instances on one Redis', () => {
     expect(reads()).toBe(before + 1);
   });
 
-  it('reads again on the instance that patched its copy when another instance changed the coach’s lists meanwhile', async () => {
+  it('reads again on the instance whose copy another instance changed the coach’s lists after', async () => {
     const [a, b] = await startTwoInstances();
     const session = await signInBff(a, upstream);
     const reads = () => upstream.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === TOKENS_PATH).length;
     upstream.answer(TOKENS_PATH, { status: 200, json: OWN });
     await get('/api/assessments', a, session);
-    // B records a link copy (A's copy knows nothing of it), then A sends an invite (read from the legacy list itself).
+    // B records a link copy of the second (A's copy knows nothing of it; the legacy lists now hold it).
     upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(2)}/copiedAssessmentLink`, { status: 200, json: { success: true } });
     expect((await post(`/api/assessments/${legacyAssessmentId(2)}/link-copies`, {}, b, session)).statusCode).toBe(201);
+    upstream.answer(TOKENS_PATH, { status: 200, json: [OWN[0], { ...OWN[1], userInvite: 1 }] });
+    // A sends an invite to the first: its copy is older than B's change, so the send plans from the lists read again.
     upstream.answer(`GET /api/v2/tokens/${legacyAssessmentId(1)}/sendinvite`, {
       status: 200,
       json: { sent: true, error: null, emailAddress: 'a@example.test', subject: 'S', body: 'B' },
     });
+    const before = reads();
     expect((await post('/api/assessments/invites', { ids: [legacyAssessmentId(1)], serverSend: true }, a, session)).json().succeeded).toBe(
       1,
     );
-    upstream.answer(TOKENS_PATH, { status: 200, json: OWN.map((record) => ({ ...record, userInvite: 1 })) });
-    const before = reads();
+    expect(reads()).toBe(before + 1);
+    // A's table holds both changes, B's read and its own patched in, with no further read.
     expect((await get('/api/assessments?filter=notInvitedYet', a, session)).json().filteredTotal).toBe(0);
     expect(reads()).toBe(before + 1);
   });
