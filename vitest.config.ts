@@ -12,6 +12,9 @@ const NODE_FILES = ['tests/**/*.test.ts', 'bff/**/*.test.ts', 'sandbox/**/*.test
 
 export default defineConfig({
   test: {
+    // Every core (vitest's default keeps one for itself: a single worker on a 2-core machine, while the main
+    // process mostly waits).
+    maxWorkers: '100%',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // The default report, then the ten slowest files (where the suite's minutes go).
