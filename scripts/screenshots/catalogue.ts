@@ -210,7 +210,9 @@ const BY_NAME = 'sort=info&order=asc&pageSize=10';
 const NOT_INVITED = 'filter=notInvitedYet&sort=info&order=asc&pageSize=10';
 const REPORTS = 'filter=completeSendReport&sort=info&order=asc&pageSize=10';
 
+/** A toolbar action: its button, or on a phone (where a long toolbar folds its actions into More) More's item. */
 async function toolbarButton(page: Page, name: string): Promise<void> {
+  if (page.viewportSize()?.width === WIDTHS.phone.width) return menuItem(page, 'More', name);
   await page.getByRole('button', { name, exact: true }).click();
 }
 async function menuItem(page: Page, menu: 'Add' | 'More', item: string): Promise<void> {
