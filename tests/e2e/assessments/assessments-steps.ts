@@ -45,3 +45,19 @@ export async function tickRow(page: Page, index: number): Promise<void> {
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The width under which the toolbar folds its actions into More (the phone layout; desktop is 1280 wide). */
+const FOLDED_TOOLBAR_WIDTH = 768;
+
+/**
+ * Presses a toolbar action as the user reaches it: its button; on a phone, where a long toolbar keeps only Add and
+ * More in view, More's item of that name.
+ */
+export async function pressAction(page: Page, name: string): Promise<void> {
+  if ((page.viewportSize()?.width ?? FOLDED_TOOLBAR_WIDTH) < FOLDED_TOOLBAR_WIDTH) {
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+    return;
+  }
+  await page.getByRole('button', { name, exact: true }).click();
+}

@@ -6,7 +6,7 @@
 // and the SCO Given view without its To Coach column; axe on every state.
 import type { components } from '../../../generated/bff.ts';
 import { DEMO, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
-import { type AssessmentList, bff, countText, dataRows, tickRow } from './assessments-steps.ts';
+import { type AssessmentList, bff, countText, dataRows, pressAction, tickRow } from './assessments-steps.ts';
 
 type History = components['schemas']['AssessmentHistory'];
 
@@ -47,7 +47,7 @@ async function showHistory(page: Page, row: AssessmentList['items'][number], inv
 
 /** Copy Assessment Link: the note shows the link the clipboard holds; closed. */
 async function copyLink(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Copy Assessment Link' }).click();
+  await pressAction(page, 'Copy Assessment Link');
   const note = page.getByRole('alertdialog', { name: 'Please Note' });
   await expect(note.getByText('The assessment link has been copied to your clipboard.', { exact: false })).toBeVisible();
   await expect(page.getByText('Copied to clipboard')).toBeVisible();
@@ -170,13 +170,15 @@ test.describe('at phone width', () => {
     const list = await bff<AssessmentList>(page, '/api/assessments?pageSize=10');
     await page.goto('/coachportal/assessments?pageSize=10');
     await expect(countText(page, `${list.total} records`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'View Details' })).toBeDisabled();
+    // A phone keeps Add and More in view; the frequent actions head the More menu.
+    await expect(page.getByRole('group', { name: 'Actions' }).getByRole('button')).toHaveText([/Add/, /More/]);
     await tickRow(page, 0);
     await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Copy Assessment Link' })).toBeEnabled();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'More' }).click();
     const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'View Details' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Copy Assessment Link' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'History' })).toBeVisible();
     // Download Details is desktop only (spec §2.3).
     await expect(menu.getByRole('menuitem', { name: 'Download Details' })).toHaveCount(0);
@@ -187,7 +189,7 @@ test.describe('at phone width', () => {
 
   test('the Details (a list of fields), History and copied-link dialogs fit a phone', async ({ page }) => {
     const { row, invites } = await tickIncomplete(page);
-    await page.getByRole('button', { name: 'View Details' }).click();
+    await pressAction(page, 'View Details');
     const details = page.getByRole('dialog', { name: 'Details' });
     // A list of fields per assessment on a phone.
     await expect(details.getByText(row.clientEmail, { exact: true })).toBeVisible();

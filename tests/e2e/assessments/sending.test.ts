@@ -5,7 +5,7 @@
 // The flows at desktop; at phone width each dialog opened once (the review and its preview, the note, the report
 // picker, its preview and the success alert); axe on every dialog.
 import { DEMO, expect, expectNoAxeViolations, type Locator, type Page, setFaults, test } from '../support/fixtures.ts';
-import { type AssessmentList, bff, countText, tickRow } from './assessments-steps.ts';
+import { type AssessmentList, bff, countText, pressAction, tickRow } from './assessments-steps.ts';
 
 type Row = AssessmentList['items'][number];
 
@@ -46,7 +46,7 @@ async function inviteRows(page: Page): Promise<{ list: AssessmentList; invite: R
 /** The review of the invites to send, and the Preview of one (back to the review). */
 async function reviewInvites(page: Page, rows: { invite: Row; reminder: Row; complete: Row }) {
   const { invite, reminder, complete } = rows;
-  await page.getByRole('button', { name: 'Send Invites/Reminders' }).click();
+  await pressAction(page, 'Send Invites/Reminders');
   const dialog = page.getByRole('dialog', { name: 'Send Invites/Reminders' });
   const group = (title: string) => dialog.locator('dt', { hasText: title }).locator('xpath=following-sibling::dd');
   await expect(group('1 invite to send')).toHaveText(nameOf(invite));
@@ -69,7 +69,7 @@ async function reviewInvites(page: Page, rows: { invite: Row; reminder: Row; com
 
 /** Send Reports for one assessment: 'Please select a report', the Enneagram Coach Overview from the own e-mail client, its Preview. */
 async function pickOwnReport(page: Page, row: Row) {
-  await page.getByRole('button', { name: 'Send Reports' }).click();
+  await pressAction(page, 'Send Reports');
   const dialog = page.getByRole('dialog', { name: 'Send Reports' });
   await expect(dialog.getByRole('group', { name: 'Reports to send' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
@@ -135,7 +135,7 @@ test("says there's nothing to be done when every selected assessment is complete
   if (complete.length < 2) throw new Error('no two complete assessments');
   await openAll(page, list);
   await tick(page, list, ...complete);
-  await page.getByRole('button', { name: 'Send Invites/Reminders' }).click();
+  await pressAction(page, 'Send Invites/Reminders');
   const note = page.getByRole('alertdialog', { name: 'Please Note' });
   await expect(note.getByText("There's nothing to be done - there are no invites to be sent.")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -152,7 +152,7 @@ test('sends a chosen report: one as a draft for the own e-mail client, two from 
 
   await openAll(page, list);
   await tick(page, list, first, second);
-  await page.getByRole('button', { name: 'Send Reports' }).click();
+  await pressAction(page, 'Send Reports');
   await expect(dialog.getByText(ONE_ONLY)).toBeVisible();
   await expect(dialog.getByRole('radio', { name: OWN_EMAIL })).toBeDisabled();
   await dialog.getByText('Enneagram Coach Overview').click();
@@ -179,7 +179,7 @@ test.describe('at phone width', () => {
     const done = list.items.filter((item) => !item.permissions.canInvite).slice(0, 2);
     await openAll(page, list);
     await tick(page, list, ...done);
-    await page.getByRole('button', { name: 'Send Invites/Reminders' }).click();
+    await pressAction(page, 'Send Invites/Reminders');
     const note = page.getByRole('alertdialog', { name: 'Please Note' });
     await expect(note.getByText("There's nothing to be done - there are no invites to be sent.")).toBeVisible();
     await expectNoAxeViolations(page);
