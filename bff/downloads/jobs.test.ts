@@ -11,11 +11,11 @@ import {
   type JobRecord,
   type JobStore,
   MAX_JOB_FILES,
-  MemoryJobStore,
   type NewJob,
   SERVER_STOPPED_MESSAGE,
   toReportDownloadJob as toView,
 } from './jobs.ts';
+import { MemoryJobStore } from './memory-job-store.ts';
 import { RedisJobStore } from './redis-job-store.ts';
 
 // Every view must be the contract's ReportDownloadJob.

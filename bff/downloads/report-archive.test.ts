@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TIMEOUT_MESSAGE } from '../problem.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { type FileBehaviour, type FileUpstream, fileHead, startFileUpstream } from './file-upstream-test-support.ts';
-import { type JobFailure, type JobFile, MemoryJobStore, toReportDownloadJob } from './jobs.ts';
+import { type JobFailure, type JobFile, toReportDownloadJob } from './jobs.ts';
+import { MemoryJobStore } from './memory-job-store.ts';
 import { createReportArchive, FAILURES_HEADING, startJobArchive } from './report-archive.ts';
 import { readCentralDirectory, readZip } from './zip-test-support.ts';
 

@@ -4,7 +4,8 @@
 // read, on any instance (downloads/jobs.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type JobStore, MemoryJobStore } from '../../downloads/jobs.ts';
+import type { JobStore } from '../../downloads/jobs.ts';
+import { MemoryJobStore } from '../../downloads/memory-job-store.ts';
 import { RedisJobStore } from '../../downloads/redis-job-store.ts';
 
 declare module 'fastify' {
