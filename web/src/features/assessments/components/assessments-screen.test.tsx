@@ -113,6 +113,28 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
+/**
+ * Holds the answer of the fake BFF's first select-all (`/api/assessments/ids`) until the returned function is called:
+ * a select-all answered after what the test does meanwhile.
+ */
+function holdFirstSelectAll(): () => void {
+  const answer = fetchMock.getMockImplementation() as typeof fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let heldOne = false;
+  fetchMock.mockImplementation(async (input, init) => {
+    const response = await answer(input, init);
+    if (!heldOne && new URL((input as Request).url).pathname === '/api/assessments/ids') {
+      heldOne = true;
+      await held;
+    }
+    return response;
+  });
+  return () => release();
+}
+
 describe('the assessments table (spec assessments-and-clients §2.2)', () => {
   it('shows the desktop columns with From Coach, dates cut to YYYY-MM-DD, and the record count', async () => {
     fakeBff(ROWS);
@@ -295,20 +317,7 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
     const all = notInvited.toLocaleString('en');
     const outside = (notInvited - 1).toLocaleString('en');
     fakeBff(many);
-    const answer = fetchMock.getMockImplementation() as typeof fetch;
-    let release = () => {};
-    const selectAllAnswered = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let heldOne = false;
-    fetchMock.mockImplementation(async (input, init) => {
-      const response = await answer(input, init);
-      if (!heldOne && new URL((input as Request).url).pathname === '/api/assessments/ids') {
-        heldOne = true;
-        await selectAllAnswered;
-      }
-      return response;
-    });
+    const release = holdFirstSelectAll();
     renderScreen('/assessments?filter=notInvitedYet');
     // A fake BFF filtering 20,006 rows on every page: slower than the default wait on a loaded machine.
     const slow = { timeout: 15_000 };
@@ -344,20 +353,7 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
   it('narrows a selection the filter no longer shows to the records shown with Select only these', async () => {
     const user = userEvent.setup();
     fakeBff(ROWS);
-    const answer = fetchMock.getMockImplementation() as typeof fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let heldOne = false;
-    fetchMock.mockImplementation(async (input, init) => {
-      const response = await answer(input, init);
-      if (!heldOne && new URL((input as Request).url).pathname === '/api/assessments/ids') {
-        heldOne = true;
-        await held;
-      }
-      return response;
-    });
+    const release = holdFirstSelectAll();
     renderScreen('/assessments?filter=notInvitedYet');
     await screen.findByText('20 of 60 records');
     await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
