@@ -3,20 +3,34 @@
 // (page.clock), so no test waits for real minutes. Each test ends its session, so it signs in by itself
 // (the form), never with the worker's shared session.
 // The flows at desktop; the warning and the login page after expiry once at phone width, axe on each.
+import type { Request } from '@playwright/test';
 import { atPath, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
 import { signInThroughForm } from './auth-steps.ts';
 
 /**
- * Signs in on the page's own clock, then waits for the calls the coach area makes on opening: every successful call
- * restarts the idle timer, so the clock may only jump once the dashboard's call and the policies check (made by the
- * frame after the screen) have answered.
+ * Signs in on the page's own clock, then waits until every call the coach area makes on opening has answered (the
+ * dashboard's, its recent assessments', the policies check made by the frame after the screen): every successful call
+ * restarts the idle timer, so the clock may only jump once none is left in flight. The updates poll is not the coach
+ * at work and restarts nothing.
  */
 async function signInOnPageClock(page: Page): Promise<void> {
   await page.clock.install();
+  const inFlight = new Set<Request>();
+  const isCoachCall = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && pathname !== '/api/updates';
+  };
+  page.on('request', (request) => {
+    if (isCoachCall(request)) inFlight.add(request);
+  });
+  for (const settled of ['requestfinished', 'requestfailed'] as const) {
+    page.on(settled, (request) => inFlight.delete(request));
+  }
   const policiesChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/policies/alert');
   await signInThroughForm(page);
   await expect(page.getByRole('region', { name: 'Total' })).toBeVisible();
   await policiesChecked;
+  await expect.poll(() => inFlight.size, { message: 'calls still in flight after opening the dashboard' }).toBe(0);
 }
 // The BFF's default idle timeout is 30 minutes: the warning comes after 29.
 const UNTIL_WARNING = '29:00';
