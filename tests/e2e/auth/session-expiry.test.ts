@@ -23,9 +23,8 @@ async function signInOnPageClock(page: Page): Promise<void> {
   page.on('request', (request) => {
     if (isCoachCall(request)) inFlight.add(request);
   });
-  for (const settled of ['requestfinished', 'requestfailed'] as const) {
-    page.on(settled, (request) => inFlight.delete(request));
-  }
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   const policiesChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/policies/alert');
   await signInThroughForm(page);
   await expect(page.getByRole('region', { name: 'Total' })).toBeVisible();
