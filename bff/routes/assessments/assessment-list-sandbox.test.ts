@@ -225,6 +225,28 @@ describe('GET /api/assessments (listAssessments)', () => {
     expect(withStatus).toBeGreaterThan(0);
   });
 
+  // The report studio (spec §2.1 /reports/{code}, §3.8, §4.5): the coach's assessments that offer one report now.
+  it('keeps only the assessments that offer a report, with the filter and the search, and counts them as the total', async () => {
+    const all = (await list('?pageSize=500')).items;
+    for (const report of ['imf', 'basic', 'extended'] as const) {
+      const offering = all.filter((item) => item.availableReports.pdf.includes(report));
+      expect(offering.length).toBeGreaterThan(0);
+      expect(offering.length).toBeLessThan(all.length);
+      const page = await list(`?report=${report}&pageSize=500`);
+      expect(page.items.map((item) => item.id)).toEqual(offering.map((item) => item.id));
+      expect(page).toMatchObject({ total: offering.length, filteredTotal: offering.length });
+      const ids = (await get(`/api/assessments/ids?report=${report}`)).json();
+      expect(ids).toEqual({ ids: offering.map((item) => item.id), filteredTotal: offering.length });
+    }
+    // A Maturity report is never on offer before marking: the in-marking filter keeps none of them.
+    expect((await list('?report=imf&filter=completeInMarking')).filteredTotal).toBe(0);
+    const [first] = all.filter((item) => item.availableReports.pdf.includes('basic'));
+    const searched = await list(`?report=basic&q=${encodeURIComponent(first?.clientEmail ?? '')}`);
+    expect(searched.items.map((item) => item.id)).toContain(first?.id);
+    expect(searched.items.every((item) => item.availableReports.pdf.includes('basic'))).toBe(true);
+    expect((await get('/api/assessments?report=notAReport')).statusCode).toBe(400);
+  });
+
   it('refuses a page size the table does not offer', async () => {
     expect((await get('/api/assessments?pageSize=20')).statusCode).toBe(400);
   });
