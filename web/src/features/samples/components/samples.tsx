@@ -31,11 +31,31 @@ export function Samples() {
   );
 }
 
-function SampleCard({ report }: { report: SampleReport }) {
+/**
+ * One report's sample (the report studio's, spec assessments-and-clients §2.1), as its card on Samples & Brochures,
+ * titled "Sample report".
+ */
+export function ReportSample({ reportCode }: { reportCode: SampleReport['reportCode'] }) {
+  const { data, error, isPending, refetch } = useSampleReports();
+  const report = data?.items.find((item) => item.reportCode === reportCode);
+  return (
+    <>
+      {isPending ? <Loading label="Loading the sample..." /> : null}
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
+      {report ? (
+        <ul className="samples__list samples__list--one">
+          <SampleCard report={report} title="Sample report" />
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function SampleCard({ report, title = report.name }: { report: SampleReport; title?: string }) {
   const titleId = `sample-${report.reportCode}`;
   return (
     <li className="card samples__card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{report.name}</h2>
+      <h2 id={titleId}>{title}</h2>
       {(['html', 'pdf'] as const).map((format) => (
         <div key={format} className="samples__row">
           <span className="samples__format">{format === 'html' ? 'HTML' : 'PDF'}</span>
