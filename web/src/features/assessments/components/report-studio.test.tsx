@@ -55,7 +55,9 @@ describe('the report studio', () => {
     expect(screen.getByText('Report studio')).toBeTruthy();
     const about = screen.getByRole('region', { name: 'About this report' });
     expect(within(about).getByText("The client's full Maturity (IMf) report: their stage of maturity.")).toBeTruthy();
-    expect(within(about).getByText('Offered by').nextElementSibling?.textContent).toMatch(/^a Maturity or Combined assessment once it is marked/);
+    expect(within(about).getByText('Offered by').nextElementSibling?.textContent).toMatch(
+      /^a Maturity or Combined assessment once it is marked/,
+    );
     expect(within(about).getByText('Languages').nextElementSibling?.textContent).toBe('English');
     expect(screen.getByText('The sample slot')).toBeTruthy();
     expect(document.title).toBe('Maturity Report | Coach Portal');
