@@ -12648,6 +12648,14 @@ export interface operations {
                  */
                 filter?: components["schemas"]["PipelineFilter"];
                 /**
+                 * @description The report studio's table (`/coachportal/reports/{code}`, spec assessments-and-clients
+                 *     §2.1, §3.8, §4.5): only the assessments that offer this report now (its code among the
+                 *     row's `availableReports.pdf`); combines with `filter` and `q`. `total` then counts the
+                 *     assessments that offer it.
+                 * @example imf
+                 */
+                report?: components["schemas"]["ReportCode"];
+                /**
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */
@@ -12924,6 +12932,13 @@ export interface operations {
                  * @example completeSendReport
                  */
                 filter?: components["schemas"]["PipelineFilter"];
+                /**
+                 * @description The report studio's table (`/coachportal/reports/{code}`, spec assessments-and-clients
+                 *     §2.1, §3.8, §4.5): only the assessments that offer this report now (its code among the
+                 *     row's `availableReports.pdf`); combines with `filter` and `q`.
+                 * @example imf
+                 */
+                report?: components["schemas"]["ReportCode"];
                 /**
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena

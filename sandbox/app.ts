@@ -26,6 +26,7 @@ import { allHandlers } from './handlers/index.ts';
 import { runDueWork } from './handlers/scheduled-work.ts';
 import { readSession, SESSION_COOKIE, setSessionCookies } from './handlers/session-cookies.ts';
 import { CARD_PROVIDER_HOST, registerCardProvider } from './providers/card-provider.ts';
+import { registerClientAssessment } from './providers/client-assessment.ts';
 import { registerPayPalApi } from './providers/paypal-api.ts';
 import { registerPayPalSdk } from './providers/paypal-sdk.ts';
 import type { SessionRecord } from './state/model.ts';
@@ -94,8 +95,8 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   );
 
   if (options.faults) registerFaults(app, options.faults);
-  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation, the outbox, policy assignments, sample reports and
-  // the payment providers' stand-ins. Always on: they are demo affordances, not faults.
+  // Sandbox-only routes outside the legacy contract (sandbox/README.md): the admin tool's impersonation, the outbox, policy assignments, sample reports,
+  // the payment providers' stand-ins and the client's side of an assessment link. Always on: they are demo affordances, not faults.
   registerImpersonation(app, store, clock, config);
   registerOutbox(app, store);
   registerPolicyAssignments(app, store, clock);
@@ -105,6 +106,7 @@ export async function buildSandbox(options: SandboxOptions): Promise<FastifyInst
   registerPayPalApi(app, store, clock, config);
   registerPayPalSdk(app, store);
   registerCardProvider(app, config);
+  registerClientAssessment(app, store, clock);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof LegacyError) return reply.code(error.statusCode).send({ error: { info: error.message } });

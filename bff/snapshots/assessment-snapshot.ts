@@ -18,6 +18,7 @@ export type AssessmentView = 'own' | 'given';
 export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
 export type ClientSort = NonNullable<NonNullable<operations['listClients']['parameters']['query']>['sort']>;
 type ClientRow = Bff['schemas']['ClientRow'];
+type ReportCode = Bff['schemas']['ReportCode'];
 
 export interface AssessmentEntry {
   readonly legacy: LegacyAssessment;
@@ -350,7 +351,13 @@ export class RecordEdits {
   }
 }
 
-/** The rows a filter and a search keep, in the order asked (contract: listAssessments, listAssessmentIds). */
+/** Does the row offer the report now (spec assessments-and-clients §4.5: its PDF, the list of every report on offer)? */
+export const offersReport = (row: AssessmentRow, report: ReportCode): boolean => row.availableReports.pdf.includes(report);
+
+/**
+ * The rows a filter, a search and a report (the report studio's: the rows that offer it) keep, in the order asked
+ * (contract: listAssessments, listAssessmentIds).
+ */
 export function queryAssessments(
   snapshot: AssessmentSnapshot,
   {
@@ -358,12 +365,20 @@ export function queryAssessments(
     q = '',
     sort = 'createdAt',
     order = 'desc',
-  }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc' },
+    report,
+  }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc'; report?: ReportCode | undefined },
 ): readonly AssessmentEntry[] {
   const text = fold(q.trim());
-  if (filter === 'showAll' && text === '') return snapshot.table.sorted(sort, order);
-  return snapshot.table.query(sort, order, `${filter}\u0000${text}`, () => {
+  if (filter === 'showAll' && text === '' && !report) return snapshot.table.sorted(sort, order);
+  return snapshot.table.query(sort, order, `${filter}\u0000${text}\u0000${report ?? ''}`, () => {
     const kept = snapshot.keep(filter, text);
-    return kept ? (entry) => kept[(entry as LazyEntry).index] === 1 : null;
+    const inFilter = kept ? (entry: AssessmentEntry) => kept[(entry as LazyEntry).index] === 1 : null;
+    if (!report) return inFilter;
+    return inFilter ? (entry) => inFilter(entry) && offersReport(entry.row, report) : (entry) => offersReport(entry.row, report);
   });
+}
+
+/** How many rows of the view offer the report (the report studio's "of m records"). */
+export function countOffering(snapshot: AssessmentSnapshot, report: ReportCode): number {
+  return queryAssessments(snapshot, { report }).length;
 }

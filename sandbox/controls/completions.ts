@@ -10,6 +10,7 @@ import { isComplete } from '../domain/pipeline.ts';
 import { createRng } from '../domain/rng.ts';
 import type { Clock } from '../handlers/context.ts';
 import { enneagramResults } from '../seed/assessments.ts';
+import type { AssessmentRecord } from '../state/model.ts';
 import type { Store } from '../state/store.ts';
 
 export const COMPLETIONS_PATH = '/__sandbox/completions';
@@ -25,27 +26,32 @@ function seedOf(uuid: string): number {
   return hash;
 }
 
+/** Completes an assessment as its client would (registering them if they had not), at the sandbox clock's now. */
+export function completeAsClient(assessment: AssessmentRecord, clock: Clock): void {
+  const now = legacyDateTime(new Date(clock.now()));
+  const ennea = assessment.assessmentType === 'EIT' ? null : enneagramResults(createRng(seedOf(assessment.uuid)));
+  Object.assign(assessment, {
+    userInvite: 1,
+    userRegistration: 1,
+    userCompletion: 1,
+    guestRegisteredAt: assessment.guestRegisteredAt ?? now,
+    guestCompletedAt: now,
+    guestUpdatedAt: now,
+    marked: assessment.assessmentType === 'ennea' ? 1 : 0,
+    // The Maturity score comes with the marking.
+    finalTPR: null,
+    scoreIMF: null,
+    ...ennea,
+  });
+}
+
 export function registerCompletions(app: FastifyInstance, store: Store, clock: Clock): void {
   app.post<{ Body: CompletionBody }>(COMPLETIONS_PATH, async (request, reply) => {
     const { assessmentId } = request.body ?? {};
     const assessment = typeof assessmentId === 'string' ? store.assessments.get(assessmentId) : undefined;
     if (!assessment) return reply.code(400).send({ error: { info: 'assessmentId must name an assessment.' } });
     if (isComplete(assessment)) return reply.code(409).send({ error: { info: 'The assessment is already complete.' } });
-    const now = legacyDateTime(new Date(clock.now()));
-    const ennea = assessment.assessmentType === 'EIT' ? null : enneagramResults(createRng(seedOf(assessment.uuid)));
-    Object.assign(assessment, {
-      userInvite: 1,
-      userRegistration: 1,
-      userCompletion: 1,
-      guestRegisteredAt: assessment.guestRegisteredAt ?? now,
-      guestCompletedAt: now,
-      guestUpdatedAt: now,
-      marked: assessment.assessmentType === 'ennea' ? 1 : 0,
-      // The Maturity score comes with the marking.
-      finalTPR: null,
-      scoreIMF: null,
-      ...ennea,
-    });
+    completeAsClient(assessment, clock);
     return reply.code(204).send();
   });
 }

@@ -7,6 +7,7 @@
 // session check, whichever address it was opened at. A browser's form gets its refusals as a page, not as JSON.
 // Not part of the legacy contract; always on (a demo affordance, not a fault); never used in production.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../files/html.ts';
 import type { Clock, SandboxConfig } from '../handlers/context.ts';
 import { createSession, setSessionCookies } from '../handlers/session-cookies.ts';
 import type { CoachRecord } from '../state/model.ts';
@@ -22,9 +23,6 @@ interface ImpersonateBody {
   coachEmail?: unknown;
   redirectTo?: unknown;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en">

@@ -77,15 +77,16 @@ export function quoteBulkOrder(credits: number, currency: Currency): BulkOrderQu
   return { credits, currency, unitPrice, discountPercent, subtotal, vat, total: cents(subtotal + vat) };
 }
 
-const TYPE_NAMES: Readonly<Record<AssessmentType, string>> = { ennea: 'Enneagram', EIT: 'Maturity', full: 'Combined' };
+/** How an assessment type is named to coaches and clients (spec assessments-and-clients §1). */
+export const ASSESSMENT_TYPE_NAMES: Readonly<Record<AssessmentType, string>> = { ennea: 'Enneagram', EIT: 'Maturity', full: 'Combined' };
 const TEAM_REPORT_NAMES: Readonly<Record<TeamReportType, string>> = { Ennea: 'Enneagram', IMf: 'Maturity', Full: 'Combined' };
 const PAIR_NAMES: Readonly<Record<CoupleType, string>> = { Romance: 'Couples', Workplace: 'Colleagues' };
 
 /** The descriptions of the Balance screen's history (spec coach-shell §2.9). */
 export const transactionDescription = {
-  assessmentAdded: (type: AssessmentType, client: string): string => `${TYPE_NAMES[type]} assessment added for ${client}`,
+  assessmentAdded: (type: AssessmentType, client: string): string => `${ASSESSMENT_TYPE_NAMES[type]} assessment added for ${client}`,
   assessmentDeleted: (type: AssessmentType, client: string): string =>
-    `${TYPE_NAMES[type]} assessment for ${client} deleted - credited back`,
+    `${ASSESSMENT_TYPE_NAMES[type]} assessment for ${client} deleted - credited back`,
   teamReport: (type: TeamReportType, team: string): string => `${TEAM_REPORT_NAMES[type]} team report requested for ${team}`,
   teamReportCancelled: (type: TeamReportType, team: string): string =>
     `${TEAM_REPORT_NAMES[type]} team report for ${team} cancelled - credited back`,

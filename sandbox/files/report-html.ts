@@ -1,8 +1,7 @@
 // The HTML form of the sandbox's reports: the same sections as the PDFs, on a small, self-contained page.
-import { type PdfSection, SANDBOX_NOTICE } from './pdf.ts';
 
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+import { escapeHtml } from './html.ts';
+import { type PdfSection, SANDBOX_NOTICE } from './pdf.ts';
 
 export function reportHtml(content: { title: string; subtitle: string; sections: readonly PdfSection[] }): string {
   const sections = content.sections

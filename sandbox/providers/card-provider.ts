@@ -6,6 +6,7 @@
 // (cancel_url after Cancel). Not part of the legacy contract; never used in production.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../files/html.ts';
 
 /** The card provider host of an in-process sandbox (config.cardProviderHost); `node sandbox/server.ts` names its own host. */
 export const CARD_PROVIDER_HOST = 'sandbox.cardprovider.test';
@@ -35,9 +36,6 @@ type Fields = Partial<Record<Carried, string>>;
 
 const OUTCOMES = { pay: 'COMPLETE', decline: 'FAILED', cancel: 'CANCELLED' } as const;
 type Outcome = keyof typeof OUTCOMES;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const isWebUrl = (value: string | undefined): value is string =>
   value !== undefined && URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);

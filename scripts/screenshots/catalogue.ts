@@ -574,6 +574,15 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('heading', { level: 1 }),
     loadedCaption: 'Loaded: the demo coach’s first client by name.',
   }),
+  ...screenStates({
+    screen: 'report-studio',
+    title: 'Report studio',
+    path: '/reports/imf',
+    call: get('/api/assessments'),
+    loaded: firstRow,
+    loadedCaption: 'Loaded: the Maturity Report’s studio, the demo coach’s assessments that offer it.',
+    empty: (page) => text(page, 'None of your assessments offers the Maturity Report yet.'),
+  }),
 
   ...manifestScreenStates('miniAssessments'),
 

@@ -204,6 +204,49 @@ describe('GET /api/assessments (listAssessments)', () => {
     expect(items.some((item) => item.ennea && item.maturity)).toBe(true);
   });
 
+  // spec §3.1, §4.2: "When reportsToAutoSend is set, the status per report group is: o = not yet sent to the client,
+  // s = sent but not downloaded, d = downloaded" (reportStatusEnnea, reportStatusMaturity), on the row of each record.
+  it("gives each record's per-group report status (o, s, d) when it sends reports automatically, and none otherwise", async () => {
+    const legacyRows = new Map((await merged()).map((row) => [row.uuid, row]));
+    const { items } = await list('?pageSize=500');
+    const STATUS = { o: 'notSent', s: 'sent', d: 'downloaded' } as const;
+    const statusOf = (value: string | null) => (value ? STATUS[value as keyof typeof STATUS] : undefined);
+    let withStatus = 0;
+    for (const item of items) {
+      const row = legacyRows.get(item.id) as Row;
+      if (!row.reportsToAutoSend || row.reportsToAutoSend === '-') {
+        expect(item.autoSendStatus).toBeUndefined();
+        continue;
+      }
+      const expected = { ennea: statusOf(row.reportStatusEnnea), maturity: statusOf(row.reportStatusMaturity) };
+      expect(item.autoSendStatus ?? {}).toEqual(JSON.parse(JSON.stringify(expected)));
+      if (row.reportStatusEnnea || row.reportStatusMaturity) withStatus++;
+    }
+    expect(withStatus).toBeGreaterThan(0);
+  });
+
+  // The report studio (spec §2.1 /reports/{code}, §3.8, §4.5): the coach's assessments that offer one report now.
+  it('keeps only the assessments that offer a report, with the filter and the search, and counts them as the total', async () => {
+    const all = (await list('?pageSize=500')).items;
+    for (const report of ['imf', 'basic', 'extended'] as const) {
+      const offering = all.filter((item) => item.availableReports.pdf.includes(report));
+      expect(offering.length).toBeGreaterThan(0);
+      expect(offering.length).toBeLessThan(all.length);
+      const page = await list(`?report=${report}&pageSize=500`);
+      expect(page.items.map((item) => item.id)).toEqual(offering.map((item) => item.id));
+      expect(page).toMatchObject({ total: offering.length, filteredTotal: offering.length });
+      const ids = (await get(`/api/assessments/ids?report=${report}`)).json();
+      expect(ids).toEqual({ ids: offering.map((item) => item.id), filteredTotal: offering.length });
+    }
+    // A Maturity report is never on offer before marking: the in-marking filter keeps none of them.
+    expect((await list('?report=imf&filter=completeInMarking')).filteredTotal).toBe(0);
+    const [first] = all.filter((item) => item.availableReports.pdf.includes('basic'));
+    const searched = await list(`?report=basic&q=${encodeURIComponent(first?.clientEmail ?? '')}`);
+    expect(searched.items.map((item) => item.id)).toContain(first?.id);
+    expect(searched.items.every((item) => item.availableReports.pdf.includes('basic'))).toBe(true);
+    expect((await get('/api/assessments?report=notAReport')).statusCode).toBe(400);
+  });
+
   it('refuses a page size the table does not offer', async () => {
     expect((await get('/api/assessments?pageSize=20')).statusCode).toBe(400);
   });
@@ -248,6 +291,18 @@ describe('POST /api/assessments/details (listAssessmentDetails)', () => {
     expect(items[1]?.instinctScores).toEqual({ sp: complete.scoreSP, so: complete.scoreSO, sx: complete.scoreSX });
     expect(items[0]?.coach.id).toBe(SEED_COACHES.peer.uuid);
     expect(items.every((item) => item.userToken === undefined)).toBe(true);
+  });
+
+  // spec §3.1 "userToken (shown only in a developer-test mode)", coach-shell §5 "dev-test mode shows the token column"
+  // (an impersonator's): View Details gives an impersonator the record's token and its token type as the coach's do.
+  it("gives an impersonator each assessment's token and token type", async () => {
+    const rows = (await merged()).filter((row) => row.fromAnotherCoach !== 1).slice(0, 3);
+    const response = await post('/api/assessments/details', { ids: rows.map((row) => row.uuid) }, await env.impersonate());
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json() as { items: Bff['schemas']['AssessmentDetails'][] };
+    expect(items.map(({ id, userToken, tokenType }) => ({ id, userToken, tokenType }))).toEqual(
+      rows.map((row) => ({ id: row.uuid, userToken: row.userToken, tokenType: row.tokenType })),
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 import type { components as Bff } from '../../../generated/bff.ts';
 import { toAssessmentDetails } from '../../domain/assessment-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { assessmentSnapshot, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
+import { assessmentSnapshot, countOffering, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold } from '../../snapshots/table.ts';
@@ -13,7 +13,10 @@ import { fold } from '../../snapshots/table.ts';
 type AssessmentList = Bff['schemas']['AssessmentList'];
 type AssessmentDetails = Bff['schemas']['AssessmentDetails'];
 
-/** listAssessments: filter and search combine; `total` counts the whole view, `filteredTotal` what they keep. */
+/**
+ * listAssessments: filter and search combine; `total` counts the whole view (with `report`, the rows that offer it),
+ * `filteredTotal` what they keep.
+ */
 export async function listAssessments(
   { query }: OperationInput<'listAssessments'>,
   ctx: SessionContext,
@@ -21,13 +24,16 @@ export async function listAssessments(
 ): Promise<AssessmentList> {
   const { view = 'own', refresh = false } = query;
   const snapshot = await assessmentSnapshot(ctx, snapshots, view, refresh);
+  const page = listPage(snapshot.table, query, {
+    sort: 'createdAt',
+    // The filter and the search through the copy's own index (assessment-snapshot.ts).
+    search: { matching: (q, sort, order) => queryAssessments(snapshot, { ...query, q, sort, order }) },
+    row: (entry) => entry.row,
+  });
   return {
-    ...listPage(snapshot.table, query, {
-      sort: 'createdAt',
-      // The filter and the search through the copy's own index (assessment-snapshot.ts).
-      search: { matching: (q, sort, order) => queryAssessments(snapshot, { ...query, q, sort, order }) },
-      row: (entry) => entry.row,
-    }),
+    ...page,
+    // The report studio's table is the rows that offer its report: the filter and the search narrow those.
+    ...(query.report ? { total: countOffering(snapshot, query.report) } : {}),
     hasReceived: snapshot.hasReceived,
     hasGiven: snapshot.hasGiven,
   };

@@ -204,6 +204,26 @@ describe('report e-mails (previewPairReportEmail, sendPairReports)', () => {
     expect(drafts[0].body).toContain(`/publish/reports/pair/${couple?.uuid}`);
   });
 
+  // spec §2.1 "Pair reports open at {host}/publish/reports/pair/{uuid} as HTML or PDF": the e-mail's two links are that
+  // address on the legacy host, and each opens the report there (§7 `GET {reportUrl}?pdf=1` the PDF).
+  it('links the pair report as {host}/publish/reports/pair/{uuid}, HTML and PDF, both of which open', async () => {
+    const [couple] = supplied();
+    const { drafts } = (await call('POST', '/api/pairs/report-emails', { ids: [couple?.uuid], serverSend: false })).json();
+    const links = [...String(drafts[0].body).matchAll(/https?:\/\/[^\s"'<>]+/g)].map(([url]) => new URL(url.replaceAll('&amp;', '&')));
+    const pairLinks = links.filter((url) => url.pathname.startsWith('/publish/reports/pair/'));
+    expect(pairLinks.map((url) => `${url.pathname}${url.search}`)).toEqual([
+      `/publish/reports/pair/${couple?.uuid}`,
+      `/publish/reports/pair/${couple?.uuid}?pdf=1`,
+    ]);
+    const host = pairLinks[0]?.origin;
+    expect(pairLinks.every((url) => url.origin === host)).toBe(true);
+    for (const url of pairLinks) {
+      const answer = await bff.sandbox.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(url.search ? /^application\/pdf/ : /^text\/html/);
+    }
+  });
+
   it('refuses a selection with a pair whose report is not supplied, before sending anything', async () => {
     const ids = [...supplied(), ...notSupplied()].map((couple) => couple.uuid);
     const sentBefore = supplied().map((couple) => couple.reportSentAt);

@@ -1,19 +1,26 @@
-// The report studio route /coachportal/reports/{code} (spec assessments-and-clients §2.1): the specification names it
-// and nothing it shows or calls, so a coach who opens it lands on the nearest real screen, the sample report of each
-// report (Samples & Brochures), never on the guest report's "not valid" page; a report code (§3.8, or the published
-// e, m, c, cp) is told from a guest id (a uuid), whose legacy link still opens the guest report. At desktop, with axe.
+// The report studio /coachportal/reports/{code} (spec assessments-and-clients §2.1, §3.8, §4.5): for one report, what
+// it is, its sample, and the demo coach's assessments that offer it on the assessments table; a viewer's code (e, m,
+// c, cp) opens its report's studio; a code it does not know is the guest report's broken link. At desktop, with axe.
 import { DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures.ts';
+import { type AssessmentList, bff, countText } from './assessments-steps.ts';
 
 test.use({ account: DEMO });
 
-test('sends the coach from a report code to the sample reports', async ({ page }) => {
-  for (const code of ['basic', 'imfCoG', 'extended', 'cp']) {
-    await page.goto(`/coachportal/reports/${code}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Samples & Brochures' })).toBeVisible();
-    await expect(page).toHaveURL(/\/coachportal\/samples-and-brochures$/);
-    await expect(page.getByText(/This report link is not valid/)).toHaveCount(0);
-  }
-  await expect(page.getByRole('listitem', { name: 'Combined+ Report', exact: true })).toBeVisible();
+test("shows the Maturity Report, its sample and the coach's assessments that offer it", async ({ page }) => {
+  const offering = await bff<AssessmentList>(page, '/api/assessments?report=imf');
+  const all = await bff<AssessmentList>(page, '/api/assessments');
+  expect(offering.total).toBeGreaterThan(0);
+  expect(offering.total).toBeLessThan(all.total);
+  await page.goto('/coachportal/reports/m');
+  await expect(page).toHaveURL(/\/coachportal\/reports\/imf$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maturity Report' })).toBeVisible();
+  // Ten rows a page: axe's analysis of fifty takes long on a loaded machine.
+  await page.goto('/coachportal/reports/imf?pageSize=10');
+  await expect(page.getByRole('region', { name: 'About this report' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Sample report' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Maturity Report sample, PDF/ })).toBeVisible();
+  await expect(countText(page, `${offering.total} records`)).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Assessments offering the Maturity Report' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -19,13 +19,9 @@ const MiniAssessment = lazyRoute(() => import('./routes/public/mini-assessment.t
 const CoachArea = lazyRoute(() => import('./routes/coach/coach-area.tsx'));
 
 /**
- * spec assessments-and-clients §2.1: /reports/{code} is the report studio, /reports/{uuid} the legacy guest report (a
- * report code is never a guest id, a 36-character uuid). The report studio: the specification names the route and
- * nothing it shows or calls, so the coach is sent to the nearest real screen, the sample report of each report
- * (web/README.md "What is built").
+ * spec assessments-and-clients §2.1: /reports/{code} is the report studio, a coach screen; /reports/{uuid} the legacy
+ * guest report (a report code is never a guest id, a 36-character uuid).
  */
-const ToReportSamples = () => <Redirect to="/samples-and-brochures" replace />;
-
 /** The route table (spec public-and-guest §2); everything else is the coach area. */
 export function AppRoutes() {
   return (
@@ -40,7 +36,7 @@ export function AppRoutes() {
           <Route path="/resetpassword" component={ResetPassword} />
           <Route path="/register/*?" component={Register} />
           <Route path="/paymentstatus" component={PaymentStatus} />
-          <Route path="/reports/:guestId">{({ guestId }) => (isReportCode(guestId) ? <ToReportSamples /> : <GuestReport />)}</Route>
+          <Route path="/reports/:guestId">{({ guestId }) => (isReportCode(guestId) ? <CoachArea /> : <GuestReport />)}</Route>
           <Route path="/reports/:reportCode/:guestId" component={GuestReport} />
           <Route path="/customreports/:reportCode/:guestId" component={GuestReport} />
           <Route path="/policies/:coachUuid/:policyUuid" component={Policy} />

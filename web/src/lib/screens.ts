@@ -116,6 +116,7 @@ export const SCREENS = [
     gallery: { call: '/api/clients', empty: 'No clients found.' },
   },
   { id: 'clientResults', path: '/clighent/:clientId', label: 'Client results', access: ASSESSMENTS_AREA },
+  { id: 'reportStudio', path: '/reports/:reportCode', label: 'Report studio', access: ASSESSMENTS_AREA },
   { id: 'team', path: '/team', label: 'Team report', access: COACH_ONLY },
   { id: 'profile', path: '/profile', label: 'Profile', access: EVERY_COACH, palette: true },
 ] as const satisfies readonly CoachScreen[];

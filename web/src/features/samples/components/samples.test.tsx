@@ -37,6 +37,27 @@ describe('Samples & Brochures page (spec coach-shell §2.8)', () => {
     expect(
       within(card).getByRole('link', { name: 'English Enneagram Report sample, HTML (opens in a new tab)' }).getAttribute('href'),
     ).toBe(url('basic-english.html'));
+    expect(within(card).queryByRole('link', { name: /studio/ })).toBeNull();
+  });
+
+  it('links each report to its studio for a coach who may open it (assessments-and-clients §2.1)', async () => {
+    serve(fetchMock, {
+      'GET /api/samples': [
+        json({
+          items: [
+            {
+              reportCode: 'imf',
+              name: 'Maturity Report',
+              samples: [{ language: 'english', htmlUrl: url('imf.html'), pdfUrl: url('imf.pdf') }],
+            },
+          ],
+        }),
+      ],
+    });
+    render(<Samples studioLinks />);
+    const card = await screen.findByRole('listitem', { name: 'Maturity Report' });
+    const studio = within(card).getByRole('link', { name: 'Your assessments that offer it: the Maturity Report studio' });
+    expect(studio.getAttribute('href')).toBe('/reports/imf');
   });
 
   it('offers a Retry on a failed load that shows the samples when they answer', async () => {

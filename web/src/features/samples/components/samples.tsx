@@ -1,4 +1,5 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -7,8 +8,11 @@ import './samples.css';
 
 export const SAMPLES_TITLE = 'Samples & Brochures';
 
-/** The Samples & Brochures page (spec coach-shell §2.8): each report type with a button per language for HTML and PDF. */
-export function Samples() {
+/**
+ * The Samples & Brochures page (spec coach-shell §2.8): each report type with a button per language for HTML and PDF,
+ * and, for a coach who may open the assessments area, a link to the report's studio (assessments-and-clients §2.1).
+ */
+export function Samples({ studioLinks = false }: { studioLinks?: boolean }) {
   usePageTitle(SAMPLES_TITLE);
   const { data, error, isPending, refetch } = useSampleReports();
   return (
@@ -23,7 +27,7 @@ export function Samples() {
       {data ? (
         <ul className="samples__list">
           {data.items.map((report) => (
-            <SampleCard key={report.reportCode} report={report} />
+            <SampleCard key={report.reportCode} report={report} studioLink={studioLinks} />
           ))}
         </ul>
       ) : null}
@@ -31,11 +35,31 @@ export function Samples() {
   );
 }
 
-function SampleCard({ report }: { report: SampleReport }) {
+/**
+ * One report's sample (the report studio's, spec assessments-and-clients §2.1), as its card on Samples & Brochures,
+ * titled "Sample report".
+ */
+export function ReportSample({ reportCode }: { reportCode: SampleReport['reportCode'] }) {
+  const { data, error, isPending, refetch } = useSampleReports();
+  const report = data?.items.find((item) => item.reportCode === reportCode);
+  return (
+    <>
+      {isPending ? <Loading label="Loading the sample..." /> : null}
+      <ProblemAlert error={error} onRetry={() => void refetch()} />
+      {report ? (
+        <ul className="samples__list samples__list--one">
+          <SampleCard report={report} title="Sample report" />
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function SampleCard({ report, title = report.name, studioLink = false }: { report: SampleReport; title?: string; studioLink?: boolean }) {
   const titleId = `sample-${report.reportCode}`;
   return (
     <li className="card samples__card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{report.name}</h2>
+      <h2 id={titleId}>{title}</h2>
       {(['html', 'pdf'] as const).map((format) => (
         <div key={format} className="samples__row">
           <span className="samples__format">{format === 'html' ? 'HTML' : 'PDF'}</span>
@@ -59,6 +83,13 @@ function SampleCard({ report }: { report: SampleReport }) {
           </ul>
         </div>
       ))}
+      {studioLink ? (
+        <p className="samples__studio">
+          <Link href={`/reports/${report.reportCode}`} aria-label={`Your assessments that offer it: the ${report.name} studio`}>
+            Your assessments that offer it
+          </Link>
+        </p>
+      ) : null}
     </li>
   );
 }
