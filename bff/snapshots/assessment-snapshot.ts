@@ -7,6 +7,7 @@
 import type { components as Bff, operations } from '../../generated/bff.ts';
 import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from '../domain/assessment-rows.ts';
 import { isReceived, type PipelineFilter } from '../domain/pipeline.ts';
+import { type PipelineSlice, sliceKey, sliceTest } from '../domain/pipeline-slices.ts';
 import type { SessionContext } from '../operation.ts';
 import { upstreamError } from '../problem.ts';
 import { isLegacyRefusal } from '../upstream/legacy-client.ts';
@@ -350,7 +351,7 @@ export class RecordEdits {
   }
 }
 
-/** The rows a filter and a search keep, in the order asked (contract: listAssessments, listAssessmentIds). */
+/** The rows a filter, a search and a pipeline slice keep, in the order asked (contract: listAssessments, listAssessmentIds). */
 export function queryAssessments(
   snapshot: AssessmentSnapshot,
   {
@@ -359,11 +360,14 @@ export function queryAssessments(
     sort = 'createdAt',
     order = 'desc',
   }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc' },
+  slice?: PipelineSlice,
 ): readonly AssessmentEntry[] {
   const text = fold(q.trim());
-  if (filter === 'showAll' && text === '') return snapshot.table.sorted(sort, order);
-  return snapshot.table.query(sort, order, `${filter}\u0000${text}`, () => {
+  if (filter === 'showAll' && text === '' && !slice) return snapshot.table.sorted(sort, order);
+  return snapshot.table.query(sort, order, `${filter}\u0000${text}\u0000${slice ? sliceKey(slice) : ''}`, () => {
     const kept = snapshot.keep(filter, text);
-    return kept ? (entry) => kept[(entry as LazyEntry).index] === 1 : null;
+    const inSlice = slice ? sliceTest(slice) : null;
+    if (!inSlice) return kept ? (entry) => kept[(entry as LazyEntry).index] === 1 : null;
+    return kept ? (entry) => kept[(entry as LazyEntry).index] === 1 && inSlice(entry.legacy) : (entry) => inSlice(entry.legacy);
   });
 }
