@@ -775,7 +775,7 @@ export interface paths {
          *     `stage`, `days`, `project` or `company` and, for a nudge, `olderThan` set to the same values on the same day.
          *
          *     Problem codes: 400 `validation_failed` (a threshold outside 1 to 365, a period other than 30, 90 or 365),
-         *     400 `one_scope` (both a project and a company); 401 `session_ended`; 403 `role_refused` (a coach limited to
+         *     400 `one_scope` (both a project and a company); 401 `session_ended`; 403 `role_refused` (an assistant, whose dashboard shows no assessments, or a coach limited to
          *     minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getDashboardPipeline"];

@@ -291,6 +291,15 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('link', { name: /^Not invited yet \d+$/ }),
     empty: (page) => page.getByRole('link', { name: /^Not invited yet 0$/ }),
   }),
+  // The dashboard's pipeline panel: its own call, after the tiles' (loading and error are the panel's alone).
+  ...screenStates({
+    screen: 'dashboard-pipeline',
+    title: 'Dashboard: pipeline panel',
+    path: '/dashboard',
+    call: get('/api/dashboard/pipeline'),
+    loaded: (page) => page.getByRole('link', { name: /^\d[\d,]* Added: show in Assessments$/ }),
+    empty: (page) => page.getByText(/^No assessments were added in the last \d+ days\.$/),
+  }),
 
   // ---- the frame around every coach screen (before Messages, which reads the messages the dashboard's alert shows) ----
   dialogShot({

@@ -122,11 +122,11 @@ describe('GET /api/dashboard/pipeline (getDashboardPipeline)', () => {
     expect(list.json().code).toBe('one_scope');
   });
 
-  it("gives an assistant the coach's figures and refuses a coach limited to minis", async () => {
-    const coach = (await get('/api/dashboard/pipeline?days=365')).json();
+  // An assistant's dashboard shows no assessments (spec coach-shell §2.1, §6), a mini-only coach's only the notice.
+  it('refuses an assistant and a coach limited to minis', async () => {
     const assistant = await get('/api/dashboard/pipeline?days=365', await bff.signIn(SEED_ASSISTANT.email));
-    expect(assistant.statusCode).toBe(200);
-    expect(assistant.json().funnel).toEqual(coach.funnel);
+    expect(assistant.statusCode).toBe(403);
+    expect(assistant.json().code).toBe('role_refused');
     const mini = await get('/api/dashboard/pipeline', await bff.signIn(SEED_COACHES.miniOnly.email));
     expect(mini.statusCode).toBe(403);
     expect(mini.json().code).toBe('role_refused');
