@@ -10,8 +10,8 @@ export function PipelineSliceNote({ scope, onClear }: { scope: Readonly<Record<s
   const description = scope ? sliceDescription(scope) : null;
   if (!description) return null;
   return (
-    <div className="pipeline-slice-note">
-      <p className="pipeline-slice-note__text">
+    <div className="selection-outside pipeline-slice-note">
+      <p className="selection-outside__text">
         <span className="pipeline-slice-note__label">Pipeline:</span> {description}
       </p>
       <Button variant="quiet" onPress={onClear}>
