@@ -752,6 +752,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's pipeline panel (funnel and "needs a nudge")
+         * @description The insights capability's "Pipeline on the dashboard": for the period (`days`) and, optionally, one project or
+         *     company, the funnel of the coach's own assessments added in it (added → invited → started → completed →
+         *     reports sent: each step's count, its conversion from the step before and the median days between the steps
+         *     the legacy list dates), and the "needs a nudge" counts: invited `invitedDays` or more days ago and not started
+         *     (counted from the day added: the list carries no invite date), started `startedDays` or more days ago and not
+         *     complete, complete `completedDays` or more days ago with no report sent (the coach's thresholds). Wrapped-up
+         *     assessments are in the funnel and out of the nudges; received assessments are in neither.
+         *
+         *     Computed from the coach's copy of the assessment lists (the one `listAssessments` reads: `GET
+         *     api/v2/coaches/{coachId}` and `GET api/v2/coaches/{coachId}/tokensX`, with `?mode=received` when the coach
+         *     has received SCOs), so no other legacy call. Each count is the `filteredTotal` of `listAssessments` with
+         *     `stage`, `days`, `project` or `company` and, for a nudge, `olderThan` set to the same values on the same day.
+         *
+         *     Problem codes: 400 `validation_failed` (a threshold outside 1 to 365, a period other than 30, 90 or 365),
+         *     400 `one_scope` (both a project and a company); 401 `session_ended`; 403 `role_refused` (an assistant, whose dashboard shows no assessments, or a coach limited to
+         *     minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["getDashboardPipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity-summary": {
         parameters: {
             query?: never;
@@ -2012,7 +2047,7 @@ export interface paths {
          *     has one, else 0). Rows without a value in the sorted column come last in either direction;
          *     ties keep the default order (newest `createdAt` first).
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed`; 400 `one_scope` (both `project` and `company`); 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listAssessments"];
@@ -2056,7 +2091,7 @@ export interface paths {
          *     selects every filtered record, not only the visible page. Same view, filter and search as
          *     `listAssessments`; the BFF reads the same legacy lists.
          *
-         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
+         *     Problem codes: 400 `validation_failed`; 400 `one_scope` (both `project` and `company`); 401 `session_ended`; 403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`;
          *     504 `upstream_timeout`.
          */
         get: operations["listAssessmentIds"];
@@ -4630,6 +4665,14 @@ export interface components {
             policyAlert: boolean;
         };
         /**
+         * Period
+         * Format: int32
+         * @description The days the pipeline panel looks back, today included (the assessments added in them).
+         * @example 90
+         * @enum {integer}
+         */
+        PipelinePeriod: 30 | 90 | 365;
+        /**
          * Search text
          * @description What a list is searched for: the `q` of every list operation (the shared table's search box). One limit for
          *     every list: the web's search box takes no more than this (`generated/bff-limits.ts`), so no search a user
@@ -4638,6 +4681,59 @@ export interface components {
          * @example Mokoena
          */
         SearchText: string;
+        /**
+         * Days
+         * Format: int32
+         * @description A "needs a nudge" threshold, whole days (1 to 365).
+         * @example 7
+         */
+        NudgeDays: number;
+        /** @description One step of the funnel. */
+        PipelineFunnelStep: {
+            /** @enum {string} */
+            stage: "added" | "invited" | "started" | "completed" | "reportsSent";
+            /** Format: int32 */
+            count: number;
+            /** @description The step's count over the previous step's (0 to 1, three decimals); null for the first step or after an empty one. */
+            conversion: number | null;
+            /**
+             * @description The median days from `medianFrom` to this step over the assessments that reached it (one decimal); null where
+             *     the legacy list carries no date for the step (invited, reports sent) or no assessment reached it.
+             */
+            medianDays: number | null;
+            /**
+             * @description The step the median counts from (the list dates added, started and completed only).
+             * @enum {string|null}
+             */
+            medianFrom: "added" | "started" | null;
+        };
+        /** @description One "needs a nudge" group. */
+        PipelineNudge: {
+            /** @enum {string} */
+            stage: "nudgeInvited" | "nudgeStarted" | "nudgeReport";
+            /** Format: int32 */
+            count: number;
+            olderThan: components["schemas"]["NudgeDays"];
+        };
+        /** @description The dashboard's pipeline panel for one period and scope. */
+        PipelineInsights: {
+            days: components["schemas"]["PipelinePeriod"];
+            /**
+             * Format: date
+             * @description The day (UTC) the figures were counted on; the table's pipeline filter counts the same day's rows.
+             */
+            today: string;
+            /** @description The project the figures are limited to, as asked. */
+            project?: string;
+            /** @description The company the figures are limited to, as asked. */
+            company?: string;
+            funnel: components["schemas"]["PipelineFunnelStep"][];
+            nudges: components["schemas"]["PipelineNudge"][];
+            /** @description The projects of the coach's own assessments (the scope picker), sorted case-insensitively; at most 500. */
+            projects: string[];
+            /** @description The companies of the coach's own assessments (the scope picker), sorted case-insensitively; at most 500. */
+            companies: string[];
+        };
         /**
          * @description One row of the clients view `/coachportal/clients` (spec assessments-and-clients §2.1 "the
          *     same table mechanics"). The spec does not list its columns; this is the least the view needs,
@@ -6372,6 +6468,27 @@ export interface components {
             leaderCount: number;
         };
         /**
+         * Pipeline stage
+         * @description A slice of the dashboard's pipeline panel: a step of the funnel or a "needs a nudge" group. The funnel
+         *     counts the coach's own assessments (not received ones) added in the period; each step holds every
+         *     assessment that went further (a completed one was invited and started). The nudges leave wrapped-up
+         *     assessments out, as the pipeline filters do, and wait `olderThan` days or more.
+         *
+         *     | value | shown as | rule |
+         *     |---|---|---|
+         *     | `added` | Added | added in the period |
+         *     | `invited` | Invited | invited, started or complete |
+         *     | `started` | Started | registered or complete |
+         *     | `completed` | Completed | complete |
+         *     | `reportsSent` | Reports sent | complete, a report sent |
+         *     | `nudgeInvited` | Invited, not started | as the Invited, not started filter, added `olderThan` or more days ago (the list carries no invite date) |
+         *     | `nudgeStarted` | Started, not complete | as the Started, incomplete filter, started `olderThan` or more days ago |
+         *     | `nudgeReport` | Complete, no report sent | as the Complete, send report filter, completed `olderThan` or more days ago |
+         * @example nudgeInvited
+         * @enum {string}
+         */
+        PipelineStage: "added" | "invited" | "started" | "completed" | "reportsSent" | "nudgeInvited" | "nudgeStarted" | "nudgeReport";
+        /**
          * @description One page of the assessments table (spec assessments-and-clients §2.2). `total` counts every
          *     record of the view, `filteredTotal` those matching `filter` and `q` (the "Filtered n of m
          *     records" indicator). `hasReceived` and `hasGiven` tell the client whether to show the From
@@ -7904,6 +8021,34 @@ export interface components {
          * @example 9f1c2b7d-4a1d-4c3e-9a55-8a0f1c2b7d01
          */
         IdempotencyKey: string;
+        /**
+         * @description The period of the pipeline panel (days back, today included). Default 90.
+         * @example 90
+         */
+        PipelineDays: components["schemas"]["PipelinePeriod"];
+        /**
+         * @description Only assessments of this project (case-insensitive). Not with `company` (400 `one_scope`).
+         * @example Leadership Programme 2025
+         */
+        PipelineProject: string & components["schemas"]["SearchText"];
+        /**
+         * @description Only assessments of clients of this company (case-insensitive). Not with `project` (400 `one_scope`).
+         * @example Karoo Logistics
+         */
+        PipelineCompany: string & components["schemas"]["SearchText"];
+        /**
+         * @description The dashboard pipeline panel's slice (the insights capability "Pipeline on the dashboard"): only the rows a number
+         *     of the panel counts, with `days`, `project` or `company` and, for a nudge, `olderThan`. Combines with `filter`
+         *     and `q`. Received assessments are never in a slice.
+         * @example nudgeInvited
+         */
+        PipelineStage: components["schemas"]["PipelineStage"];
+        /**
+         * @description For a nudge `stage`: the days its stage has waited, or more (by default the panel's own defaults: 7 for
+         *     `nudgeInvited`, 14 for `nudgeStarted`, 3 for `nudgeReport`). Ignored for a funnel step.
+         * @example 7
+         */
+        PipelineOlderThan: components["schemas"]["NudgeDays"];
         /**
          * @description `respond-async` (RFC 7240): the action runs as a job on the BFF and the call answers 202 with it at once,
          *     instead of the result when every item is done. The client polls `getAssessmentBatchJob` for its progress and its
@@ -9717,6 +9862,132 @@ export interface operations {
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getDashboardPipeline: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The period of the pipeline panel (days back, today included). Default 90.
+                 * @example 90
+                 */
+                days?: components["parameters"]["PipelineDays"];
+                /**
+                 * @description Only assessments of this project (case-insensitive). Not with `company` (400 `one_scope`).
+                 * @example Leadership Programme 2025
+                 */
+                project?: components["parameters"]["PipelineProject"];
+                /**
+                 * @description Only assessments of clients of this company (case-insensitive). Not with `project` (400 `one_scope`).
+                 * @example Karoo Logistics
+                 */
+                company?: components["parameters"]["PipelineCompany"];
+                /**
+                 * @description Invited this many days ago or more and not started needs a nudge. Default 7.
+                 * @example 7
+                 */
+                invitedDays?: components["schemas"]["NudgeDays"];
+                /**
+                 * @description Started this many days ago or more and not complete needs a nudge. Default 14.
+                 * @example 14
+                 */
+                startedDays?: components["schemas"]["NudgeDays"];
+                /**
+                 * @description Complete this many days ago or more with no report sent needs a nudge. Default 3.
+                 * @example 3
+                 */
+                completedDays?: components["schemas"]["NudgeDays"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The panel's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days": 90,
+                     *       "today": "2026-11-29",
+                     *       "funnel": [
+                     *         {
+                     *           "stage": "added",
+                     *           "count": 120,
+                     *           "conversion": null,
+                     *           "medianDays": null,
+                     *           "medianFrom": null
+                     *         },
+                     *         {
+                     *           "stage": "invited",
+                     *           "count": 104,
+                     *           "conversion": 0.867,
+                     *           "medianDays": null,
+                     *           "medianFrom": null
+                     *         },
+                     *         {
+                     *           "stage": "started",
+                     *           "count": 71,
+                     *           "conversion": 0.683,
+                     *           "medianDays": 5.2,
+                     *           "medianFrom": "added"
+                     *         },
+                     *         {
+                     *           "stage": "completed",
+                     *           "count": 52,
+                     *           "conversion": 0.732,
+                     *           "medianDays": 1.1,
+                     *           "medianFrom": "started"
+                     *         },
+                     *         {
+                     *           "stage": "reportsSent",
+                     *           "count": 30,
+                     *           "conversion": 0.577,
+                     *           "medianDays": null,
+                     *           "medianFrom": null
+                     *         }
+                     *       ],
+                     *       "nudges": [
+                     *         {
+                     *           "stage": "nudgeInvited",
+                     *           "count": 18,
+                     *           "olderThan": 7
+                     *         },
+                     *         {
+                     *           "stage": "nudgeStarted",
+                     *           "count": 9,
+                     *           "olderThan": 14
+                     *         },
+                     *         {
+                     *           "stage": "nudgeReport",
+                     *           "count": 12,
+                     *           "olderThan": 3
+                     *         }
+                     *       ],
+                     *       "projects": [
+                     *         "Leadership Programme 2025",
+                     *         "Sales Academy"
+                     *       ],
+                     *       "companies": [
+                     *         "Karoo Logistics",
+                     *         "Mokoena Holdings"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PipelineInsights"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -12661,6 +12932,34 @@ export interface operations {
                  */
                 q?: components["schemas"]["SearchText"];
                 /**
+                 * @description The dashboard pipeline panel's slice (the insights capability "Pipeline on the dashboard"): only the rows a number
+                 *     of the panel counts, with `days`, `project` or `company` and, for a nudge, `olderThan`. Combines with `filter`
+                 *     and `q`. Received assessments are never in a slice.
+                 * @example nudgeInvited
+                 */
+                stage?: components["parameters"]["PipelineStage"];
+                /**
+                 * @description The period of the pipeline panel (days back, today included). Default 90.
+                 * @example 90
+                 */
+                days?: components["parameters"]["PipelineDays"];
+                /**
+                 * @description Only assessments of this project (case-insensitive). Not with `company` (400 `one_scope`).
+                 * @example Leadership Programme 2025
+                 */
+                project?: components["parameters"]["PipelineProject"];
+                /**
+                 * @description Only assessments of clients of this company (case-insensitive). Not with `project` (400 `one_scope`).
+                 * @example Karoo Logistics
+                 */
+                company?: components["parameters"]["PipelineCompany"];
+                /**
+                 * @description For a nudge `stage`: the days its stage has waited, or more (by default the panel's own defaults: 7 for
+                 *     `nudgeInvited`, 14 for `nudgeStarted`, 3 for `nudgeReport`). Ignored for a funnel step.
+                 * @example 7
+                 */
+                olderThan?: components["parameters"]["PipelineOlderThan"];
+                /**
                  * @description The page to answer, from 1.
                  * @example 1
                  */
@@ -12944,6 +13243,34 @@ export interface operations {
                  * @example Mokoena
                  */
                 q?: components["schemas"]["SearchText"];
+                /**
+                 * @description The dashboard pipeline panel's slice (the insights capability "Pipeline on the dashboard"): only the rows a number
+                 *     of the panel counts, with `days`, `project` or `company` and, for a nudge, `olderThan`. Combines with `filter`
+                 *     and `q`. Received assessments are never in a slice.
+                 * @example nudgeInvited
+                 */
+                stage?: components["parameters"]["PipelineStage"];
+                /**
+                 * @description The period of the pipeline panel (days back, today included). Default 90.
+                 * @example 90
+                 */
+                days?: components["parameters"]["PipelineDays"];
+                /**
+                 * @description Only assessments of this project (case-insensitive). Not with `company` (400 `one_scope`).
+                 * @example Leadership Programme 2025
+                 */
+                project?: components["parameters"]["PipelineProject"];
+                /**
+                 * @description Only assessments of clients of this company (case-insensitive). Not with `project` (400 `one_scope`).
+                 * @example Karoo Logistics
+                 */
+                company?: components["parameters"]["PipelineCompany"];
+                /**
+                 * @description For a nudge `stage`: the days its stage has waited, or more (by default the panel's own defaults: 7 for
+                 *     `nudgeInvited`, 14 for `nudgeStarted`, 3 for `nudgeReport`). Ignored for a funnel step.
+                 * @example 7
+                 */
+                olderThan?: components["parameters"]["PipelineOlderThan"];
             };
             header?: never;
             path?: never;

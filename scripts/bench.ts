@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|sessions|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -15,6 +15,7 @@ import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batch
 import { PIECES_DIR, piecesOnly, requests, serversPinned, startServers } from './bench/coach-read.ts';
 import { downloadAndRunner } from './bench/download-and-runner.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
+import { measurePipeline, pipelineGoals, pipelineReport } from './bench/pipeline.ts';
 import { type BenchProcess, startProcess } from './bench/processes.ts';
 import {
   CONCURRENT_JOBS,
@@ -57,6 +58,21 @@ async function search(upstream: BenchProcess): Promise<Part> {
   try {
     const sizes = await measureSearch(bff.url);
     return { lines: searchReport(sizes, table), goals: searchGoals(sizes, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
+ * The dashboard's pipeline panel (scripts/bench/pipeline.ts) on a BFF process of its own, at 20,000 assessments with
+ * the copies held. `BENCH_ONLY=pipeline npm run bench` (about 15 s).
+ */
+async function pipeline(upstream: BenchProcess): Promise<Part> {
+  log('pipeline: the dashboard pipeline panel at 20,000 assessments, copies held');
+  const bff = await startBff(upstream, 'BFF (pipeline)');
+  try {
+    const figures = await measurePipeline(bff.url);
+    return { lines: pipelineReport(figures, table), goals: pipelineGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
@@ -177,6 +193,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   reports: reportMemory,
   lists,
   search,
+  pipeline,
   sessions,
   table: browserTable,
   open: tableOpen,
@@ -213,6 +230,7 @@ async function main(): Promise<void> {
     add(await reportMemory(upstream));
     add(await lists(upstream));
     add(await search(upstream));
+    add(await pipeline(upstream));
     add(await sessions(upstream));
     add(await browserTable());
     add(await tableOpen());

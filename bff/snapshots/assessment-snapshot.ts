@@ -7,6 +7,7 @@
 import type { components as Bff, operations } from '../../generated/bff.ts';
 import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from '../domain/assessment-rows.ts';
 import { isReceived, type PipelineFilter } from '../domain/pipeline.ts';
+import { type PipelineSlice, sliceKey, sliceTest } from '../domain/pipeline-slices.ts';
 import type { SessionContext } from '../operation.ts';
 import { upstreamError } from '../problem.ts';
 import { isLegacyRefusal } from '../upstream/legacy-client.ts';
@@ -355,8 +356,8 @@ export class RecordEdits {
 export const offersReport = (row: AssessmentRow, report: ReportCode): boolean => row.availableReports.pdf.includes(report);
 
 /**
- * The rows a filter, a search and a report (the report studio's: the rows that offer it) keep, in the order asked
- * (contract: listAssessments, listAssessmentIds).
+ * The rows a filter, a search, a report (the report studio's: the rows that offer it) and a pipeline slice (the
+ * dashboard's pipeline panel) keep, in the order asked (contract: listAssessments, listAssessmentIds).
  */
 export function queryAssessments(
   snapshot: AssessmentSnapshot,
@@ -367,14 +368,22 @@ export function queryAssessments(
     order = 'desc',
     report,
   }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc'; report?: ReportCode | undefined },
+  slice?: PipelineSlice,
 ): readonly AssessmentEntry[] {
   const text = fold(q.trim());
-  if (filter === 'showAll' && text === '' && !report) return snapshot.table.sorted(sort, order);
-  return snapshot.table.query(sort, order, `${filter}\u0000${text}\u0000${report ?? ''}`, () => {
+  if (filter === 'showAll' && text === '' && !report && !slice) return snapshot.table.sorted(sort, order);
+  const key = `${filter}\u0000${text}\u0000${report ?? ''}\u0000${slice ? sliceKey(slice) : ''}`;
+  return snapshot.table.query(sort, order, key, () => {
     const kept = snapshot.keep(filter, text);
-    const inFilter = kept ? (entry: AssessmentEntry) => kept[(entry as LazyEntry).index] === 1 : null;
-    if (!report) return inFilter;
-    return inFilter ? (entry) => inFilter(entry) && offersReport(entry.row, report) : (entry) => offersReport(entry.row, report);
+    const tests: ((entry: AssessmentEntry) => boolean)[] = [];
+    if (kept) tests.push((entry) => kept[(entry as LazyEntry).index] === 1);
+    if (report) tests.push((entry) => offersReport(entry.row, report));
+    if (slice) {
+      const inSlice = sliceTest(slice);
+      tests.push((entry) => inSlice(entry.legacy));
+    }
+    if (tests.length === 0) return null;
+    return (entry) => tests.every((test) => test(entry));
   });
 }
 

@@ -17,7 +17,11 @@ export function rowsOf(coachId: string): number | null {
   return match?.[1] ? Number.parseInt(match[1], 16) : null;
 }
 
-const time = (day: number) => new Date(Date.UTC(2024, 0, 1) + day * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+// One record an hour, the 20,000th today (the dashboard's pipeline panel reads the last 30 to 365 days): the same
+// list all day, whichever process builds it.
+const HOUR_MS = 3_600_000;
+const EPOCH = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 20_000 * HOUR_MS;
+const time = (hour: number) => new Date(EPOCH + hour * HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
 
 export function listRows(rows: number, coachId: string, offset = 0): object[] {
   return Array.from({ length: rows }, (_, index) => {

@@ -291,6 +291,31 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('link', { name: /^Not invited yet \d+$/ }),
     empty: (page) => page.getByRole('link', { name: /^Not invited yet 0$/ }),
   }),
+  // The dashboard's pipeline panel: its own call, after the tiles' (loading and error are the panel's alone).
+  ...screenStates({
+    screen: 'dashboard-pipeline',
+    title: 'Dashboard: pipeline panel',
+    path: '/dashboard',
+    call: get('/api/dashboard/pipeline'),
+    loaded: (page) => page.getByRole('link', { name: /^\d[\d,]* Added: show in Assessments$/ }),
+    empty: (page) => page.getByText(/^No assessments were added in the last \d+ days\.$/),
+  }),
+  {
+    screen: 'dashboard-pipeline',
+    title: 'Dashboard: pipeline panel',
+    address: portalPath('/assessments?stage=nudgeInvited&days=90&olderThan=7'),
+    state: 'followed',
+    caption: 'A "needs a nudge" number followed: the assessments table on exactly its rows, the slice named above it.',
+    account: 'demo',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await page.getByRole('link', { name: /^\d[\d,]* Invited, not started, added 7 or more days ago: show in Assessments$/ }).click();
+      await page.getByText(/Invited, not started, added 7 or more days ago · added in the last 90 days$/).waitFor();
+      await firstRow(page).waitFor();
+      await settled(page);
+    },
+  },
 
   // ---- the frame around every coach screen (before Messages, which reads the messages the dashboard's alert shows) ----
   dialogShot({

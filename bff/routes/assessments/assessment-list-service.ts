@@ -1,9 +1,11 @@
 // The assessments table and what reads it (spec assessments-and-clients §2.2, §2.3 "View Details", §3.1, §4.1,
 // §4.2, §4.5, §4.7, §5 "Field limits"): one page (listAssessments), the select-all ids (listAssessmentIds), the
 // project picker (listAssessmentProjects) and View Details (listAssessmentDetails), all from the coach's copy
-// of the legacy lists (assessment-snapshot.ts).
+// of the legacy lists (assessment-snapshot.ts). A `stage` narrows them to a number of the dashboard's pipeline panel
+// (domain/pipeline-slices.ts).
 import type { components as Bff } from '../../../generated/bff.ts';
 import { toAssessmentDetails } from '../../domain/assessment-rows.ts';
+import { sliceOf } from '../../domain/pipeline-slices.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { assessmentSnapshot, countOffering, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
@@ -23,11 +25,12 @@ export async function listAssessments(
   snapshots: SnapshotCache,
 ): Promise<AssessmentList> {
   const { view = 'own', refresh = false } = query;
+  const slice = sliceOf(query);
   const snapshot = await assessmentSnapshot(ctx, snapshots, view, refresh);
   const page = listPage(snapshot.table, query, {
     sort: 'createdAt',
     // The filter and the search through the copy's own index (assessment-snapshot.ts).
-    search: { matching: (q, sort, order) => queryAssessments(snapshot, { ...query, q, sort, order }) },
+    search: { matching: (q, sort, order) => queryAssessments(snapshot, { ...query, q, sort, order }, slice) },
     row: (entry) => entry.row,
   });
   return {
@@ -45,7 +48,8 @@ export async function listAssessmentIds(
   ctx: SessionContext,
   snapshots: SnapshotCache,
 ): Promise<{ ids: string[]; filteredTotal: number }> {
-  const rows = queryAssessments(await assessmentSnapshot(ctx, snapshots, query.view ?? 'own'), query);
+  const slice = sliceOf(query);
+  const rows = queryAssessments(await assessmentSnapshot(ctx, snapshots, query.view ?? 'own'), query, slice);
   return { ids: rows.map((entry) => entry.id), filteredTotal: rows.length };
 }
 

@@ -2,6 +2,7 @@
 // Leave A Message, the find-anything palette and the updates that keep a coach screen current.
 import type { TagRoutes } from '../../plugins/app/openapi-routes.ts';
 import { downloadActivitySummary } from './activity-summary-service.ts';
+import { getDashboardPipeline } from './dashboard-pipeline-service.ts';
 import { getDashboard } from './dashboard-service.ts';
 import { feedbackFormProblem, sendFeedback } from './feedback-service.ts';
 import { acknowledgeMessages, listMessages } from './messages-service.ts';
@@ -11,6 +12,7 @@ import { getUpdates } from './updates-service.ts';
 
 export const shellRoutes: TagRoutes = ({ snapshots, updates }, config) => ({
   getDashboard: (input, ctx) => getDashboard(input, ctx, snapshots),
+  getDashboardPipeline: (input, ctx) => getDashboardPipeline(input, ctx, snapshots),
   downloadActivitySummary,
   listMessages,
   acknowledgeMessages,

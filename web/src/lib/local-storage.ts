@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   reportTab: 'coachportal.reportTab',
   pageSize: 'coachportal.pageSize',
   pipelineFilter: 'coachportal.pipelineFilter',
+  /** The dashboard pipeline panel's "needs a nudge" thresholds and its period. */
+  pipelinePanel: 'coachportal.pipelinePanel',
   /** The columns the coach hid in one table (the table's name: 'assessments'). */
   hiddenColumns: (table: string) => `coachportal.columns.${table}`,
 } as const;

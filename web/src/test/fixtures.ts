@@ -101,3 +101,28 @@ export function teamDetail(team: TeamRow, extra: Partial<TeamDetail> = {}): Team
     ...extra,
   };
 }
+
+/** The dashboard pipeline panel's figures (90 days, the default thresholds), unless `extra` says otherwise. */
+export function pipelineInsights(
+  extra: Partial<components['schemas']['PipelineInsights']> = {},
+): components['schemas']['PipelineInsights'] {
+  return {
+    days: 90,
+    today: '2026-11-29',
+    funnel: [
+      { stage: 'added', count: 120, conversion: null, medianDays: null, medianFrom: null },
+      { stage: 'invited', count: 104, conversion: 0.867, medianDays: null, medianFrom: null },
+      { stage: 'started', count: 71, conversion: 0.683, medianDays: 5.2, medianFrom: 'added' },
+      { stage: 'completed', count: 52, conversion: 0.732, medianDays: 1.1, medianFrom: 'started' },
+      { stage: 'reportsSent', count: 30, conversion: 0.577, medianDays: null, medianFrom: null },
+    ],
+    nudges: [
+      { stage: 'nudgeInvited', count: 18, olderThan: 7 },
+      { stage: 'nudgeStarted', count: 0, olderThan: 14 },
+      { stage: 'nudgeReport', count: 12, olderThan: 3 },
+    ],
+    projects: ['Leadership Programme 2025'],
+    companies: ['Karoo Logistics'],
+    ...extra,
+  };
+}

@@ -49,7 +49,12 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   const shown = shownRef.current;
   // A new search or filter in flight: the old counts are not this one's.
   const countsKnown =
-    rows !== undefined && total !== undefined && filteredTotal !== undefined && shown.q === state.q && shown.filter === state.filter;
+    rows !== undefined &&
+    total !== undefined &&
+    filteredTotal !== undefined &&
+    shown.q === state.q &&
+    shown.filter === state.filter &&
+    JSON.stringify(shown.scope ?? {}) === JSON.stringify(state.scope ?? {});
 
   const { onTick, onSelectAll, selectingAll, selectAllError } = useRowSelection({
     rows,

@@ -58,7 +58,7 @@ export function TableControls<R, S extends string, F extends string>(props: Tabl
           variant="quiet"
           className="data-table__clear"
           aria-label="Clear filter and search"
-          onPress={() => onChange({ filter: undefined, q: '' } as Partial<TableState<S, F>>)}
+          onPress={() => onChange({ filter: undefined, q: '', scope: {} } as Partial<TableState<S, F>>)}
         >
           <span aria-hidden="true">×</span>
         </Button>

@@ -107,4 +107,18 @@ describe('table values', () => {
     expect([0, 1, 500].map((count) => isActionEnabled(oneOrMore, count))).toEqual([false, true, true]);
     expect([0, 1].map((count) => isActionEnabled(none, count))).toEqual([true, false]);
   });
+
+  it("carries a screen's scope parameters: read, kept through other changes, counted as filtering, cleared", () => {
+    const scoped: TableStateConfig<Sort, Filter> = { ...CONFIG, scope: ['stage', 'days'] };
+    const state = readTableState(new URLSearchParams('stage=nudgeInvited&days=90&other=1&page=3'), scoped);
+    expect(state.scope).toEqual({ stage: 'nudgeInvited', days: '90' });
+    expect(isFiltered(state)).toBe(true);
+    const searched = nextTableState(state, { q: 'kovacs' });
+    expect(writeTableState(searched, scoped, new URLSearchParams('stage=x&other=1')).toString()).toBe(
+      'other=1&stage=nudgeInvited&days=90&q=kovacs',
+    );
+    const cleared = nextTableState(state, { scope: {} });
+    expect(writeTableState(cleared, scoped, new URLSearchParams('stage=nudgeInvited&days=90')).toString()).toBe('');
+    expect(isFiltered(cleared)).toBe(false);
+  });
 });

@@ -17,6 +17,8 @@ export interface TableState<Sort extends string = string, Filter extends string 
   order: SortOrder;
   page: number;
   pageSize: PageSize;
+  /** The screen's own narrowing parameters present in the URL (`TableStateConfig.scope`), as they are. */
+  scope?: Readonly<Record<string, string>>;
 }
 
 export interface TableStateConfig<Sort extends string, Filter extends string> {
@@ -26,6 +28,12 @@ export interface TableStateConfig<Sort extends string, Filter extends string> {
   filters?: readonly Filter[];
   /** The filter that means "no filter" (e.g. showAll): chosen, it leaves the URL. */
   noFilter?: Filter;
+  /**
+   * Parameters of the list operation that narrow the table beside the filter and the search, carried in the URL (the
+   * dashboard pipeline panel's slice: `stage`, `days`…): handed to the list and its select-all as they are, kept
+   * while the filter, search, sort and page change, counted as filtering, and cleared by `{ scope: {} }`.
+   */
+  scope?: readonly string[];
 }
 
 export const isPageSize = (value: unknown): value is PageSize => PAGE_SIZES.includes(value as PageSize);
@@ -49,6 +57,9 @@ export function readTableState<Sort extends string, Filter extends string>(
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? config.defaultOrder ?? 'desc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: isPageSize(pageSize) ? pageSize : rememberedPageSize,
+    ...(config.scope
+      ? { scope: Object.fromEntries(config.scope.flatMap((key) => (params.get(key) ? [[key, params.get(key) as string]] : []))) }
+      : {}),
   };
 }
 
@@ -85,7 +96,9 @@ export function writeTableState<Sort extends string, Filter extends string>(
   /** The address's other parameters (a screen's own, e.g. the team Add To Team preselects), kept as they are. */
   others: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
-  const params = new URLSearchParams([...others].filter(([key]) => !TABLE_KEYS.has(key)));
+  const scopeKeys = new Set(config.scope);
+  const params = new URLSearchParams([...others].filter(([key]) => !TABLE_KEYS.has(key) && !scopeKeys.has(key)));
+  for (const [key, value] of Object.entries(state.scope ?? {})) if (scopeKeys.has(key) && value) params.set(key, value);
   if (state.filter !== undefined && state.filter !== config.noFilter) params.set('filter', state.filter);
   if (state.q.trim()) params.set('q', state.q);
   if (state.sort !== config.defaultSort) params.set('sort', state.sort);
@@ -109,7 +122,8 @@ export function nextTableState<Sort extends string, Filter extends string>(
 }
 
 /** Whether the filter or the search narrows the table (the 'Filtered' indicator). */
-export const isFiltered = (state: Pick<TableState, 'filter' | 'q'>): boolean => state.filter !== undefined || state.q.trim() !== '';
+export const isFiltered = (state: Pick<TableState, 'filter' | 'q' | 'scope'>): boolean =>
+  state.filter !== undefined || state.q.trim() !== '' || Object.keys(state.scope ?? {}).length > 0;
 
 export const pageCount = (records: number, pageSize: number): number => Math.max(1, Math.ceil(records / pageSize));
 

@@ -5,7 +5,7 @@ import { useNarrowLayout } from '../../lib/use-narrow-layout.ts';
 import type { DataTableProps } from './data-table.tsx';
 import { SelectionOutsideFilter, useSelectionScope } from './selection-outside-filter.tsx';
 import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions.ts';
-import { isFiltered, type ListQuery, listQueryOf, type TableStateConfig } from './table-state.ts';
+import { isFiltered, type ListQuery, listQueryOf, type TableState, type TableStateConfig } from './table-state.ts';
 import { useTableSelection, useTableState } from './use-table-state.ts';
 
 // The alert loads when first shown (the coach routes' 150 KB budget); so does each action (the screen's registry).
@@ -32,8 +32,14 @@ export interface ListScreenConfig<S extends string, F extends string, D extends 
   params?: P;
   /** The row's id, for a list whose items carry none (`position`: the item's place in the whole list). */
   rowId?: (item: ItemOf<D>, position: number) => string;
-  /** Every id matching the search and filter, across pages: the select-all checkbox, where the list has an ids operation. */
-  loadAllIds?: (query: Pick<ListQuery<S, F>, 'q' | 'filter'>, queryClient: QueryClient) => Promise<readonly string[]>;
+  /**
+   * Every id matching the search, filter and scope, across pages: the select-all checkbox, where the list has an ids
+   * operation.
+   */
+  loadAllIds?: (
+    query: Pick<ListQuery<S, F>, 'q' | 'filter'> & { scope: NonNullable<TableState['scope']> },
+    queryClient: QueryClient,
+  ) => Promise<readonly string[]>;
   /** The toolbar: rows can be selected when the screen has one. */
   actions?: ActionRegistry<RowOf<D>, X>;
   /** What the screen gives each action besides the selection (e.g. the view, the session). */
@@ -81,7 +87,9 @@ export function useListScreen<S extends string, F extends string, D extends List
   const queryClient = useQueryClient();
   const query = listQueryOf(state, config.table);
   const { q, filter } = query;
-  const { data, error, isPlaceholderData, refetch } = config.useList({ ...(config.params as P), ...query });
+  const narrowed = state.scope ?? {};
+  // The scope's parameters go to the list as they are (the contract reads them from the query string).
+  const { data, error, isPlaceholderData, refetch } = config.useList({ ...(config.params as P), ...narrowed, ...query });
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowId is the screen's pure function; the rows follow the answer.
   const rows = useMemo(
     () =>
@@ -97,10 +105,10 @@ export function useListScreen<S extends string, F extends string, D extends List
 
   // A selection made before a filter or search may hold records the table no longer shows (the select-all's ids of
   // the filter and search shown, asked once a selection and a filter are both there).
-  const filterKey = JSON.stringify([config.params ?? null, q ?? '', filter ?? null]);
+  const filterKey = JSON.stringify([config.params ?? null, q ?? '', filter ?? null, narrowed]);
   const scope = useSelectionScope(
     selection,
-    registry && loadAllIds && isFiltered(state) ? () => loadAllIds({ q, filter }, queryClient) : undefined,
+    registry && loadAllIds && isFiltered(state) ? () => loadAllIds({ q, filter, scope: narrowed }, queryClient) : undefined,
     filterKey,
   );
 
@@ -178,7 +186,7 @@ export function useListScreen<S extends string, F extends string, D extends List
       isNarrow,
       emptyAction,
       selection: registry ? selection : undefined,
-      loadAllIds: loadAllIds && (() => loadAllIds({ q, filter }, queryClient)),
+      loadAllIds: loadAllIds && (() => loadAllIds({ q, filter, scope: narrowed }, queryClient)),
       actions: Object.entries(registry ?? {}).flatMap(([id, { component, isShown, ...entry }]) =>
         isShown && !isShown(extras) ? [] : [{ id, ...entry, onAction: () => start(id), preload: component.preload }],
       ),

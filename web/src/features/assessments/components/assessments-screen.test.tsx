@@ -295,6 +295,30 @@ describe('the assessments table (spec assessments-and-clients §2.2)', () => {
     expect(lastList(seen)?.get('pageSize')).toBe('100');
   });
 
+  it("opens on a dashboard pipeline number's rows: the list and the select-all ask with its slice, a note names it, Show all leaves it", async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS);
+    const { url } = renderScreen('/assessments?stage=nudgeInvited&days=90&olderThan=7&project=Leadership+Programme+2025');
+    expect(
+      await screen.findByText(
+        'Invited, not started, added 7 or more days ago · added in the last 90 days · project Leadership Programme 2025',
+      ),
+    ).toBeTruthy();
+    const slice = { stage: 'nudgeInvited', days: '90', olderThan: '7', project: 'Leadership Programme 2025' };
+    await waitFor(() => expect(Object.fromEntries(lastList(seen) ?? [])).toMatchObject(slice));
+    expect(await screen.findByText('Filtered')).toBeTruthy();
+    // A search keeps the slice.
+    await user.type(screen.getByRole('searchbox'), 'Client1');
+    await waitFor(() => expect(Object.fromEntries(lastList(seen) ?? [])).toMatchObject({ ...slice, q: 'Client1' }));
+    await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
+    await screen.findByText(/selected$/);
+    const ids = seen.filter((call) => call.path === '/api/assessments/ids').at(-1);
+    expect(Object.fromEntries(ids?.query ?? [])).toMatchObject({ ...slice, q: 'Client1' });
+    await user.click(screen.getByRole('button', { name: 'Show all assessments' }));
+    await waitFor(() => expect(url()).toBe('/assessments?q=Client1'));
+    expect(lastList(seen)?.get('stage')).toBeNull();
+  });
+
   it('selects every filtered record across pages with the select-all checkbox, and Uncheck All clears', async () => {
     const user = userEvent.setup();
     const seen = fakeBff(ROWS);

@@ -9,12 +9,16 @@ import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { ASSESSMENT_ACTIONS } from '../actions/registry.ts';
-import { listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
+import { type ListAssessmentIdsQuery, listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
 import { type AssessmentView, useAssessments } from '../api/list-assessments.ts';
 import { ASSESSMENT_FILTERS, ASSESSMENTS_TABLE } from '../utils/assessments-table.ts';
 import { assessmentColumns } from './assessment-columns.tsx';
 import './assessments.css';
+import { PipelineSliceNote } from './pipeline-slice-note.tsx';
 import { RefreshListsButton } from './refresh-lists-button.tsx';
+
+/** The URL's slice parameters, as the ids operation reads them from the query string. */
+type SliceQuery = Pick<ListAssessmentIdsQuery, 'stage' | 'days' | 'project' | 'company' | 'olderThan'>;
 
 const TITLES: Record<AssessmentView, string> = { own: 'Assessments', given: 'SCO Given' };
 
@@ -64,8 +68,12 @@ export function AssessmentsTable({ view, session, report, label, emptyText, head
     table: ASSESSMENTS_TABLE,
     useList: useAssessments,
     params: report ? { view, report } : { view },
-    loadAllIds: async ({ q, filter }, queryClient) =>
-      (await queryClient.fetchQuery(listAssessmentIdsQueryOptions({ view, filter, q, ...(report ? { report } : {}) }))).ids,
+    loadAllIds: async ({ q, filter, scope }, queryClient) =>
+      (
+        await queryClient.fetchQuery(
+          listAssessmentIdsQueryOptions({ view, filter, q, ...(scope as SliceQuery), ...(report ? { report } : {}) }),
+        )
+      ).ids,
     actions: ASSESSMENT_ACTIONS,
     extras: { view, session },
     // spec coach-shell §2.3: the dashboard's 'Add New Client' opens Add Assessment for New Client here; an empty
@@ -84,6 +92,7 @@ export function AssessmentsTable({ view, session, report, label, emptyText, head
   return (
     <section className="assessments stack" aria-labelledby="assessments-title">
       {header(screen.say)}
+      <PipelineSliceNote scope={screen.table.state.scope} onClear={() => screen.table.onChange({ scope: {} })} />
       {screen.selectionNote}
       <DataTable
         {...screen.table}

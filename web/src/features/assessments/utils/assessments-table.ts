@@ -1,7 +1,7 @@
 // The assessments table's state (spec assessments-and-clients §2.2, §4.1): its sorts, filters and defaults, apart from
 // the screen so that the coach area can ask for the table's first page before the screen's code is loaded.
 import type { TableStateConfig } from '../../../components/data-table/table-state.ts';
-import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
+import { PIPELINE_FILTER_LABELS, PIPELINE_SLICE_KEYS, type PipelineFilter } from '../../../lib/labels/pipeline.ts';
 import type { AssessmentSort } from '../api/list-assessments.ts';
 
 const SORTS: readonly AssessmentSort[] = [
@@ -25,4 +25,6 @@ export const ASSESSMENTS_TABLE: TableStateConfig<AssessmentSort, PipelineFilter>
   sorts: SORTS,
   defaultSort: 'createdAt',
   filters: ASSESSMENT_FILTERS,
+  // A number of the dashboard's pipeline panel opens the table narrowed to its rows (the list's `stage` and scope).
+  scope: PIPELINE_SLICE_KEYS,
 };

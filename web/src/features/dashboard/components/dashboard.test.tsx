@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION } from '../../../test/fake-bff.ts';
+import { pipelineInsights } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import type { Dashboard as DashboardData } from '../api/get-dashboard.ts';
 import { Dashboard, MESSAGES_LATER_KEY, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
@@ -39,6 +40,7 @@ function serve(answer: (request: Request) => Response | Promise<Response>): stri
     const request = input as Request;
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
     if (request.url.endsWith('/api/policies/alert')) return json({ policyAlert: false, overdue: false });
+    if (new URL(request.url).pathname.endsWith('/api/dashboard/pipeline')) return json(pipelineInsights());
     return answer(request);
   });
   return calls;

@@ -17,6 +17,8 @@ import { DownloadSummaryButton } from './download-summary-button.tsx';
 import './dashboard.css';
 import { useLocation } from 'wouter';
 
+// The pipeline panel loads after the dashboard's own answer (its chunk and its call never delay the tiles).
+const PipelinePanel = lazy(() => import('./pipeline-panel.tsx'));
 // The messages' alert modal loads only when there are messages to acknowledge.
 const MessagesDialog = lazy(() => import('./messages-dialog.tsx'));
 /** 'Later' on the messages to acknowledge, for this browser tab. */
@@ -124,6 +126,11 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
           </section>
           <DashboardDonut completed={dashboard.total.completed} inProgress={dashboard.total.inProgress} />
         </div>
+      )}
+      {dashboard.onlyMiniAssessment || assisted ? null : (
+        <Suspense fallback={null}>
+          <PipelinePanel />
+        </Suspense>
       )}
     </>
   );
