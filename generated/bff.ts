@@ -3391,8 +3391,9 @@ export interface components {
          *     the profile update that carries one): no character of Unicode's Extended_Pictographic property (😀, 🚀, ❤,
          *     ©). SingleLineText and MultiLineText include it, so every free-text field the BFF passes on to the legacy
          *     API refuses emojis alike; a search (SearchText) is never stored and takes them. Refused input answers 400
-         *     `validation_failed` whose `detail` is the spec's sentence naming the field ("The update failed. Please
-         *     remove all emojis from the team name - the system does not currently allow for saving emojis."). The
+         *     `validation_failed` whose `detail` is the spec's sentence naming the field on a change (PUT, PATCH: "The update
+         *     failed. Please remove all emojis from the team name - the system does not currently allow for saving emojis."),
+         *     and where nothing is updated (a create, a registration, a message) "Please remove the emoji from the surname.". The
          *     pattern looks ahead for an emoji with `\p{…}`, read with the `u` flag as JSON Schema asks (the BFF's Ajv);
          *     a validator without it (Spectral's example check) reads a harmless literal instead of failing.
          * @example Tatra Retail Growth
