@@ -1,8 +1,9 @@
+import { INVALID_LINK } from '../../../lib/labels/public-links.ts';
 import { isEmail } from '../../../lib/validation.ts';
 
 // spec: public-and-guest §8 "Self-register".
 export const MESSAGES = {
-  invalidLink: 'Invalid link. Please use the link exactly as provided to you by your coach',
+  invalidLink: INVALID_LINK,
   missingDetails: 'Please provide all details.',
   invalidEmail: 'Please provide a valid email address.',
   cancelled: 'Transaction cancelled.',
