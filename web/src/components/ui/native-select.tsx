@@ -6,9 +6,6 @@ export interface NativeSelectOption {
   label: string;
   /** Shown but not choosable (its label says why). */
   isDisabled?: boolean;
-  /** Marked invalid (`aria-invalid`), described by `errorMessage` shown under it (the form's field-error pattern). */
-  isInvalid?: boolean;
-  errorMessage?: string | undefined;
 }
 
 export interface NativeSelectProps {
@@ -17,6 +14,9 @@ export interface NativeSelectProps {
   value: string;
   onChange: (value: string) => void;
   isDisabled?: boolean;
+  /** Marked invalid (`aria-invalid`), described by `errorMessage` shown under it (the form's field-error pattern). */
+  isInvalid?: boolean;
+  errorMessage?: string | undefined;
 }
 
 /**

@@ -61,6 +61,7 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
   const submit = () => {
     const missing = LEAVE_MESSAGE.incomplete;
     if (!fields.report({ category: category === '' ? missing : undefined, message: message.trim() === '' ? missing : undefined })) return;
+    if (category === '') return; // narrows the category for the body
     const body = { category, message };
     submission.submit(body, (params) =>
       send.mutateAsync({ body, params }).then(
