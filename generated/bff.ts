@@ -3378,6 +3378,11 @@ export interface components {
             detail: string;
             /** @description The request id, for support. */
             instance?: string;
+            /**
+             * Format: int32
+             * @description On a 429 `rate_limited`, the seconds to wait before asking again (the `Retry-After` header's value), for a page to count down before it offers Retry.
+             */
+            retryAfterSeconds?: number;
             /** @description On a 401 `session_ended` that stopped a batch midway, what it did before (succeeded, failed) and which items it did not attempt; nothing of it is repeated by a retry with the same `Idempotency-Key`. */
             batch?: components["schemas"]["BatchResult"];
             /** @description Field-level validation failures, when `code` is `validation_failed`. */

@@ -238,5 +238,7 @@ describe('Assessment Registration', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Invalid link. Please use the link exactly as provided to you by your coach',
     );
+    // Asking again would get the same answer: no Retry.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
