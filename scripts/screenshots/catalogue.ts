@@ -929,7 +929,7 @@ export const CATALOGUE: readonly Shot[] = [
     fullPage: true,
     take: async (page) => {
       await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
-      await page.getByRole('radio', { name: 'English' }).click();
+      await page.getByText('English', { exact: true }).click();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('textbox', { name: /^Name/ }).fill('Eszter');
       await page.getByRole('textbox', { name: /^Surname/ }).fill('Szabó');
