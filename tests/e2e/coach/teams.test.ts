@@ -53,7 +53,9 @@ test('refuses a team name holding a text-direction override with the BFF’s sen
   await dialog.getByLabel('Team name').fill(`${name}\u202Efdp.exe`);
   await dialog.getByLabel('Project').fill('E2E Project');
   await dialog.getByRole('button', { name: 'Add Team' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The team name contains characters that are not allowed.');
+  // The BFF's sentence at the field it names, which takes the focus.
+  await expect(dialog.getByLabel('Team name')).toBeFocused();
+  await expect(dialog.getByLabel('Team name')).toHaveAccessibleDescription('The team name contains characters that are not allowed.');
   await expectNoAxeViolations(page);
   await dialog.getByLabel('Team name').fill(name);
   await dialog.getByRole('button', { name: 'Add Team' }).click();
