@@ -49,9 +49,6 @@ export function useFieldErrors<K extends string>() {
     [report],
   );
 
-  /** Shows one field's error as the visitor leaves it, without moving the focus. */
-  const show = useCallback((key: K, message: string) => setErrors((current) => ({ ...current, [key]: message })), []);
-
   const clear = useCallback((key: K) => {
     setErrors((current) => {
       if (current[key] === undefined) return current;
@@ -63,5 +60,5 @@ export function useFieldErrors<K extends string>() {
   /** A field's props for TextField, TextArea or NativeSelect: invalid with its sentence, or neither. */
   const field = (key: K) => ({ isInvalid: errors[key] !== undefined, errorMessage: errors[key] });
 
-  return { formRef, errors, report, reportRefusal, show, clear, field, hasErrors: Object.keys(errors).length > 0 };
+  return { formRef, errors, report, reportRefusal, clear, field, hasErrors: Object.keys(errors).length > 0 };
 }

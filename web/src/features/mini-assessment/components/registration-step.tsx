@@ -26,8 +26,8 @@ function check(form: RegistrationForm): Partial<Record<Field, string>> {
 
 /**
  * Name, surname and a valid e-mail, all required (spec: public-and-guest §5 "Mini-assessment registration"). Submit
- * says what is missing or wrong at each field and focuses the first (the shared field-error pattern); a bad address is
- * said as soon as the visitor leaves the field too.
+ * says what is missing or wrong at each field and focuses the first (the shared field-error pattern). Not on leaving the
+ * e-mail: the message appearing under it would move Submit away from a press already under way.
  */
 export function RegistrationStep({ t, onRegister }: { t: Translate; onRegister: (form: RegistrationForm) => void }) {
   const [form, setForm] = useState<RegistrationForm>({ name: '', surname: '', email: '' });
@@ -72,9 +72,6 @@ export function RegistrationStep({ t, onRegister }: { t: Translate; onRegister: 
           maxLength={LIMITS.email}
           value={form.email}
           onChange={edit('email')}
-          onBlur={() => {
-            if (form.email.trim() !== '' && !isEmail(form.email)) fields.show('email', INVALID_EMAIL);
-          }}
           {...fields.field('email')}
         />
         <div className="row">
