@@ -241,6 +241,15 @@ describe('describeFailures', () => {
     });
   });
 
+  it('asks for the emoji’s removal, naming the field, where nothing is updated (a create, a registration, a message)', () => {
+    const emojiPatterns = new Set(['^(?![\\s\\S]*\\p{Extended_Pictographic})']);
+    const emoji = { keyword: 'pattern', instancePath: '/name', params: { pattern: '^(?![\\s\\S]*\\p{Extended_Pictographic})' } };
+    expect(emojisNotAllowed('surname', false)).toBe('Please remove the emoji from the surname.');
+    expect(describeFailures([emoji], { schema: TEAM, textPatterns, emojiPatterns, updating: false }).detail).toBe(
+      'Please remove the emoji from the team name.',
+    );
+  });
+
   it('gives the first field’s sentence as the detail, a free-text refusal’s before it', () => {
     const empty = { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } };
     const control = { keyword: 'pattern', instancePath: '/otherData', params: { pattern: '^[^\\x00-\\x1F]*$' } };

@@ -5,7 +5,8 @@
 // text-direction overrides; openapi/CONVENTIONS.md "Free text") says so: "The team name contains characters that
 // are not allowed."; one holding an emoji, which the legacy API cannot keep (NoEmojis, part of SingleLineText and
 // MultiLineText), gets the spec's sentence naming it (coach-shell §8): "The update failed. Please remove all emojis
-// from the team name - the system does not currently allow for saving emojis." The problem's `detail` (what a form
+// from the team name - the system does not currently allow for saving emojis."; where nothing is updated (a create,
+// a registration, a message): "Please remove the emoji from the surname." The problem's `detail` (what a form
 // shows in its alert) is such a sentence when there is one, else the first field's; each entry of `errors` carries
 // its field's sentence, for the form to show at the field.
 
@@ -30,9 +31,15 @@ export const INVALID_REQUEST = 'The request is not valid.';
 
 export const charactersNotAllowed = (label: string): string => `The ${label} contains characters that are not allowed.`;
 
-/** spec coach-shell §8 (the profile's emoji refusal), naming the field: the one sentence for an emoji in any stored text. */
-export const emojisNotAllowed = (label: string): string =>
-  `The update failed. Please remove all emojis from the ${label} - the system does not currently allow for saving emojis.`;
+/**
+ * An emoji in stored text, naming the field: a change of a kept record (PUT, PATCH) is told with spec coach-shell §8's
+ * sentence (the profile's emoji refusal); where nothing is updated (a new team, a registration, a message) "The update
+ * failed" would puzzle, so it asks for the emoji's removal alone.
+ */
+export const emojisNotAllowed = (label: string, updating = true): string =>
+  updating
+    ? `The update failed. Please remove all emojis from the ${label} - the system does not currently allow for saving emojis.`
+    : `Please remove the emoji from the ${label}.`;
 
 /** The dotted field a validation failure is about (a missing property counts as its own field), and whether it is absent. */
 export function failedField(instancePath: string, params: Record<string, unknown>): { field: string; missing: boolean } {
@@ -94,6 +101,8 @@ export interface FailureContext {
   textPatterns: ReadonlySet<string>;
   /** The pattern of the contract's emoji rule (NoEmojis): a failure of it is the spec's emoji sentence. */
   emojiPatterns?: ReadonlySet<string> | undefined;
+  /** Whether the request changes a kept record (PUT, PATCH; default): the emoji sentence says the update failed. */
+  updating?: boolean | undefined;
   /** Where the input was (`body`, `querystring`…): the field of a failure about the whole of it. */
   where?: string | undefined;
 }
@@ -106,7 +115,7 @@ function messageOf(failure: SchemaFailure, label: string, context: FailureContex
   const limit = Number(params.limit);
   switch (failure.keyword) {
     case 'pattern':
-      if (context.emojiPatterns?.has(String(params.pattern))) return emojisNotAllowed(label);
+      if (context.emojiPatterns?.has(String(params.pattern))) return emojisNotAllowed(label, context.updating ?? true);
       return context.textPatterns.has(String(params.pattern)) ? charactersNotAllowed(label) : `The ${label} is not in the expected form.`;
     case 'required':
       return `Please enter the ${label}.`;

@@ -3413,6 +3413,11 @@ export interface components {
             detail: string;
             /** @description The request id, for support. */
             instance?: string;
+            /**
+             * Format: int32
+             * @description On a 429 `rate_limited`, the seconds to wait before asking again (the `Retry-After` header's value), for a page to count down before it offers Retry.
+             */
+            retryAfterSeconds?: number;
             /** @description On a 401 `session_ended` that stopped a batch midway, what it did before (succeeded, failed) and which items it did not attempt; nothing of it is repeated by a retry with the same `Idempotency-Key`. */
             batch?: components["schemas"]["BatchResult"];
             /** @description Field-level validation failures, when `code` is `validation_failed`. */
@@ -3426,8 +3431,9 @@ export interface components {
          *     the profile update that carries one): no character of Unicode's Extended_Pictographic property (😀, 🚀, ❤,
          *     ©). SingleLineText and MultiLineText include it, so every free-text field the BFF passes on to the legacy
          *     API refuses emojis alike; a search (SearchText) is never stored and takes them. Refused input answers 400
-         *     `validation_failed` whose `detail` is the spec's sentence naming the field ("The update failed. Please
-         *     remove all emojis from the team name - the system does not currently allow for saving emojis."). The
+         *     `validation_failed` whose `detail` is the spec's sentence naming the field on a change (PUT, PATCH: "The update
+         *     failed. Please remove all emojis from the team name - the system does not currently allow for saving emojis."),
+         *     and where nothing is updated (a create, a registration, a message) "Please remove the emoji from the surname.". The
          *     pattern looks ahead for an emoji with `\p{…}`, read with the `u` flag as JSON Schema asks (the BFF's Ajv);
          *     a validator without it (Spectral's example check) reads a harmless literal instead of failing.
          * @example Tatra Retail Growth

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { type GuestReportCode, guestReportProblem } from '../domain/guest-results.ts';
 import { pipelineStage } from '../domain/pipeline.ts';
 import { ownAssessments } from '../state/store.ts';
 import { assessmentView } from '../state/views.ts';
@@ -92,5 +94,24 @@ describe('seedStore', () => {
     expect(theirs(store.messages)).toEqual([]);
     expect(theirs(store.balance)).toEqual([]);
     expect(theirs(store.miniAssessments.values())).toEqual([]);
+  });
+});
+
+describe('the seeded links the READMEs give', () => {
+  const readmes = ['../../README.md', '../README.md'].map((path) => readFileSync(new URL(path, import.meta.url), 'utf8')).join('\n');
+  const links = [...readmes.matchAll(/\/coachportal\/reports\/(e|m|c|cp)\/([0-9a-f-]{36})/g)];
+
+  it('name a guest report in the top README and every one of them opens a report with the default seed', () => {
+    const store = seedStore({ now });
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toMatch(/\/coachportal\/reports\/e\/[0-9a-f-]{36}/);
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const [, code, id] of links) {
+      const assessment = store.assessments.get(id ?? '');
+      expect(assessment, id).toBeDefined();
+      if (assessment) {
+        const view = assessmentView(store, assessment, SEED_COACHES.demo.uuid);
+        expect(guestReportProblem(view, code as GuestReportCode), id).toBeNull();
+      }
+    }
   });
 });

@@ -212,8 +212,10 @@ const REPORTS = 'filter=completeSendReport&sort=info&order=asc&pageSize=10';
 
 /** A toolbar action: its button, or on a phone (where a long toolbar folds its actions into More) More's item. */
 async function toolbarButton(page: Page, name: string): Promise<void> {
-  if (page.viewportSize()?.width === WIDTHS.phone.width) return menuItem(page, 'More', name);
-  await page.getByRole('button', { name, exact: true }).click();
+  const button = page.getByRole('button', { name, exact: true });
+  // A phone folds the long toolbars' actions into More; a short one (Teams' first actions) keeps them.
+  if (page.viewportSize()?.width === WIDTHS.phone.width && !(await button.isVisible())) return menuItem(page, 'More', name);
+  await button.click();
 }
 async function menuItem(page: Page, menu: 'Add' | 'More', item: string): Promise<void> {
   await page.getByRole('button', { name: menu, exact: true }).click();
@@ -624,6 +626,20 @@ export const CATALOGUE: readonly Shot[] = [
       await shownDialog(page, 'Add Team');
     },
   }),
+  dialogShot({
+    screen: 'teams',
+    title: 'Teams',
+    name: 'Add Team field errors',
+    caption: 'Add Team pressed with the name and project empty: the spec’s text at each empty field, the first focused.',
+    open: async (page) => {
+      await page.goto(portalPath('/teams'));
+      await firstRow(page).waitFor();
+      await toolbarButton(page, 'Add Team');
+      const dialog = await shownDialog(page, 'Add Team');
+      await dialog.getByRole('button', { name: 'Add Team' }).click();
+      await dialog.getByText('Please enter a team name and a project name.').first().waitFor();
+    },
+  }),
   ...screenStates({
     screen: 'team',
     title: 'Team report',
@@ -861,6 +877,25 @@ export const CATALOGUE: readonly Shot[] = [
     },
   },
 
+  {
+    screen: 'register',
+    title: 'Self-registration',
+    address: portalPath(`/register/${SEED_COACHES.demo.uuid}`),
+    state: 'field-errors',
+    caption: 'Proceed with the surname empty and the e-mail not an address: the spec’s texts at those fields.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath(`/register/${SEED_COACHES.demo.uuid}`));
+      await page.getByRole('button', { name: 'Proceed' }).waitFor();
+      await page.getByLabel('Name', { exact: true }).fill('Thandiwe');
+      await page.getByLabel('Email').fill('thandiwe@example');
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      await page.getByText('Please provide all details.').waitFor();
+      await settled(page);
+    },
+  },
+
   ...screenStates({
     screen: 'payment-status',
     title: 'Payment status',
@@ -904,6 +939,39 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('heading', { level: 1 }),
     loadedCaption: 'Loaded: the demo coach’s link, its first step.',
   }),
+
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath('/mini/not-a-coach'),
+    state: 'invalid-link',
+    caption: 'A link whose coach segment is not a uuid: said first, with nothing to start again.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/mini/not-a-coach'));
+      await errorAlert(page).waitFor();
+    },
+  },
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath(`/mini/${SEED_COACHES.demo.uuid}`),
+    state: 'field-errors',
+    caption: 'Submit with the e-mail not an address: the message at the e-mail, focused.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
+      await page.getByText('English', { exact: true }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Eszter');
+      await page.getByRole('textbox', { name: /^Surname/ }).fill('Szabó');
+      await page.getByRole('textbox', { name: /^Email/ }).fill('eszter@example');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Please provide a valid email address.').waitFor();
+    },
+  },
 
   ...screenStates({
     screen: 'guest-report',

@@ -8,7 +8,8 @@
 // that takes ordinary words, found by walking the routes' schemas, so a new field is covered the day it is
 // added) gets every control character: 400 problem+json whose detail is a sentence naming the field, never a
 // schema path; the spec's text areas keep their line breaks. And every one the legacy API would keep (a body's,
-// a form's) gets emojis: the spec's sentence naming the field (coach-shell §8); a search (a query) takes them.
+// a form's) gets emojis: the spec's sentence naming the field (coach-shell §8) on a change, the emoji's removal
+// naming the field where nothing is updated; a search (a query) takes them.
 import { randomUUID } from 'node:crypto';
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -489,6 +490,8 @@ function textRequest(field: TextField, value: string): InjectOptions {
 const CHARACTERS_SENTENCE = /^The [^.]+ contains characters that are not allowed\.$/;
 const EMOJIS_SENTENCE =
   /^The update failed\. Please remove all emojis from the [^.]+ - the system does not currently allow for saving emojis\.$/;
+/** Where nothing is updated (a create, a registration, a message), the emoji's removal alone. */
+const EMOJI_REMOVAL_SENTENCE = /^Please remove the emoji from the [^.]+\.$/;
 
 /** Why a refusal is not a sentence naming the field (none when it is). */
 function refusalProblems(answer: LightMyRequestResponse, field: TextField, sentence = CHARACTERS_SENTENCE): string[] {
@@ -584,7 +587,9 @@ describe('free text: emojis in every field the legacy API keeps', () => {
             answer.statusCode === 400 && answer.json().errors?.some((error: { field: string }) => error.field === field.path[0]);
           if (refused || answer.statusCode >= 500) failures.push(`${name} — ${label}: ${answer.statusCode} ${answer.body.slice(0, 160)}`);
         } else {
-          for (const problem of refusalProblems(answer, field, EMOJIS_SENTENCE)) failures.push(`${name} — ${label}: ${problem}`);
+          const updating = field.operation.method === 'PATCH' || field.operation.method === 'PUT';
+          const sentence = updating ? EMOJIS_SENTENCE : EMOJI_REMOVAL_SENTENCE;
+          for (const problem of refusalProblems(answer, field, sentence)) failures.push(`${name} — ${label}: ${problem}`);
         }
       }
     }

@@ -48,6 +48,7 @@ function describeError(error: unknown, request: FastifyRequest): Omit<ProblemBod
       schema: routeSchemaOf(request, where),
       textPatterns: contractTextPatterns(),
       emojiPatterns: contractEmojiPatterns(),
+      updating: request.method === 'PATCH' || request.method === 'PUT',
       where,
     });
     return { status: 400, code: 'validation_failed', title: 'Failed', detail, errors };

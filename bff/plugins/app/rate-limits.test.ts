@@ -74,6 +74,8 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: 'Too many attempts. Please wait a minute and try again.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The same wait in the body, for the page to count down before it offers to ask again.
+    expect(limited.json().retryAfterSeconds).toBe(Number(limited.headers['retry-after']));
     expect((await signIn(server, 'other@coachportal.test')).statusCode).toBe(401);
     expect(upstream.received).toHaveLength(6);
 

@@ -220,7 +220,8 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
     addRequestLogFields(request, () => ({ rateLimit }));
     publishRateLimited(limit.name);
     reply.header('retry-after', String(retryAfter));
-    throw problem(429, 'rate_limited', tooManyAttempts(retryAfter));
+    // The wait in the body too: a page counts it down before it offers to ask again (Retry-After is the header's).
+    throw problem(429, 'rate_limited', tooManyAttempts(retryAfter), undefined, { retryAfterSeconds: retryAfter });
   }
 
   function enforce(limit: Limit) {

@@ -126,6 +126,8 @@ function checkedForm(values: Map<string, string[]>, spreadsheet: Buffer<ArrayBuf
       resolve: resolveComponent,
       textPatterns: contractTextPatterns(),
       emojiPatterns: contractEmojiPatterns(),
+      // New clients: nothing is updated.
+      updating: false,
       where: 'body',
     });
     throw problem(400, 'validation_failed', detail, 'Failed', { errors }, CLOSE);

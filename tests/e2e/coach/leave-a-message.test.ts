@@ -41,11 +41,14 @@ test('asks for a category and a text, then sends them and thanks the coach', asy
     if (request.url().endsWith('/api/feedback')) feedback.push(request.method());
   });
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: INCOMPLETE })).toBeVisible();
+  // The spec's text at each field missing, the first one focused.
+  await expect(dialog.getByLabel('Category')).toBeFocused();
+  await expect(dialog.getByLabel('Category')).toHaveAccessibleDescription(INCOMPLETE);
   await dialog.getByLabel('Category').selectOption('bugReport');
   await dialog.getByLabel('Message').fill('   ');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: INCOMPLETE })).toBeVisible();
+  await expect(dialog.getByLabel('Message')).toBeFocused();
+  await expect(dialog.getByLabel('Message')).toHaveAccessibleDescription(INCOMPLETE);
   await expectNoAxeViolations(page);
   // An incomplete form sends nothing.
   expect(feedback).toEqual([]);

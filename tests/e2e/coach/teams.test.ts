@@ -53,7 +53,9 @@ test('refuses a team name holding a text-direction override with the BFF’s sen
   await dialog.getByLabel('Team name').fill(`${name}\u202Efdp.exe`);
   await dialog.getByLabel('Project').fill('E2E Project');
   await dialog.getByRole('button', { name: 'Add Team' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('The team name contains characters that are not allowed.');
+  // The BFF's sentence at the field it names, which takes the focus.
+  await expect(dialog.getByLabel('Team name')).toBeFocused();
+  await expect(dialog.getByLabel('Team name')).toHaveAccessibleDescription('The team name contains characters that are not allowed.');
   await expectNoAxeViolations(page);
   await dialog.getByLabel('Team name').fill(name);
   await dialog.getByRole('button', { name: 'Add Team' }).click();
@@ -78,7 +80,9 @@ test('adds a team (name and project required), edits it, views it and deletes it
   const dialog = page.getByRole('dialog', { name: 'Add Team' });
   await dialog.getByLabel('Team name').fill(name);
   await dialog.getByRole('button', { name: 'Add Team' }).click();
-  await expect(page.getByText('Please enter a team name and a project name.')).toBeVisible();
+  // The spec's text at the empty field, which takes the focus (no toast far from it).
+  await expect(dialog.getByLabel('Project')).toBeFocused();
+  await expect(dialog.getByLabel('Project')).toHaveAccessibleDescription('Please enter a team name and a project name.');
   await dialog.getByLabel('Project').fill('E2E Project');
   await dialog.getByLabel('Description').fill('First description');
   await expectNoAxeViolations(page);
@@ -312,7 +316,9 @@ test.describe('at phone width', () => {
     await page.getByRole('button', { name: 'Add Team' }).click();
     const add = page.getByRole('dialog', { name: 'Add Team' });
     await add.getByRole('button', { name: 'Add Team' }).click();
-    await expect(page.getByText('Please enter a team name and a project name.')).toBeVisible();
+    await expect(add.getByLabel('Team name')).toBeFocused();
+    await expect(add.getByLabel('Team name')).toHaveAccessibleDescription('Please enter a team name and a project name.');
+    await expect(add.getByLabel('Project')).toHaveAccessibleDescription('Please enter a team name and a project name.');
     await expectNoAxeViolations(page);
     await add.getByRole('button', { name: 'Cancel' }).click();
     await expect(add).toHaveCount(0);

@@ -27,12 +27,15 @@ test('asks for all details, then for a valid e-mail address', async ({ page }) =
 
   await fillRegistration(page, { name: 'Thandiwe', email: 'thandiwe@example.test' });
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page.getByRole('alert')).toHaveText(ALL_DETAILS);
+  // The spec's texts at the fields they are about, the first one focused.
+  await expect(page.getByLabel('Surname')).toBeFocused();
+  await expect(page.getByLabel('Surname')).toHaveAccessibleDescription(ALL_DETAILS);
   await expectNoAxeViolations(page);
 
   await fillRegistration(page, { surname: 'Nkosi', email: 'thandiwe@example' });
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please provide a valid email address.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please provide a valid email address.');
   await expectNoAxeViolations(page);
 });
 
@@ -66,7 +69,7 @@ test.describe('at phone width', () => {
     await expectNoAxeViolations(page);
     await fillRegistration(page, { name: 'Thandiwe', email: 'thandiwe@example.test' });
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await expect(page.getByRole('alert')).toHaveText(ALL_DETAILS);
+    await expect(page.getByLabel('Surname')).toHaveAccessibleDescription(ALL_DETAILS);
     await expectNoAxeViolations(page);
 
     await page.goto(`/coachportal/register/${ZAR_COACH.uuid.slice(0, 35)}`);

@@ -43,3 +43,21 @@ const unreachable: Problem = { type: 'about:blank', title: 'Failed', status: 503
 export function asProblem(error: unknown): Problem {
   return isProblem(error) ? error : unreachable;
 }
+
+/**
+ * What asking again can do after a failed call: `now` when the portal or the network failed (it may answer next
+ * time), `wait` when a limit refused it (the seconds the BFF gives in `retryAfterSeconds`, a minute when it gives
+ * none), `never` when the request itself is refused (an unknown or broken link, a refusal of the input): the same
+ * request would get the same answer, so the page offers what can help instead.
+ */
+export type RetryAdvice = { kind: 'now' } | { kind: 'wait'; seconds: number } | { kind: 'never' };
+
+const DEFAULT_WAIT_SECONDS = 60;
+
+export function retryAdvice(error: unknown): RetryAdvice {
+  if (!isProblem(error)) return { kind: 'now' };
+  const wait = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+  if (error.status === 429) return { kind: 'wait', seconds: Math.max(1, wait ?? DEFAULT_WAIT_SECONDS) };
+  if (error.status >= 500 || error.status === 408) return wait ? { kind: 'wait', seconds: Math.max(1, wait) } : { kind: 'now' };
+  return { kind: 'never' };
+}

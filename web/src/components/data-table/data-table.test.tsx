@@ -168,14 +168,14 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
     const error = {
-      type: '/problems/validation_failed',
+      type: '/problems/upstream_error',
       title: 'Failed',
-      status: 400,
-      code: 'validation_failed',
-      detail: 'The request is not valid.',
+      status: 502,
+      code: 'upstream_error',
+      detail: 'The service did not answer. Please try again.',
     };
     render(table({ rows: undefined, total: undefined, filteredTotal: undefined, error, onRetry }));
-    expect(screen.getByRole('alert').textContent).toBe('The request is not valid.');
+    expect(screen.getByRole('alert').textContent).toBe('The service did not answer. Please try again.');
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.getByRole('grid', { name: 'People' }).getAttribute('aria-busy')).toBeNull();
     expect(screen.queryByText(/records/)).toBeNull();

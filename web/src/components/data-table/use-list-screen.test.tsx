@@ -102,19 +102,19 @@ function EmptyScreen() {
   );
 }
 
-const REFUSED = {
-  type: '/problems/validation_failed',
+const UNANSWERED = {
+  type: '/problems/upstream_error',
   title: 'Failed',
-  status: 400,
-  code: 'validation_failed',
-  detail: 'The request is not valid.',
+  status: 502,
+  code: 'upstream_error',
+  detail: 'The service did not answer. Please try again.',
 };
 
 /** A list whose first answer fails; asked again (Retry), it answers. */
 function useListFailingOnce(query: ListQuery<Sort, Filter> & { view: string }) {
   const [failed, setFailed] = useState(true);
   const answer = useFakeList(query);
-  return failed ? { data: undefined, error: REFUSED, isPlaceholderData: false, refetch: () => setFailed(false) } : answer;
+  return failed ? { data: undefined, error: UNANSWERED, isPlaceholderData: false, refetch: () => setFailed(false) } : answer;
 }
 
 function FailingScreen() {
@@ -165,7 +165,7 @@ describe('useListScreen, the table-screen kit', () => {
   it("says why the list failed with Retry, and Retry asks the list's query again", async () => {
     const user = userEvent.setup();
     renderScreen('/things?pageSize=10', FailingScreen);
-    expect((await screen.findByRole('alert')).textContent).toBe('The request is not valid.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The service did not answer. Please try again.');
     expect(screen.queryByText('Loading...')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('rowheader', { name: 'Row 1' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface DialogProps {
@@ -19,7 +19,10 @@ export interface DialogProps {
 export type DialogSize = 'small' | 'normal' | 'wide';
 const SIZE_CLASSES: Readonly<Record<DialogSize, string>> = { small: 'modal modal--small', normal: 'modal', wide: 'modal modal--wide' };
 
-/** A modal dialog: focus trapped, Esc closes, focus returns to the opener. */
+/**
+ * A modal dialog: focus trapped, Esc closes, focus returns to the opener; a dialog that opened by itself (the policies,
+ * the dashboard's messages) has none, so the focus goes to the page's main instead of the body (`FocusLandsOnMain`).
+ */
 export function Dialog({
   title,
   isOpen,
@@ -38,6 +41,7 @@ export function Dialog({
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
     >
       <Modal className={SIZE_CLASSES[size]}>
+        <FocusLandsOnMain />
         <AriaDialog ref={markHiddenEdges} className="dialog" role={role}>
           <Heading slot="title" className="dialog__title">
             {title}
@@ -47,6 +51,30 @@ export function Dialog({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/**
+ * When the dialog goes, react-aria gives the focus back to what had it when the dialog opened, a frame later; when
+ * that was nothing (a dialog that opened by itself), the focus would fall to the body and the next Tab start again at
+ * the skip link: it goes to the page's `<main>` instead, where the page's heading is, without scrolling.
+ */
+function FocusLandsOnMain() {
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (active !== null && active !== document.body) return;
+          const main = document.querySelector<HTMLElement>('main');
+          if (!main) return;
+          if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+          main.focus({ preventScroll: true });
+        }),
+      );
+    },
+    [],
+  );
+  return null;
 }
 
 /**

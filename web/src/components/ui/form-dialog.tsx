@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { ProblemAlert } from '../problem-alert.tsx';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -21,6 +21,8 @@ export interface FormDialogProps {
   className?: string;
   /** Closed by the caller while it shows something else in its place (defaults to open). */
   isOpen?: boolean;
+  /** The form element: `useFieldErrors`' `formRef`, where the first invalid field is found. */
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }
 
@@ -39,11 +41,12 @@ export function FormDialog({
   actions,
   className,
   isOpen = true,
+  formRef,
   children,
 }: FormDialogProps) {
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogForm className={className ? `stack ${className}` : 'stack'} onSubmit={onSubmit}>
+      <DialogForm className={className ? `stack ${className}` : 'stack'} onSubmit={onSubmit} formRef={formRef}>
         {children}
         <ProblemAlert error={error} />
         <div className="dialog__actions">
@@ -64,9 +67,20 @@ export function FormDialog({
  * A dialog's form of its own making (steps, buttons of its own): `noValidate`, so that the spec's messages are shown
  * by the caller, never the browser's; the submit button or Enter in a field calls `onSubmit`.
  */
-export function DialogForm({ className = 'stack', onSubmit, children }: { className?: string; onSubmit: () => void; children: ReactNode }) {
+export function DialogForm({
+  className = 'stack',
+  onSubmit,
+  formRef,
+  children,
+}: {
+  className?: string;
+  onSubmit: () => void;
+  formRef?: Ref<HTMLFormElement> | undefined;
+  children: ReactNode;
+}) {
   return (
     <form
+      ref={formRef}
       className={className}
       noValidate
       onSubmit={(event) => {

@@ -14,6 +14,9 @@ export interface NativeSelectProps {
   value: string;
   onChange: (value: string) => void;
   isDisabled?: boolean;
+  /** Marked invalid (`aria-invalid`), described by `errorMessage` shown under it (the form's field-error pattern). */
+  isInvalid?: boolean;
+  errorMessage?: string | undefined;
 }
 
 /**
@@ -21,10 +24,12 @@ export interface NativeSelectProps {
  * react-aria's Select (its list state, popover and focus scope cost about 40 KB gzip). The platform
  * control is keyboard- and screen-reader-accessible as it is.
  */
-export function NativeSelect({ label, options, value, onChange, isDisabled }: NativeSelectProps) {
+export function NativeSelect({ label, options, value, onChange, isDisabled, isInvalid = false, errorMessage }: NativeSelectProps) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const showError = isInvalid && errorMessage !== undefined && errorMessage !== '';
   return (
-    <div className="field">
+    <div className="field" data-invalid={isInvalid || undefined}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -33,6 +38,8 @@ export function NativeSelect({ label, options, value, onChange, isDisabled }: Na
         className="field__input native-select"
         value={value}
         disabled={isDisabled}
+        aria-invalid={isInvalid || undefined}
+        aria-describedby={showError ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
@@ -41,6 +48,11 @@ export function NativeSelect({ label, options, value, onChange, isDisabled }: Na
           </option>
         ))}
       </select>
+      {showError ? (
+        <span id={errorId} className="field__error">
+          {errorMessage}
+        </span>
+      ) : null}
     </div>
   );
 }

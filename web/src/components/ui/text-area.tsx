@@ -19,7 +19,7 @@ export interface TextAreaProps extends AriaTextFieldProps {
 /** A multi-line text field with label, description and error. */
 export function TextArea({ label, description, errorMessage, rows = 4, className, textAreaRef, ...props }: TextAreaProps) {
   return (
-    <AriaTextField {...props} className={['field', className].filter(Boolean).join(' ')}>
+    <AriaTextField validationBehavior="aria" {...props} className={['field', className].filter(Boolean).join(' ')}>
       <Label className="field__label">{label}</Label>
       <AriaTextArea ref={textAreaRef} className="field__input" rows={rows} />
       <FieldHelp description={description} errorMessage={errorMessage} />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
+import { describedBy } from '../../../test/described-by.ts';
 import { fieldProblem, problem, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import { LEAVE_MESSAGE, LeaveMessageDialog } from './leave-message-dialog.tsx';
@@ -34,14 +35,21 @@ beforeEach(() => {
 });
 
 describe('LeaveMessageDialog', () => {
-  it('asks for a category and a non-blank text before sending anything', async () => {
+  it('asks for a category and a non-blank text at the fields missing, the first focused, before sending anything', async () => {
     const calls = serve(fetchMock, {});
     const user = userEvent.setup();
     const dialog = open();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
+    const category = within(dialog).getByLabelText('Category');
+    await waitFor(() => expect(document.activeElement).toBe(category));
+    expect(category.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(category)).toBe(LEAVE_MESSAGE.incomplete);
+    expect(describedBy(within(dialog).getByLabelText('Message'))).toBe(LEAVE_MESSAGE.incomplete);
     await send(user, dialog, 'bugReport', '   ');
-    expect(within(dialog).getByRole('alert').textContent).toContain(LEAVE_MESSAGE.incomplete);
+    const message = within(dialog).getByLabelText('Message');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    expect(category.getAttribute('aria-invalid')).toBeNull();
+    expect(describedBy(message)).toBe(LEAVE_MESSAGE.incomplete);
     expect(calls).toEqual([]);
   });
 
@@ -88,12 +96,17 @@ describe('LeaveMessageDialog', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('alerts the BFF’s sentence when it refuses characters of the message', async () => {
-    const detail = 'The message contains characters that are not allowed.';
+  it.each([
+    ['characters', 'The message contains characters that are not allowed.'],
+    ['an emoji', 'Please remove the emoji from the message.'],
+  ])('says the BFF’s refusal of %s at the message, focused, with no failure alert', async (_what, detail) => {
     serve(fetchMock, { 'POST /api/feedback': [fieldProblem('validation_failed', 'message', detail)] });
     const user = userEvent.setup();
     const dialog = open();
     await send(user, dialog, 'freeText', 'Hello');
-    expect((await screen.findByRole('alertdialog', { name: 'Failed' })).textContent).toContain(detail);
+    const message = within(dialog).getByLabelText('Message');
+    await waitFor(() => expect(describedBy(message)).toBe(detail));
+    expect(document.activeElement).toBe(message);
+    expect(screen.queryByRole('alertdialog', { name: 'Failed' })).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { DialogForm } from '../../../components/ui/form-dialog.tsx';
@@ -7,7 +6,8 @@ import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { fieldRefusal, problemCode, problemMessage } from '../../../lib/problem.ts';
+import { useFieldErrors } from '../../../lib/field-errors.ts';
+import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import { useSubmission } from '../../../lib/submission-key.ts';
 import { type FeedbackCategory, useSendFeedback } from '../api/send-feedback.ts';
 
@@ -36,11 +36,17 @@ export interface LeaveMessageDialogProps {
   onClose: () => void;
 }
 
-/** 'Leave A Message' (the drawer's notepad): a category and a non-blank text, sent to the provider. */
+type MessageField = 'category' | 'message';
+
+/**
+ * 'Leave A Message' (the drawer's notepad): a category and a non-blank text, sent to the provider. The spec's
+ * 'Please select a category and enter a message.' is said at each field missing, and the BFF's refusal of the text
+ * (characters, an emoji) at the text; any other failure is the spec's alert.
+ */
 export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps) {
   const [category, setCategory] = useState<FeedbackCategory | ''>('');
   const [message, setMessage] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
+  const fields = useFieldErrors<MessageField>();
   const [failure, setFailure] = useState<string | null>(null);
   const send = useSendFeedback();
   const submission = useSubmission('sendFeedback');
@@ -48,16 +54,14 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
   const close = () => {
     setCategory('');
     setMessage('');
-    setIncomplete(false);
+    fields.report({});
     onClose();
   };
 
   const submit = () => {
-    if (category === '' || message.trim() === '') {
-      setIncomplete(true);
-      return;
-    }
-    setIncomplete(false);
+    const missing = LEAVE_MESSAGE.incomplete;
+    if (!fields.report({ category: category === '' ? missing : undefined, message: message.trim() === '' ? missing : undefined })) return;
+    if (category === '') return; // narrows the category for the body
     const body = { category, message };
     submission.submit(body, (params) =>
       send.mutateAsync({ body, params }).then(
@@ -65,12 +69,11 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
           showToast(LEAVE_MESSAGE.sent, 'success');
           close();
         },
-        // The BFF's own refusal of the form keeps its text (incomplete, or characters the message may not hold);
-        // any other failure is the spec's alert.
+        // The BFF's refusal of a field is said at it; its refusal of the form keeps its text; any other failure is
+        // the spec's alert.
         (error: unknown) => {
-          setFailure(
-            problemCode(error) === 'feedback_incomplete' || fieldRefusal(error, 'message') ? problemMessage(error) : LEAVE_MESSAGE.failed,
-          );
+          if (!fields.reportRefusal(error, ['category', 'message']))
+            setFailure(problemCode(error) === 'feedback_incomplete' ? problemMessage(error) : LEAVE_MESSAGE.failed);
           throw error;
         },
       ),
@@ -80,15 +83,28 @@ export function LeaveMessageDialog({ isOpen, onClose }: LeaveMessageDialogProps)
   return (
     <>
       <Dialog title={LEAVE_MESSAGE.title} isOpen={isOpen && failure === null} onOpenChange={(open) => (open ? undefined : close())}>
-        <DialogForm className="leave-message" onSubmit={submit}>
+        <DialogForm className="leave-message" onSubmit={submit} formRef={fields.formRef}>
           <NativeSelect
             label="Category"
             options={CATEGORIES}
             value={category}
-            onChange={(value) => setCategory(value as FeedbackCategory | '')}
+            onChange={(value) => {
+              setCategory(value as FeedbackCategory | '');
+              fields.clear('category');
+            }}
+            {...fields.field('category')}
           />
-          <TextArea label="Message" value={message} onChange={setMessage} maxLength={MESSAGE_MAX} rows={6} />
-          {incomplete ? <Alert tone="error">{LEAVE_MESSAGE.incomplete}</Alert> : null}
+          <TextArea
+            label="Message"
+            value={message}
+            onChange={(value) => {
+              setMessage(value);
+              fields.clear('message');
+            }}
+            maxLength={MESSAGE_MAX}
+            rows={6}
+            {...fields.field('message')}
+          />
           <div className="dialog__actions">
             <Button variant="secondary" onPress={close}>
               Cancel

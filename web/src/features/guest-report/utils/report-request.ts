@@ -1,4 +1,5 @@
 import type { components, operations } from '../../../../../generated/bff.ts';
+import { isUuid } from '../../../lib/validation.ts';
 
 export type GuestReportCode = components['schemas']['GuestReportCode'];
 export type GuestReportQuery = NonNullable<operations['getGuestReport']['parameters']['query']>;
@@ -13,8 +14,6 @@ export interface GuestReportRequest {
 const REPORT_CODES: readonly GuestReportCode[] = ['e', 'm', 'c', 'cp'];
 const LANGUAGES: readonly NonNullable<GuestReportQuery['language']>[] = ['english', 'afrikaans', 'hungarian', 'italian', 'slovak'];
 const INSTINCTS: readonly NonNullable<GuestReportQuery['instinct']>[] = ['SP', 'SO', 'SX'];
-// spec: public-and-guest §2, the guest id is a 36-character uuid.
-const GUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // spec: public-and-guest §9, a trifix is three styles.
 const TRIFIX = /^[1-9]{3}$/;
 
@@ -23,13 +22,13 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /**
  * The request a report link stands for; `null` when the link itself is broken (unknown report code,
  * a guest id that is not a uuid). The legacy route `reports/{uuid}` has no code and always means `e`
- * (spec: public-and-guest §2 "Variants"). Query values the contract would refuse are left out, so a
+ * (spec: public-and-guest §2 "Variants"; the guest id is a 36-character uuid). Query values the contract would refuse are left out, so a
  * mistyped extra parameter still shows the report as scored.
  */
 export function reportRequestFrom(params: { reportCode?: string; guestId?: string }, search: URLSearchParams): GuestReportRequest | null {
   const reportCode = params.reportCode === undefined ? 'e' : oneOf(REPORT_CODES, params.reportCode);
   const guestId = params.guestId ?? '';
-  if (!reportCode || !GUEST_ID.test(guestId)) return null;
+  if (!reportCode || !isUuid(guestId)) return null;
   const language = oneOf(LANGUAGES, search.get('language'));
   const instinct = oneOf(INSTINCTS, search.get('instinct'));
   const trifix = search.get('trifix') ?? '';

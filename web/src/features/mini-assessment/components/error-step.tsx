@@ -5,8 +5,9 @@ import { StepHeading } from './step-heading.tsx';
 export interface ErrorStepProps {
   title: string;
   message: string;
-  continueLabel: string;
-  onRestart: () => void;
+  /** Continue, which starts again; none where starting again cannot help (a broken link). */
+  continueLabel?: string;
+  onRestart?: () => void;
 }
 
 /** Where any failed call lands; Continue starts again at the language selection (spec: public-and-guest §2, §4, §8). */
@@ -15,9 +16,11 @@ export function ErrorStep({ title, message, continueLabel, onRestart }: ErrorSte
     <div className="stack">
       <StepHeading>{title}</StepHeading>
       <Alert tone="error">{message}</Alert>
-      <div className="row">
-        <Button onPress={onRestart}>{continueLabel}</Button>
-      </div>
+      {onRestart ? (
+        <div className="row">
+          <Button onPress={onRestart}>{continueLabel ?? 'Continue'}</Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { describedBy } from '../../../test/described-by.ts';
 import { render } from '../../../test/render.tsx';
 import type { MiniQuestion, MiniTranslations } from '../api/mini-api.ts';
 import { MiniAssessmentPage } from './mini-assessment-page.tsx';
@@ -144,22 +145,38 @@ describe('mini-assessment page', () => {
     expect(calls.slice(1).every(({ headers }) => headers.get('X-CSRF') === '1')).toBe(true);
   });
 
-  it('keeps Submit disabled until name, surname and a valid e-mail are given', async () => {
+  it('says at the fields what Submit misses, an invalid e-mail included, focused, and sends nothing', async () => {
     const user = userEvent.setup();
-    serve(happyRoutes());
+    const calls = serve(happyRoutes());
     render(<MiniAssessmentPage coachUuid={COACH} />);
     await user.click(await screen.findByRole('radio', { name: 'English' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const submit = await screen.findByRole('button', { name: 'Submit' });
-    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Eszter');
+    await user.click(submit);
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(describedBy(name)).toBe('Please provide all details.');
+    await user.type(name, 'Eszter');
     await user.type(screen.getByRole('textbox', { name: /^Surname/ }), 'Szabó');
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'eszter@example');
-    await user.tab();
-    expect(submit.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Please provide a valid email address.')).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: /^Email/ }), '.hu');
-    expect(submit.hasAttribute('disabled')).toBe(false);
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await user.type(email, 'eszter@example');
+    await user.click(submit);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toBe('Please provide a valid email address.');
+    expect(calls.filter(({ method }) => method === 'POST')).toEqual([]);
+    await user.type(email, '.hu');
     expect(screen.queryByText('Please provide a valid email address.')).toBeNull();
+  });
+
+  it('says a link whose coach segment is not a uuid is invalid, before any step, with nothing to start again', async () => {
+    const calls = serve(happyRoutes());
+    render(<MiniAssessmentPage coachUuid="not-a-coach" />);
+    await screen.findByRole('heading', { name: 'An error has occurred' });
+    expect(screen.getByRole('alert').textContent).toBe('Invalid link. Please use the link exactly as provided to you by your coach');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('restores the progress of the link after a reload', async () => {

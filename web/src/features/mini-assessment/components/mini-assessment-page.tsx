@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { INVALID_LINK } from '../../../lib/labels/public-links.ts';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { isUuid } from '../../../lib/validation.ts';
 import type { MiniLanguage } from '../api/mini-api.ts';
 import { currentAnswer, currentQuestion } from '../hooks/mini-steps.ts';
 import { FALLBACK_ERROR_TITLE, translator } from '../hooks/mini-texts.ts';
@@ -19,9 +21,25 @@ const ResultsStep = lazy(async () => ({ default: (await import('./results-step.t
 
 const LANG_ATTRIBUTE: Record<MiniLanguage, string> = { english: 'en', slovak: 'sk', hungarian: 'hu' };
 
-/** The guest mini-assessment of a coach's public link (spec: public-and-guest §2 "Mini-assessment page"). */
+/**
+ * The guest mini-assessment of a coach's public link (spec: public-and-guest §2 "Mini-assessment page"). A link whose
+ * coach segment cannot be a coach's says so first, before the guest chooses a language or types anything: starting
+ * again would not mend it, so it offers no Continue.
+ */
 export function MiniAssessmentPage({ coachUuid }: { coachUuid: string }) {
   usePageTitle(PAGE_TITLE);
+  if (!isUuid(coachUuid))
+    return (
+      <main className="page mini" lang="en">
+        <Suspense fallback={<Loading />}>
+          <ErrorStep title={FALLBACK_ERROR_TITLE} message={INVALID_LINK} />
+        </Suspense>
+      </main>
+    );
+  return <MiniAssessment coachUuid={coachUuid} />;
+}
+
+function MiniAssessment({ coachUuid }: { coachUuid: string }) {
   const mini = useMiniAssessment(coachUuid);
   // Until a language is chosen the page speaks English.
   const language = mini.state.language ?? 'english';

@@ -133,6 +133,24 @@ describe('Payment Status', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Checkout not found.');
     expect(screen.getByRole('link', { name: 'Restart registration' }).getAttribute('href')).toBe(`/register/${COACH}`);
     expect(remembered()).toEqual({ state: 'fail', message: 'Checkout not found.', coachUuid: COACH });
+    // The server does not know the payment: asking again would get the same answer.
+    expect(screen.queryByRole('button', { name: /Check again/ })).toBeNull();
+  });
+
+  it("counts down the rate limit's wait before 'Check again'", async () => {
+    answerStatus(
+      json(429, {
+        type: '/problems/rate_limited',
+        title: 'Too many requests',
+        status: 429,
+        code: 'rate_limited',
+        detail: 'Too many attempts. Please wait a minute and try again.',
+        retryAfterSeconds: 42,
+      }),
+    );
+    renderAt(`/paymentstatus?checkoutId=${CHECKOUT}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(screen.getByRole('button', { name: 'Check again in 42 s' }).hasAttribute('disabled')).toBe(true);
   });
 
   it("offers 'Check again' before the restart when the status cannot be read, and shows the status it then answers", async () => {
@@ -151,9 +169,13 @@ describe('Payment Status', () => {
     expect(urls).toHaveLength(2);
   });
 
-  it('says so when the address names no checkout, without asking the server', () => {
-    renderAt('/paymentstatus');
-    expect(screen.getByRole('alert').textContent).toContain('This address names no payment.');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  it.each(['', '?checkoutId=not-a-payment', `?checkoutId=${CHECKOUT.slice(1)}`])(
+    'says so when the address names no checkout (%s), without asking the server or offering to check again',
+    (query) => {
+      renderAt(`/paymentstatus${query}`);
+      expect(screen.getByRole('alert').textContent).toContain('This address names no payment.');
+      expect(screen.queryByRole('button')).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 });

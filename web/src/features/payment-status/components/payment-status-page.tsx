@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import { RetryButton } from '../../../components/retry-button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { isUuid } from '../../../lib/validation.ts';
 import type { CheckoutStatus } from '../api/get-checkout-status.ts';
 import { useCheckoutStatus } from '../hooks/use-checkout-status.ts';
 import './payment-status.css';
@@ -22,7 +23,8 @@ export function PaymentStatusPage() {
   return (
     <main className="page payment-status">
       <h1>{TITLE}</h1>
-      {checkoutId ? (
+      {/* A checkout id is a uuid: anything else names no payment, whatever asking the server would say. */}
+      {isUuid(checkoutId) ? (
         <CheckoutStatusView checkoutId={checkoutId} cancelled={query.get('cancelled') === 'true'} />
       ) : (
         <Alert tone="error">{NO_CHECKOUT_MESSAGE}</Alert>
@@ -34,12 +36,13 @@ export function PaymentStatusPage() {
 function CheckoutStatusView({ checkoutId, cancelled }: { checkoutId: string; cancelled: boolean }) {
   const { status, failure, checkAgain } = useCheckoutStatus(checkoutId, cancelled);
   if (failure) {
-    // A failed read says nothing about the payment: asking again comes first, before a restart that could pay twice.
+    // A failed read says nothing about the payment: asking again comes first, before a restart that could pay twice,
+    // where asking again can help (not for a payment the server does not know; after a rate limit's wait).
     return (
       <>
         <Alert tone="error">{failure.message}</Alert>
         <p>
-          <Button onPress={checkAgain}>Check again</Button>
+          <RetryButton error={failure.error} onRetry={checkAgain} label="Check again" />
         </p>
         <RestartLink coachUuid={failure.coachUuid} />
       </>

@@ -7,7 +7,7 @@ export interface CheckoutView {
   /** The status the BFF answered last, its coach filled in from memory when it did not say. */
   status: CheckoutStatus | null;
   /** The call failed: the message to show and the coach whose registration can be restarted. */
-  failure: { message: string; coachUuid: string | null } | null;
+  failure: { message: string; coachUuid: string | null; error: unknown } | null;
   /** Asks for the status again: after a failed read the payment may well have gone through. */
   checkAgain: () => void;
 }
@@ -36,6 +36,11 @@ export function useCheckoutStatus(checkoutId: string, cancelled: boolean): Check
   }, [checkoutId, data, error]);
 
   const checkAgain = () => void refetch();
-  if (isError) return { status: null, failure: { message: problemMessage(error), coachUuid: remembered?.coachUuid ?? null }, checkAgain };
+  if (isError)
+    return {
+      status: null,
+      failure: { message: problemMessage(error), coachUuid: remembered?.coachUuid ?? null, error },
+      checkAgain,
+    };
   return { status: data ? { ...data, coachUuid } : null, failure: null, checkAgain };
 }

@@ -59,6 +59,32 @@ describe('the policies modal (spec coach-shell §2.3, §4 "Policy")', () => {
     expect(sessionStorage.getItem(POLICIES_LATER_KEY)).toBe('1');
   });
 
+  it.each(['Later', 'Escape'])("gives the focus to the page's main once closed with %s, not to the body", async (how) => {
+    serve(fetchMock, {
+      'GET /api/policies/alert': [alert(true), alert(true), alert(true)],
+      'GET /api/policies': [json({ items: [POLICY] }), json({ items: [POLICY] })],
+    });
+    const user = userEvent.setup();
+    render(
+      <>
+        <a href="#main">Skip to content</a>
+        <main id="main" tabIndex={-1}>
+          <h1>Dashboard</h1>
+          <button type="button">First control</button>
+        </main>
+        <PoliciesGate onLogOut={onLogOut} />
+      </>,
+    );
+    const modal = await screen.findByRole('dialog', { name: POLICIES_TITLE });
+    await within(modal).findByRole('link', { name: /^Sign Code of Conduct/ });
+    if (how === 'Later') await user.click(within(modal).getByRole('button', { name: 'Later' }));
+    else await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First control' }));
+  });
+
   it('cannot be closed while overdue, even after Later, and closes itself once the check says all is signed', async () => {
     sessionStorage.setItem(POLICIES_LATER_KEY, '1');
     serve(fetchMock, {

@@ -6,44 +6,60 @@ import { Link } from '../../../components/ui/link.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { GENERAL_TERMS_URL } from '../../../config/build.ts';
+import { useFieldErrors } from '../../../lib/field-errors.ts';
+import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import type { SelfRegistration } from '../api/self-registration-api.ts';
-import { checkRegistration, type RegistrationForm as Fields, type FormProblem } from './registration-rules.ts';
+import { checkRegistration, type RegistrationForm as Fields, TYPED_FIELDS, type TypedField } from './registration-rules.ts';
 
 export interface RegistrationFormProps {
   page: SelfRegistration;
   form: Fields;
   onChange: (change: Partial<Fields>) => void;
-  /** Sends the checked form; answers the problem to show, or null while payment continues. */
-  onProceed: (form: Fields) => Promise<FormProblem | null>;
+  /** Sends the checked form; answers the server's refusal to show, or null while payment continues. */
+  onProceed: (form: Fields) => Promise<unknown>;
 }
 
-/** The 'Assessment Registration' form (spec: public-and-guest §2 "Self-registration", §5). */
+/** The server's refusal of the e-mail's shape, said at the e-mail (spec: public-and-guest §8 "Self-register"). */
+function refusedAtFields(failure: unknown): Partial<Record<TypedField, string>> {
+  return problemCode(failure) === 'invalid_email' ? { email: problemMessage(failure) } : {};
+}
+
+/**
+ * The 'Assessment Registration' form (spec: public-and-guest §2 "Self-registration", §5): the spec's messages at the
+ * fields they are about (the shared field-error pattern), a refusal about the whole registration under the form.
+ */
 export function RegistrationForm({ page, form, onChange, onProceed }: RegistrationFormProps) {
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const fields = useFieldErrors<TypedField>();
+  const [problem, setProblem] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   // spec §2: all languages, sorted alphabetically by their display name.
   const languages = [...page.languages]
     .sort((a, b) => a.label.localeCompare(b.label))
     .map((option) => ({ id: option.value, label: option.label }));
   const language = languages.some((option) => option.id === form.language) ? form.language : page.defaultLanguage;
-  const invalid = (field: keyof Fields) => problem?.fields.has(field) ?? false;
+  const edit = (field: TypedField) => (value: string) => {
+    onChange({ [field]: value });
+    fields.clear(field);
+  };
 
   async function proceed(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (working) return;
     const checked = { ...form, language };
-    const found = checkRegistration(checked);
-    setProblem(found);
-    if (found) return;
+    setProblem(null);
+    if (!fields.report(checkRegistration(checked))) return;
     setWorking(true);
-    const answer = await onProceed(checked);
-    setProblem(answer);
+    const failure = await onProceed(checked);
     // A card checkout leaves the page; the button keeps saying 'Please wait...' until it has.
-    if (answer) setWorking(false);
+    if (failure === null) return;
+    setWorking(false);
+    const own = refusedAtFields(failure);
+    const atFields = Object.keys(own).length > 0 ? !fields.report(own) : fields.reportRefusal(failure, TYPED_FIELDS);
+    if (!atFields) setProblem(problemMessage(failure));
   }
 
   return (
-    <Form onSubmit={proceed} aria-label="Assessment Registration" className="registration-form">
+    <Form ref={fields.formRef} onSubmit={proceed} aria-label="Assessment Registration" className="registration-form">
       <p>
         Your results go to your coach, <strong>{page.coachName}</strong>.
       </p>
@@ -51,25 +67,13 @@ export function RegistrationForm({ page, form, onChange, onProceed }: Registrati
         Price: <strong>{page.priceString}</strong>
         {page.provider === 'card' ? ' (paid by card)' : ' (paid with PayPal)'}
       </p>
-      <TextField
-        label="Name"
-        value={form.name}
-        onChange={(name) => onChange({ name })}
-        isInvalid={invalid('name')}
-        autoComplete="given-name"
-      />
-      <TextField
-        label="Surname"
-        value={form.surname}
-        onChange={(surname) => onChange({ surname })}
-        isInvalid={invalid('surname')}
-        autoComplete="family-name"
-      />
+      <TextField label="Name" value={form.name} onChange={edit('name')} {...fields.field('name')} autoComplete="given-name" />
+      <TextField label="Surname" value={form.surname} onChange={edit('surname')} {...fields.field('surname')} autoComplete="family-name" />
       <TextField
         label="Email"
         value={form.email}
-        onChange={(email) => onChange({ email })}
-        isInvalid={invalid('email')}
+        onChange={edit('email')}
+        {...fields.field('email')}
         inputMode="email"
         autoComplete="email"
       />
@@ -82,7 +86,7 @@ export function RegistrationForm({ page, form, onChange, onProceed }: Registrati
         </Link>
         .
       </p>
-      {problem ? <Alert tone="error">{problem.message}</Alert> : null}
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="row">
         {/* Not disabled while working: focus stays on the button; a second press is ignored (proceed). */}
         <Button type="submit">{working ? 'Please wait...' : 'Proceed'}</Button>

@@ -1,8 +1,9 @@
+import { INVALID_LINK } from '../../../lib/labels/public-links.ts';
 import { isEmail } from '../../../lib/validation.ts';
 
 // spec: public-and-guest §8 "Self-register".
 export const MESSAGES = {
-  invalidLink: 'Invalid link. Please use the link exactly as provided to you by your coach',
+  invalidLink: INVALID_LINK,
   missingDetails: 'Please provide all details.',
   invalidEmail: 'Please provide a valid email address.',
   cancelled: 'Transaction cancelled.',
@@ -25,12 +26,17 @@ export interface RegistrationForm {
   language: string;
 }
 
-export type FormProblem = { message: string; fields: ReadonlySet<keyof RegistrationForm> };
+/** The fields the visitor types, each checked and shown at its place. */
+export type TypedField = 'name' | 'surname' | 'email';
+export const TYPED_FIELDS: readonly TypedField[] = ['name', 'surname', 'email'];
 
-/** The form's checks in the spec's order (§5): every detail, then the e-mail's shape. */
-export function checkRegistration(form: RegistrationForm): FormProblem | null {
-  const empty = (['name', 'surname', 'email'] as const).filter((field) => form[field].trim() === '');
-  if (empty.length > 0) return { message: MESSAGES.missingDetails, fields: new Set(empty) };
-  if (!isEmail(form.email)) return { message: MESSAGES.invalidEmail, fields: new Set(['email']) };
-  return null;
+/**
+ * The form's checks in the spec's order (§5), each said at its field: every detail ('Please provide all details.' at
+ * each empty one), then the e-mail's shape. Empty when the form is fine.
+ */
+export function checkRegistration(form: RegistrationForm): Partial<Record<TypedField, string>> {
+  const empty = TYPED_FIELDS.filter((field) => form[field].trim() === '');
+  if (empty.length > 0) return Object.fromEntries(empty.map((field) => [field, MESSAGES.missingDetails]));
+  if (!isEmail(form.email)) return { email: MESSAGES.invalidEmail };
+  return {};
 }

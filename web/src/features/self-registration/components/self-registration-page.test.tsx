@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { STORAGE_KEYS } from '../../../lib/local-storage.ts';
+import { describedBy } from '../../../test/described-by.ts';
 import { render } from '../../../test/render.tsx';
 import { SelfRegistrationPage } from './self-registration-page.tsx';
 
@@ -113,13 +114,20 @@ describe('Assessment Registration', () => {
 
     await fillForm(user, { name: 'Thandiwe', email: 'thandiwe@example' });
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please provide all details.');
-    expect(screen.getByLabelText('Surname').getAttribute('aria-invalid')).toBe('true');
+    // The spec's text at the field it is about, which takes the focus.
+    const surname = screen.getByLabelText('Surname');
+    await waitFor(() => expect(document.activeElement).toBe(surname));
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(surname)).toBe('Please provide all details.');
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
 
     await fillForm(user, { surname: 'Nkosi' });
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please provide a valid email address.');
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toBe('Please provide a valid email address.');
+    expect(surname.getAttribute('aria-invalid')).toBeNull();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -191,6 +199,29 @@ describe('Assessment Registration', () => {
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeTruthy();
   });
 
+  it('says the BFF’s refusal of an emoji at the field it names, focused', async () => {
+    const refusal = 'Please remove the emoji from the surname.';
+    fakeBff(() =>
+      json(400, {
+        type: '/problems/validation_failed',
+        title: 'Failed',
+        status: 400,
+        code: 'validation_failed',
+        detail: refusal,
+        errors: [{ field: 'surname', message: refusal }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt(COACH);
+    await screen.findByText('Lerato Mokoena');
+    await fillForm(user, { name: 'Thandiwe', surname: 'Nkosi 🌍', email: 'thandiwe@example.co.za' });
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    const surname = screen.getByLabelText('Surname');
+    await waitFor(() => expect(describedBy(surname)).toBe(refusal));
+    expect(document.activeElement).toBe(surname);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('offers a Retry when the registration cannot be read, and shows the form when it answers', async () => {
     fakeBff();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
@@ -207,5 +238,7 @@ describe('Assessment Registration', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Invalid link. Please use the link exactly as provided to you by your coach',
     );
+    // Asking again would get the same answer: no Retry.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

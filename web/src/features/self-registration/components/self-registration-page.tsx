@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import { useSubmission } from '../../../lib/submission-key.ts';
 import {
   type Checkout,
@@ -17,7 +16,7 @@ import {
 } from '../api/self-registration-api.ts';
 import { useStoredRegistration } from '../hooks/use-stored-registration.ts';
 import { CardRedirect } from './card-redirect.tsx';
-import { coachUuidFromPath, type RegistrationForm as Fields, type FormProblem, MESSAGES } from './registration-rules.ts';
+import { coachUuidFromPath, type RegistrationForm as Fields, MESSAGES } from './registration-rules.ts';
 import './self-registration.css';
 
 // The form's fields load beside the registration's first request (the page says 'Loading...' until it answers).
@@ -59,7 +58,7 @@ function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
   const createCheckout = useCreateCheckout();
   const submission = useSubmission('createCheckout');
 
-  function proceed(fields: Fields): Promise<FormProblem | null> {
+  function proceed(fields: Fields): Promise<unknown> {
     const path = { coachUuid: page.coachUuid };
     const body = {
       name: fields.name.trim(),
@@ -75,7 +74,7 @@ function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
             resolve(null);
           },
           (failure: unknown) => {
-            resolve({ message: problemMessage(failure), fields: fieldsOf(problemCode(failure)) });
+            resolve(failure ?? new Error('refused'));
             throw failure;
           },
         ),
@@ -101,12 +100,6 @@ function RegistrationAndPayment({ page }: { page: SelfRegistration }) {
       {checkout?.provider === 'card' ? <CardRedirect checkout={checkout} /> : null}
     </>
   );
-}
-
-function fieldsOf(code: string | undefined): FormProblem['fields'] {
-  if (code === 'missing_details') return new Set(['name', 'surname', 'email']);
-  if (code === 'invalid_email') return new Set(['email']);
-  return new Set();
 }
 
 interface PayPalStepProps {

@@ -3,6 +3,7 @@ import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
+import { refusesField, useFieldErrors } from '../../../lib/field-errors.ts';
 import { TEAM_TEXT_MAX, TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { useSubmission } from '../../../lib/submission-key.ts';
 import { useCreateTeam } from '../api/create-team.ts';
@@ -14,10 +15,13 @@ export interface TeamFormDialogProps {
   onClose: () => void;
 }
 
+type TeamField = 'name' | 'project' | 'description';
+const TEAM_FIELDS: readonly TeamField[] = ['name', 'project', 'description'];
+
 /**
  * Add Team and Edit (spec coach-shell §2.6, §5, §8): name and project required ('Please enter a team name and a
- * project name.' as a danger toast), every field up to 250 characters; the name stays as it is once a report is
- * requested or available. A refusal is 'Failed' with the server's text.
+ * project name.' at each empty one), every field up to 250 characters; the name stays as it is once a report is
+ * requested or available. A refusal naming a field is shown at it; any other is 'Failed' with the server's text.
  */
 export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
   const [name, setName] = useState(team?.name ?? '');
@@ -29,12 +33,23 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
   const submission = useSubmission('createTeam');
   const saving = submission.isPending;
   const nameLocked = team !== undefined && team.reportState !== 'notRequested';
+  const fields = useFieldErrors<TeamField>();
+  const edited = (key: TeamField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    fields.clear(key);
+  };
+  // A refusal naming a field is shown there, not as the dialog's alert as well.
+  const refusal = create.error ?? update.error;
+  const shownAtField = refusesField(refusal, TEAM_FIELDS);
 
   const submit = () => {
-    if (name.trim() === '' || project.trim() === '') {
-      showToast(TEAMS_TEXT.fieldsRequired, 'error', TEAMS_TOAST_MS);
-      return;
-    }
+    const required = TEAMS_TEXT.fieldsRequired;
+    const missing = { name: name.trim() === '' ? required : undefined, project: project.trim() === '' ? required : undefined };
+    if (!fields.report(missing)) return;
+    const refused = (error: unknown) => {
+      fields.reportRefusal(error, TEAM_FIELDS);
+      throw error;
+    };
     const done = (saved: TeamRow) => {
       showToast(team ? `Team ${saved.name} updated.` : `Team ${saved.name} added.`, 'success', TEAMS_TOAST_MS);
       onClose();
@@ -42,10 +57,10 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
     if (team) {
       const path = { teamId: team.id };
       const body = { ...(nameLocked ? {} : { name: name.trim() }), project: project.trim(), description };
-      submission.submit([path, body], () => update.mutateAsync({ params: { path }, body }).then(done));
+      submission.submit([path, body], () => update.mutateAsync({ params: { path }, body }).then(done, refused));
     } else {
       const body = { name: name.trim(), project: project.trim(), description };
-      submission.submit(body, (params) => create.mutateAsync({ body, params }).then(done));
+      submission.submit(body, (params) => create.mutateAsync({ body, params }).then(done, refused));
     }
   };
 
@@ -56,22 +71,37 @@ export default function TeamFormDialog({ team, onClose }: TeamFormDialogProps) {
       onSubmit={submit}
       submitLabel={saving ? 'Saving...' : team ? 'Save' : TEAMS_TEXT.addTeam}
       isPending={saving}
-      error={create.error ?? update.error}
+      error={shownAtField ? null : refusal}
       className="team-form"
+      formRef={fields.formRef}
     >
       <div title={nameLocked ? TEAMS_TEXT.nameLocked : undefined}>
         <TextField
           label="Team name"
           value={name}
-          onChange={setName}
+          onChange={edited('name', setName)}
+          {...fields.field('name')}
           maxLength={TEAM_TEXT_MAX}
           isDisabled={nameLocked}
           autoFocus={!nameLocked}
           description={nameLocked ? TEAMS_TEXT.nameLocked : undefined}
         />
       </div>
-      <TextField label="Project" value={project} onChange={setProject} maxLength={TEAM_TEXT_MAX} autoFocus={nameLocked} />
-      <TextField label="Description" value={description} onChange={setDescription} maxLength={TEAM_TEXT_MAX} />
+      <TextField
+        label="Project"
+        value={project}
+        onChange={edited('project', setProject)}
+        maxLength={TEAM_TEXT_MAX}
+        autoFocus={nameLocked}
+        {...fields.field('project')}
+      />
+      <TextField
+        label="Description"
+        value={description}
+        onChange={edited('description', setDescription)}
+        maxLength={TEAM_TEXT_MAX}
+        {...fields.field('description')}
+      />
     </FormDialog>
   );
 }

@@ -5,7 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import type { TeamRow } from '../../../lib/api/list-teams.ts';
-import { json, problem, serveLists } from '../../../test/fake-bff.ts';
+import { describedBy } from '../../../test/described-by.ts';
+import { fieldProblem, json, problem, serveLists } from '../../../test/fake-bff.ts';
 import { teamDetail as detail, teamId as id, teamRow as team } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import { setViewportWidth } from '../../../test/viewport.ts';
@@ -162,7 +163,7 @@ describe('Teams page table (spec coach-shell §2.6)', () => {
 });
 
 describe('Add Team and Edit (spec coach-shell §5, §8)', () => {
-  it("toasts 'Please enter a team name and a project name.' without a name or project, then adds the team", async () => {
+  it("says 'Please enter a team name and a project name.' at the empty field, focused, then adds the team", async () => {
     const user = userEvent.setup();
     const seen = fakeBff([NEW], { 'POST /api/teams': [json(team(5, 'Durban Sales'), 201)] });
     renderScreen();
@@ -170,7 +171,13 @@ describe('Add Team and Edit (spec coach-shell §5, §8)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Team' });
     await user.type(within(dialog).getByLabelText('Team name'), 'Durban Sales');
     await user.click(within(dialog).getByRole('button', { name: 'Add Team' }));
-    expect(await screen.findByText('Please enter a team name and a project name.')).toBeTruthy();
+    const projectField = within(dialog).getByLabelText('Project');
+    await waitFor(() => expect(document.activeElement).toBe(projectField));
+    expect(projectField.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(projectField)).toBe('Please enter a team name and a project name.');
+    expect(within(dialog).getByLabelText('Team name').getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).getAllByText('Please enter a team name and a project name.')).toHaveLength(1);
+    expect(toasts.visibleToasts).toHaveLength(0);
     expect(seen.some((call) => call.method === 'POST')).toBe(false);
     expect(within(dialog).getByLabelText('Team name').getAttribute('maxlength')).toBe('250');
     await user.type(within(dialog).getByLabelText('Project'), 'Coastal Growth');
@@ -183,6 +190,24 @@ describe('Add Team and Edit (spec coach-shell §5, §8)', () => {
       description: 'KZN sales',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows a refusal naming a field at that field, focused, and not as the dialog’s alert', async () => {
+    const user = userEvent.setup();
+    const refusal = 'Please remove the emoji from the team name.';
+    fakeBff([NEW], { 'POST /api/teams': [fieldProblem('validation_failed', 'name', refusal)] });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Add Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Team' });
+    const name = within(dialog).getByLabelText('Team name');
+    await user.type(name, 'Launch 🚀');
+    await user.type(within(dialog).getByLabelText('Project'), 'Coastal Growth');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Team' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(describedBy(name)).toBe(refusal);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.type(name, '!');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('adds one team for a double-click on Add Team: one call, with its Idempotency-Key', async () => {
