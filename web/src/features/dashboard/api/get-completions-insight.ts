@@ -1,0 +1,12 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { operations } from '../../../../../generated/bff.ts';
+import { $api } from '../../../lib/query.ts';
+
+export type CompletionsInsightQuery = NonNullable<operations['getCompletionsInsight']['parameters']['query']>;
+
+/** getCompletionsInsight: what the screen shows (spec coach-shell §2.3). */
+export const getCompletionsInsightQueryOptions = (query: CompletionsInsightQuery) =>
+  $api.queryOptions('get', '/api/insights/completions', { params: { query } });
+
+export const useCompletionsInsight = (query: CompletionsInsightQuery) =>
+  useQuery({ ...getCompletionsInsightQueryOptions(query), placeholderData: keepPreviousData });
