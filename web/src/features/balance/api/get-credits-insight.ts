@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { operations } from '../../../../../generated/bff.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../../generated/bff.ts';
 import { $api } from '../../../lib/query.ts';
 
-export type CreditsInsightQuery = NonNullable<operations['getCreditsInsight']['parameters']['query']>;
+export type CreditsInsight = components['schemas']['CreditsInsight'];
 
-/** getCreditsInsight: what the screen shows (spec coach-shell §2.9). */
-export const getCreditsInsightQueryOptions = (query: CreditsInsightQuery) =>
-  $api.queryOptions('get', '/api/insights/credits', { params: { query } });
+/** getCreditsInsight: the credits used per month and the balance's forecast (spec coach-shell §2.9). */
+export const getCreditsInsightQueryOptions = () => $api.queryOptions('get', '/api/insights/credits');
 
-export const useCreditsInsight = (query: CreditsInsightQuery) =>
-  useQuery({ ...getCreditsInsightQueryOptions(query), placeholderData: keepPreviousData });
+export const useCreditsInsight = () => useQuery(getCreditsInsightQueryOptions());
