@@ -53,13 +53,20 @@ describe('CompletionsPanel (spec coach-shell §2.3)', () => {
 
   it('shows the same numbers as a table, and asks for another span', async () => {
     const calls = serve(fetchMock, {
-      'GET /api/insights/completions': [json(TWELVE), json({ ...TWELVE, weeks: 26, series: [...TWELVE.series, ...TWELVE.series.slice(0, 14)] })],
+      'GET /api/insights/completions': [
+        json(TWELVE),
+        json({ ...TWELVE, weeks: 26, series: [...TWELVE.series, ...TWELVE.series.slice(0, 14)] }),
+      ],
     });
     render(<CompletionsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Show as table' }));
     const table = screen.getByRole('table', { name: 'Completions per week, last 12 weeks' });
     const row = within(table).getByRole('row', { name: /Week of 16 November 2026/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '1', '0', '3']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '1', '0', '3']);
     await userEvent.selectOptions(screen.getByLabelText('Weeks shown'), 'Last 26 weeks');
     expect(await screen.findByRole('table', { name: 'Completions per week, last 26 weeks' })).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/insights/completions', '/api/insights/completions']);
@@ -85,7 +92,11 @@ describe('CompletionsPanel (spec coach-shell §2.3)', () => {
     await screen.findAllByRole('img');
     await userEvent.selectOptions(screen.getByLabelText('Weeks shown'), 'Last 52 weeks');
     const list = await screen.findByRole('list', { name: 'Completions per week, last 52 weeks' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Week of 23 November 2026: 3 completed (Enneagram 1, Combined 2)',
       'Week of 16 November 2026: 3 completed (Enneagram 2, Maturity 1)',
       'Week of 2 November 2026: 1 completed (Enneagram 1)',
