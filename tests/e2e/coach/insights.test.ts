@@ -17,10 +17,10 @@ const monthName = (month: string) =>
 
 test.use({ account: DEMO });
 
-/** The panel named `title` once its chart (or its sentence) is there. */
+/** The panel named `title` once its chart (or its sentence) is there: it loads after its screen's own figures. */
 async function panel(page: Page, title: string) {
   const region = page.getByRole('region', { name: title });
-  await expect(region).toBeVisible();
+  await expect(region).toBeVisible({ timeout: 30_000 });
   await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
   return region;
 }
