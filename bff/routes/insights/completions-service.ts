@@ -5,7 +5,7 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { isLegacyTime } from '../../domain/legacy-time.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { upstreamError } from '../../problem.ts';
-import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
+import { type AssessmentSnapshot, assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { DAY_MS, dayOf, mondayOf } from './insight-dates.ts';
 
@@ -20,6 +20,8 @@ export interface Completion {
 }
 
 const ASSESSMENT_KINDS: CompletionKind[] = ['ennea', 'EIT', 'full'];
+/** The answers counted from a copy, by span and day (dropped with the copy). */
+const COUNTED = new WeakMap<AssessmentSnapshot, Map<string, CompletionsInsight>>();
 
 /**
  * The last `weeks` weeks up to the one holding `now`, oldest first, each counting the completions made in it by kind.
@@ -80,5 +82,15 @@ export async function getCompletionsInsight(
   if (ctx.session.flags.onlyMiniAssessment) return completionsPerWeek(await miniCompletions(ctx), weeks, ['mini'], Date.now());
   // The records the dashboard's tiles count: own merged with received, each once (the copy the table reads).
   const snapshot = await assessmentSnapshot(ctx, snapshots, 'own');
-  return completionsPerWeek(assessmentCompletions(snapshot.table.entries), weeks, ASSESSMENT_KINDS, Date.now());
+  const now = Date.now();
+  // Counted once per copy, span and day: a copy is replaced, never changed, when the records change.
+  const key = `${weeks}:${dayOf(now)}`;
+  let counted = COUNTED.get(snapshot);
+  if (!counted) COUNTED.set(snapshot, (counted = new Map()));
+  let answer = counted.get(key);
+  if (!answer) {
+    answer = completionsPerWeek(assessmentCompletions(snapshot.table.entries), weeks, ASSESSMENT_KINDS, now);
+    counted.set(key, answer);
+  }
+  return answer;
 }

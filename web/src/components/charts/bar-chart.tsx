@@ -1,11 +1,13 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { useNarrowLayout } from '../../lib/use-narrow-layout.ts';
 import { barSummary, barTotal, type ChartBar, type ChartSeries } from './chart-types.ts';
 import { useRovingFocus } from './use-roving-focus.ts';
 
-const WIDTH = 720;
-const HEIGHT = 240;
+// The drawing's own units: a phone draws in fewer, so its text stays as large as the page's once scaled to the width.
+const WIDE = { width: 720, height: 240 };
+const NARROW = { width: 360, height: 200 };
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 36 };
 
 export interface BarChartProps {
@@ -26,6 +28,9 @@ export interface BarChartProps {
  */
 export function BarChart({ label, series, bars, unit, labelEvery = 1 }: BarChartProps) {
   const { active, pointProps } = useRovingFocus(bars.length);
+  const narrow = useNarrowLayout();
+  const { width: WIDTH, height: HEIGHT } = narrow ? NARROW : WIDE;
+  const every = narrow ? Math.max(labelEvery, Math.ceil(bars.length / 6)) : labelEvery;
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const max = Math.max(1, ...bars.map((bar) => barTotal(bar, series)));
@@ -72,7 +77,7 @@ export function BarChart({ label, series, bars, unit, labelEvery = 1 }: BarChart
                     />
                   );
                 })}
-                {index % labelEvery === 0 || index === bars.length - 1 ? (
+                {index % every === 0 || index === bars.length - 1 ? (
                   <text className="bar-chart__label" x={left + x.bandwidth() / 2} y={innerHeight + 18} textAnchor="middle" aria-hidden>
                     {bar.label}
                   </text>
