@@ -86,7 +86,10 @@ export async function getCompletionsInsight(
   // Counted once per copy, span and day: a copy is replaced, never changed, when the records change.
   const key = `${weeks}:${dayOf(now)}`;
   let counted = COUNTED.get(snapshot);
-  if (!counted) COUNTED.set(snapshot, (counted = new Map()));
+  if (!counted) {
+    counted = new Map();
+    COUNTED.set(snapshot, counted);
+  }
   let answer = counted.get(key);
   if (!answer) {
     answer = completionsPerWeek(assessmentCompletions(snapshot.table.entries), weeks, ASSESSMENT_KINDS, now);
