@@ -34,6 +34,7 @@ import securityHeaders from './plugins/external/helmet.ts';
 import { assessmentsRoutes } from './routes/assessments/assessments-routes.ts';
 import { clientsRoutes } from './routes/clients/clients-routes.ts';
 import { creditsRoutes } from './routes/credits/credits-routes.ts';
+import { insightsRoutes } from './routes/insights/insights-routes.ts';
 import { miniRoutes } from './routes/mini/mini-routes.ts';
 import { operationsRoutes } from './routes/operations/health-routes.ts';
 import { pairsRoutes } from './routes/pairs/pairs-routes.ts';
@@ -94,6 +95,7 @@ export async function app(fastify: FastifyInstance, { config, sessionStore: stor
     teamsRoutes,
     scoRoutes,
     pairsRoutes,
+    insightsRoutes,
   ];
   const routes: OperationHandlers = Object.assign({}, ...tags.map((tag) => tag(fastify, config)));
   // The flags a routes entry sets beside its handler (operation.ts OperationRoute), each checked against the contract

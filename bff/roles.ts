@@ -145,6 +145,11 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   cancelTeamReportRequest: NEITHER,
   downloadTeamReport: NEITHER,
   downloadTeamSummary: NEITHER,
+  // The insights panels: an assistant's dashboard shows no assessment figures, and Balance's history and the team
+  // page are refused as their screens are; a mini-only coach's completions are their mini-assessments.
+  getCompletionsInsight: NO_ASSISTANT,
+  getCreditsInsight: NEITHER,
+  getTeamInsight: NEITHER,
 };
 
 export const ROLE_REFUSED_DETAIL = 'This is not available to an assistant.';

@@ -3213,6 +3213,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Completions per week over the last 12, 26 or 52 weeks, by assessment type
+         * @description The dashboard's Completions per week chart (spec coach-shell §2.3). Counted from the assessments the
+         *     dashboard's tiles count (own merged with received, each once) by their completion time
+         *     (`guestCompletedAt`), from the coach's copy of the assessments list that the table screens share
+         *     (`GET api/v2/coaches/{id}`, `GET api/v2/coaches/{id}/tokensX` and, with received SCOs,
+         *     `tokensX?mode=received`, read once per copy). A coach limited to mini-assessments gets their
+         *     mini-assessments completed (`GET api/v2/coaches/{id}/miniAssessments`, `section2CompletedAt`) instead. An
+         *     assistant's dashboard shows no assessment figures: refused.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused`; 502 `upstream_error`;
+         *     504 `upstream_timeout`.
+         */
+        get: operations["getCompletionsInsight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits used per month over 12 months and the balance's forecast
+         * @description The Balance screen's Credits chart (spec coach-shell §2.9, §3 "Balance transaction"), computed from the
+         *     transaction history the screen lists (`GET api/v2/coaches/{id}/balanceTransactions`) and the coach
+         *     record's balance (`GET api/v2/coaches/{id}`). A payment is a movement that adds credits and is not a
+         *     credit back (its description does not say "credited back"). The history is refused to an assistant and to
+         *     a coach limited to mini-assessments, as the Balance history is.
+         *
+         *     Problem codes: 401 `session_ended`; 403 `role_refused`; 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["getCreditsInsight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team's uuid.
+                 * @example 7ea70000-0000-4000-8000-000000000001
+                 */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A team at a glance - the members' Enneagram types and maturity stages
+         * @description The team page's At a glance panel (spec coach-shell §2.7, §3 "Team member"): from the lists the team page
+         *     reads, the team from `GET api/v2/coaches/{id}/teams` and its members from
+         *     `GET api/v2/teams/{teamId}/members`; the type is the first figure of a member's `enneaResult`, the stage
+         *     the code of their `scoreIMF` ("Performing (PE)"). Only completed members count; those still to complete
+         *     are named. A received team cannot be viewed, as on the team page.
+         *
+         *     Problem codes: 400 `validation_failed`; 401 `session_ended`; 403 `role_refused`; 403 `team_received`: This
+         *     team has been given to you - you cannot view it. You can only download the team reports[, when they become
+         *     available]; 404 `not_found`; 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["getTeamInsight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7749,6 +7838,152 @@ export interface components {
              * @description Impersonator sessions only, and then required (400 `coach_email_required` "Please enter email address"); the e-mails go to this address instead of the client (§4.3, §6). Refused (403 `impersonator_only`) in a coach's own session.
              */
             coachEmailAddress?: string;
+        };
+        /**
+         * @description An assessment type (ennea = Enneagram, EIT = Maturity, full = Combined) or the mini-assessment.
+         * @enum {string}
+         */
+        CompletionKind: "ennea" | "EIT" | "full" | "mini";
+        /** @description One week of completions, its counts by kind (a kind the answer's `types` does not name counts 0). */
+        CompletionWeek: {
+            /**
+             * Format: date
+             * @description The week's Monday.
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description The week's Sunday.
+             */
+            end: string;
+            /**
+             * Format: int32
+             * @description Every completion of the week.
+             */
+            total: number;
+            counts: {
+                /** Format: int32 */
+                ennea: number;
+                /** Format: int32 */
+                EIT: number;
+                /** Format: int32 */
+                full: number;
+                /** Format: int32 */
+                mini: number;
+            };
+        };
+        /**
+         * @description Completions per week (the dashboard's chart, spec coach-shell §2.3): the last `weeks` weeks, Monday to Sunday
+         *     (UTC, as the legacy times are read), oldest first, the current week last; each week counts the assessments
+         *     completed in it by type. A coach limited to mini-assessments gets the mini-assessments completed instead
+         *     (`types` is `[mini]`), the only figures their area shows.
+         */
+        CompletionsInsight: {
+            /**
+             * Format: int32
+             * @description How many weeks the answer covers (the query's `weeks`).
+             * @enum {integer}
+             */
+            weeks: 12 | 26 | 52;
+            /** @description The kinds the chart draws, in the order it stacks them. */
+            types: components["schemas"]["CompletionKind"][];
+            /** @description One entry a week, oldest first. */
+            series: components["schemas"]["CompletionWeek"][];
+        };
+        /**
+         * @description What the balance does next. `reachesZero`: a positive balance and credits used in the last 90 days: at that
+         *     rate (`monthlyRate`, credits a month, a month being 30 days) the balance reaches 0 on `reachesZeroOn`.
+         *     `noRecentUse`: a positive balance and nothing used in the last 90 days (no date to tell). `deficit`: a balance
+         *     at or below 0: `usedSinceInvoice` credits used since the last payment (`lastInvoiceAt`; null when the history
+         *     holds none, then since the history starts).
+         */
+        CreditsForecast: {
+            /** @enum {string} */
+            kind: "reachesZero" | "noRecentUse" | "deficit";
+            /**
+             * Format: int32
+             * @description Credits used a month at the last 90 days' rate, rounded (null for a deficit).
+             */
+            monthlyRate: number | null;
+            /**
+             * Format: date
+             * @description The day the balance reaches 0 at that rate (`reachesZero` only).
+             */
+            reachesZeroOn: string | null;
+            /**
+             * Format: int32
+             * @description Credits used since the last payment (`deficit` only).
+             */
+            usedSinceInvoice: number | null;
+            /**
+             * Format: date-time
+             * @description When the last payment was booked (`deficit` only; null when the history holds none).
+             */
+            lastInvoiceAt: string | null;
+        };
+        /**
+         * @description Credits on Balance (spec coach-shell §2.9): the credits used in each of the last 12 months and the balance's
+         *     forecast. Credits used are the credits spent less those credited back (a deletion, a cancelled team report);
+         *     purchases and paid invoices are not use. Months and days are UTC, as the legacy times are read.
+         */
+        CreditsInsight: {
+            /**
+             * Format: int32
+             * @description The coach's balance now (negative is a deficit that will be invoiced).
+             */
+            balance: number;
+            /** @description The last 12 months, oldest first, the current month last. */
+            months: {
+                /** @description The month, YYYY-MM. */
+                month: string;
+                /**
+                 * Format: int32
+                 * @description Credits used in the month.
+                 */
+                used: number;
+            }[];
+            forecast: components["schemas"]["CreditsForecast"];
+        };
+        /**
+         * @description A team at a glance (the team page, spec coach-shell §2.7): the Enneagram types and maturity stages of the
+         *     members who completed their assessment, and the members still to complete. A completed member counts in the
+         *     figure their assessment type gives a result for (Enneagram: the type; Maturity: the stage once marked;
+         *     Combined: both).
+         */
+        TeamInsight: {
+            /** Format: int32 */
+            memberCount: number;
+            /**
+             * Format: int32
+             * @description The members who completed their assessment.
+             */
+            completedCount: number;
+            /** @description The nine types in order, 1 to 9, each with the members of that type. */
+            enneagram: {
+                /** Format: int32 */
+                type: number;
+                /** Format: int32 */
+                count: number;
+                /** @description The members' names as the team page shows them. */
+                members: string[];
+            }[];
+            /** @description The eight stages in order, 1 to 8, each with the members at that stage. */
+            maturity: {
+                /** Format: int32 */
+                stage: number;
+                /** @enum {string} */
+                code: "SE" | "CO" | "SP" | "PE" | "IN" | "ST" | "TR" | "BE";
+                name: string;
+                /** Format: int32 */
+                count: number;
+                members: string[];
+            }[];
+            /** @description The members still to complete, as the team page names them. */
+            pending: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
         };
     };
     responses: {
@@ -15902,6 +16137,436 @@ export interface operations {
                     "application/pdf": string;
                     /** @example <!doctype html><html lang="en"><head><title>Pair Report</title></head><body><h1>Naledi Khumalo &amp; Johan van der Merwe</h1></body></html> */
                     "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getCompletionsInsight: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many weeks, the current one last.
+                 * @example 12
+                 */
+                weeks?: 12 | 26 | 52;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weeks and their completions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "weeks": 12,
+                     *       "types": [
+                     *         "ennea",
+                     *         "EIT",
+                     *         "full"
+                     *       ],
+                     *       "series": [
+                     *         {
+                     *           "start": "2026-09-07",
+                     *           "end": "2026-09-13",
+                     *           "total": 3,
+                     *           "counts": {
+                     *             "ennea": 2,
+                     *             "EIT": 0,
+                     *             "full": 1,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-09-14",
+                     *           "end": "2026-09-20",
+                     *           "total": 0,
+                     *           "counts": {
+                     *             "ennea": 0,
+                     *             "EIT": 0,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-09-21",
+                     *           "end": "2026-09-27",
+                     *           "total": 1,
+                     *           "counts": {
+                     *             "ennea": 0,
+                     *             "EIT": 1,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-09-28",
+                     *           "end": "2026-10-04",
+                     *           "total": 4,
+                     *           "counts": {
+                     *             "ennea": 1,
+                     *             "EIT": 1,
+                     *             "full": 2,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-10-05",
+                     *           "end": "2026-10-11",
+                     *           "total": 2,
+                     *           "counts": {
+                     *             "ennea": 2,
+                     *             "EIT": 0,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-10-12",
+                     *           "end": "2026-10-18",
+                     *           "total": 0,
+                     *           "counts": {
+                     *             "ennea": 0,
+                     *             "EIT": 0,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-10-19",
+                     *           "end": "2026-10-25",
+                     *           "total": 5,
+                     *           "counts": {
+                     *             "ennea": 3,
+                     *             "EIT": 1,
+                     *             "full": 1,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-10-26",
+                     *           "end": "2026-11-01",
+                     *           "total": 1,
+                     *           "counts": {
+                     *             "ennea": 1,
+                     *             "EIT": 0,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-11-02",
+                     *           "end": "2026-11-08",
+                     *           "total": 2,
+                     *           "counts": {
+                     *             "ennea": 0,
+                     *             "EIT": 1,
+                     *             "full": 1,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-11-09",
+                     *           "end": "2026-11-15",
+                     *           "total": 3,
+                     *           "counts": {
+                     *             "ennea": 2,
+                     *             "EIT": 0,
+                     *             "full": 1,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-11-16",
+                     *           "end": "2026-11-22",
+                     *           "total": 1,
+                     *           "counts": {
+                     *             "ennea": 0,
+                     *             "EIT": 0,
+                     *             "full": 1,
+                     *             "mini": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "start": "2026-11-23",
+                     *           "end": "2026-11-29",
+                     *           "total": 2,
+                     *           "counts": {
+                     *             "ennea": 1,
+                     *             "EIT": 1,
+                     *             "full": 0,
+                     *             "mini": 0
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompletionsInsight"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getCreditsInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months and the forecast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balance": 42,
+                     *       "months": [
+                     *         {
+                     *           "month": "2025-12",
+                     *           "used": 9
+                     *         },
+                     *         {
+                     *           "month": "2026-01",
+                     *           "used": 12
+                     *         },
+                     *         {
+                     *           "month": "2026-02",
+                     *           "used": 7
+                     *         },
+                     *         {
+                     *           "month": "2026-03",
+                     *           "used": 15
+                     *         },
+                     *         {
+                     *           "month": "2026-04",
+                     *           "used": 10
+                     *         },
+                     *         {
+                     *           "month": "2026-05",
+                     *           "used": 8
+                     *         },
+                     *         {
+                     *           "month": "2026-06",
+                     *           "used": 11
+                     *         },
+                     *         {
+                     *           "month": "2026-07",
+                     *           "used": 6
+                     *         },
+                     *         {
+                     *           "month": "2026-08",
+                     *           "used": 9
+                     *         },
+                     *         {
+                     *           "month": "2026-09",
+                     *           "used": 13
+                     *         },
+                     *         {
+                     *           "month": "2026-10",
+                     *           "used": 10
+                     *         },
+                     *         {
+                     *           "month": "2026-11",
+                     *           "used": 7
+                     *         }
+                     *       ],
+                     *       "forecast": {
+                     *         "kind": "reachesZero",
+                     *         "monthlyRate": 10,
+                     *         "reachesZeroOn": "2027-03-14",
+                     *         "usedSinceInvoice": null,
+                     *         "lastInvoiceAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditsInsight"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getTeamInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The team's uuid.
+                 * @example 7ea70000-0000-4000-8000-000000000001
+                 */
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team at a glance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "memberCount": 4,
+                     *       "completedCount": 3,
+                     *       "enneagram": [
+                     *         {
+                     *           "type": 1,
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "type": 2,
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "type": 3,
+                     *           "count": 1,
+                     *           "members": [
+                     *             "Thabo Nkosi"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "type": 4,
+                     *           "count": 1,
+                     *           "members": [
+                     *             "Anna Kiss"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "type": 5,
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "type": 6,
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "type": 7,
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "type": 8,
+                     *           "count": 1,
+                     *           "members": [
+                     *             "Pieter de Wet"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "type": 9,
+                     *           "count": 0,
+                     *           "members": []
+                     *         }
+                     *       ],
+                     *       "maturity": [
+                     *         {
+                     *           "stage": 1,
+                     *           "code": "SE",
+                     *           "name": "Self-protecting",
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "stage": 2,
+                     *           "code": "CO",
+                     *           "name": "Conforming",
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "stage": 3,
+                     *           "code": "SP",
+                     *           "name": "Specialising",
+                     *           "count": 1,
+                     *           "members": [
+                     *             "Thabo Nkosi"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "stage": 4,
+                     *           "code": "PE",
+                     *           "name": "Performing",
+                     *           "count": 1,
+                     *           "members": [
+                     *             "Anna Kiss"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "stage": 5,
+                     *           "code": "IN",
+                     *           "name": "Internalising",
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "stage": 6,
+                     *           "code": "ST",
+                     *           "name": "Strategising",
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "stage": 7,
+                     *           "code": "TR",
+                     *           "name": "Transforming",
+                     *           "count": 0,
+                     *           "members": []
+                     *         },
+                     *         {
+                     *           "stage": 8,
+                     *           "code": "BE",
+                     *           "name": "Being",
+                     *           "count": 0,
+                     *           "members": []
+                     *         }
+                     *       ],
+                     *       "pending": [
+                     *         {
+                     *           "id": "a55e55e0-0000-4000-8000-000000000014",
+                     *           "name": "Lerato Dlamini"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamInsight"];
                 };
             };
             400: components["responses"]["BadRequest"];

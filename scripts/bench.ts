@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|sessions|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { flagsCost, metricsCost } from './bench/ab-costs.ts';
 import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
 import { PIECES_DIR, piecesOnly, requests, serversPinned, startServers } from './bench/coach-read.ts';
 import { downloadAndRunner } from './bench/download-and-runner.ts';
+import { insightGoals, insightReport, measureInsights } from './bench/insights.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { measurePipeline, pipelineGoals, pipelineReport } from './bench/pipeline.ts';
 import { type BenchProcess, startProcess } from './bench/processes.ts';
@@ -73,6 +74,21 @@ async function pipeline(upstream: BenchProcess): Promise<Part> {
   try {
     const figures = await measurePipeline(bff.url);
     return { lines: pipelineReport(figures, table), goals: pipelineGoals(figures, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
+ * The insights panels (scripts/bench/insights.ts) on a BFF process of their own, at 500 and 20,000 assessments.
+ * `BENCH_ONLY=insights npm run bench` (about 30 s).
+ */
+async function insights(upstream: BenchProcess): Promise<Part> {
+  log('insights: completions, credits and a team at 500 and 20,000 assessments');
+  const bff = await startBff(upstream, 'BFF (insights)');
+  try {
+    const figures = await measureInsights(bff.url);
+    return { lines: insightReport(figures, table), goals: insightGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
@@ -194,6 +210,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   lists,
   search,
   pipeline,
+  insights,
   sessions,
   table: browserTable,
   open: tableOpen,
@@ -231,6 +248,7 @@ async function main(): Promise<void> {
     add(await lists(upstream));
     add(await search(upstream));
     add(await pipeline(upstream));
+    add(await insights(upstream));
     add(await sessions(upstream));
     add(await browserTable());
     add(await tableOpen());

@@ -6,7 +6,7 @@
 // Large bodies (the download, report PDFs of any size set by REPORT_BYTES_PATH) are generated as they are sent,
 // one reused chunk at the reader's pace: gigabytes cost no disk and no memory here.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { coupleRows, listRows, rowsCoachId, rowsOf, teamRows } from './list-rows.ts';
+import { coupleRows, listRows, memberRows, rowsCoachId, rowsOf, teamRows, transactionRows } from './list-rows.ts';
 import {
   BENCH_COACH_ID,
   DOWNLOAD_BYTES,
@@ -86,6 +86,9 @@ const INVITE_SENT = Buffer.from(
 // part, scripts/bench/search.ts) are one per 100 and one per 50 records.
 const LISTS = new Map<string, Buffer>();
 const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX|\/teams|\/couples)?$/;
+// The insights part (scripts/bench/insights.ts): a rows coach's balance history and any team's members.
+const BALANCE_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})\/balanceTransactions$/;
+const MEMBERS_PATH = /^\/api\/v2\/teams\/[0-9a-f-]{36}\/members$/;
 const ROWS_LOGIN = /"email":"rows-(\d+)(?:\.\d+)?@bench\.test"/;
 // The sessions part (scripts/bench/sessions.ts) counts how many reads of the lists N sessions at once cause.
 let listReads = { own: 0, received: 0, given: 0 };
@@ -205,7 +208,15 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
       listReads[mode === 'received' ? 'received' : mode === 'given' ? 'given' : 'own']++;
     }
     json(res, 200, tokens ? listOf(coachId, rows, (req.url ?? '').includes('mode=received')) : COACH);
-  } else if (path === DOWNLOAD_PATH) download(res);
+  } else if (BALANCE_PATH.test(path) && rowsOf(BALANCE_PATH.exec(path)?.[1] ?? '') !== null) {
+    const coachId = BALANCE_PATH.exec(path)?.[1] ?? '';
+    json(
+      res,
+      200,
+      serialized(`${coachId}/balanceTransactions`, () => transactionRows(rowsOf(coachId) ?? 0)),
+    );
+  } else if (MEMBERS_PATH.test(path)) json(res, 200, serialized('members', memberRows));
+  else if (path === DOWNLOAD_PATH) download(res);
   // The batch's "send invite": an upstream that takes SLOW_CALL_MS per item.
   else if (INVITE_PATH.test(path)) slowly(() => json(res, 200, INVITE_SENT));
   else if (REPORT_PATH.test(path)) slowly(() => pdf(res));

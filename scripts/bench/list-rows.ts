@@ -112,6 +112,32 @@ export function teamRows(rows: number): object[] {
   });
 }
 
+/** A team's members (openapi/legacy.yaml TeamMember, the insights part): twelve, the last two still to complete. */
+export function memberRows(): object[] {
+  const stages = ['Self-protecting (SE)', 'Conforming (CO)', 'Specialising (SP)', 'Performing (PE)', 'Internalising (IN)'];
+  return Array.from({ length: 12 }, (_, n) => ({
+    uuid: `a55e0000-0000-4000-8000-${hex(n)}`,
+    isTeamLeader: n === 0 ? 1 : 0,
+    memberComments: null,
+    displayName: `Member ${n}`,
+    userCoach: null,
+    userCompany: null,
+    userOccupation: null,
+    assessmentType: 'full',
+    enneaResult: n < 10 ? `${(n % 9) + 1} SP ${(n % 9) + 1}36` : null,
+    scoreIMF: n < 10 ? (stages[n % stages.length] ?? null) : null,
+    completedAt: n < 10 ? time(n) : null,
+  }));
+}
+
+/** The coach's balance history (openapi/legacy.yaml BalanceTransaction, the insights part): a charge per record, newest first. */
+export function transactionRows(rows: number): object[] {
+  return Array.from({ length: rows }, (_, index) => {
+    const n = rows - 1 - index;
+    return { datetime: time(n), description: `Enneagram assessment added for Client ${n}`, credits: -1, balance: rows - n };
+  });
+}
+
 /** The coach's pairs (openapi/legacy.yaml Couple): one per 50 records, of two of those records' clients. */
 export function coupleRows(rows: number): object[] {
   const count = Math.max(1, Math.floor(rows / 50));

@@ -12,6 +12,7 @@ import type { components } from '../../generated/bff.ts';
 import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
 import { type CoachScreen, type CoachScreenId, kebabOf, SCREENS, screen } from '../../web/src/lib/screens.ts';
+import { INSIGHT_SHOTS } from './insights.ts';
 import {
   type Account,
   answerTo,
@@ -688,6 +689,9 @@ export const CATALOGUE: readonly Shot[] = [
       await shownDialog(page, 'Purchasing Credits');
     },
   }),
+
+  // ---- the insights panels (each in its screen) ----
+  ...INSIGHT_SHOTS,
 
   ...screenStates({
     screen: 'email-templates',

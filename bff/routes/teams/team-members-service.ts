@@ -2,19 +2,17 @@
 // contract's TeamMember, adding the picked assessments, the leader flag and comments, and removing members.
 // Members of a team with a report requested or available never change (409 team_locked).
 import type { components as Bff } from '../../../generated/bff.ts';
-import type { components as Legacy } from '../../../generated/legacy.ts';
 import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
 import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
-import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import { readMembers } from '../../domain/team-members.ts';
 import { readTeams, unlockedTeamOf } from '../../domain/team-rows.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { failed, notFound, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
 
 type TeamMember = Bff['schemas']['TeamMember'];
-type LegacyMember = Legacy['schemas']['TeamMember'];
 type AddTeamMembersResult = Bff['schemas']['AddTeamMembersResult'];
 
 // spec coach-shell §5, §8.
@@ -25,37 +23,6 @@ export const MEMBER_MESSAGES = {
 } as const;
 /** How a selected id that is not a member is named in a failure. */
 export const UNKNOWN_MEMBER_NAME = 'Unknown member';
-
-/** One legacy member; null when its completion time is not a legacy time. */
-export function toTeamMember(member: LegacyMember): TeamMember | null {
-  const completedAt = member.completedAt === null ? null : fromLegacyTime(member.completedAt);
-  if (member.completedAt !== null && completedAt === null) return null;
-  return {
-    id: member.uuid,
-    isTeamLeader: member.isTeamLeader === 1,
-    memberComments: member.memberComments ?? '',
-    displayName: member.displayName,
-    project: member.userCoach ?? '',
-    company: member.userCompany ?? '',
-    occupation: member.userOccupation ?? '',
-    assessmentType: member.assessmentType,
-    enneaResult: member.enneaResult,
-    scoreImf: member.scoreIMF,
-    completedAt,
-  };
-}
-
-/** The team's members as the contract carries them (GET api/v2/teams/{teamId}/members). */
-export async function readMembers(ctx: SessionContext, teamId: string): Promise<TeamMember[]> {
-  const { data } = await ctx.legacy.GET('/api/v2/teams/{teamId}/members', { params: { path: { teamId } } });
-  if (!data) throw upstreamError();
-  const members = data.map(toTeamMember);
-  if (members.some((member) => member === null)) {
-    ctx.log.error({ teamId }, 'team members answered a completedAt that is not a legacy time');
-    throw upstreamError();
-  }
-  return members as TeamMember[];
-}
 
 /** spec coach-shell §4 "Team leaders": the members marked as leader. */
 export const leaderCountOf = (members: readonly TeamMember[]): number => members.filter((member) => member.isTeamLeader).length;

@@ -4,13 +4,14 @@
 import type { Readable } from 'node:stream';
 import type { components as Bff } from '../../../generated/bff.ts';
 import { isCalendarDay } from '../../domain/form-rules.ts';
+import { readMembers } from '../../domain/team-members.ts';
 import { ownTeamOf, readTeams, reportStateOf, TEAM_MESSAGES, teamOf } from '../../domain/team-rows.ts';
 import { contentDisposition } from '../../downloads/content-disposition.ts';
 import { fileAnswer, type HttpAnswer, noContent, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, problem, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import type { SessionRecord } from '../../session/session-record.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
-import { leaderCountOf, readMembers } from './team-members-service.ts';
+import { leaderCountOf } from './team-members-service.ts';
 
 type TeamReportType = Bff['schemas']['TeamReportType'];
 type TeamReportRequestResult = Bff['schemas']['TeamReportRequestResult'];

@@ -6,6 +6,7 @@ import { BatchItemError } from '../../batch/batch-errors.ts';
 import { type BatchRun, batchOptions } from '../../batch/batch-run.ts';
 import { type BatchResult, runBatch } from '../../batch/run-batch.ts';
 import type { Config } from '../../config.ts';
+import { readMembers } from '../../domain/team-members.ts';
 import {
   isLocked,
   isReceived,
@@ -22,7 +23,7 @@ import {
 import { created, type HttpAnswer, type OperationInput, type SessionContext } from '../../operation.ts';
 import { failed, ProblemError, UNEXPECTED_MESSAGE, upstreamError } from '../../problem.ts';
 import { isLegacyRefusal, legacyErrorInfo, legacyFailure } from '../../upstream/legacy-client.ts';
-import { leaderCountOf, readMembers } from './team-members-service.ts';
+import { leaderCountOf } from './team-members-service.ts';
 import { allowedReportTypes, DUE_DATE_MAX, dueDateMin } from './team-reports-service.ts';
 
 type TeamDetail = Bff['schemas']['TeamDetail'];

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { ChartPanelSkeleton } from '../../../components/charts/chart-panel-skeleton.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -7,6 +9,9 @@ import { BALANCE_TEXT } from './balance-text.ts';
 import './balance.css';
 import { PriceLists } from './price-lists.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
+
+// The credits chart's code (and its chart library) loads once the balance's figures are there.
+const CreditsPanel = lazy(() => import('./credits-panel.tsx'));
 
 /**
  * The Balance screen (spec coach-shell §2.9, §4 "Bulk credit order", §9): credits held, the pending bulk order
@@ -22,6 +27,11 @@ export function Balance() {
       {isPending ? <OverviewSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <Overview overview={data} /> : null}
+      {data ? (
+        <Suspense fallback={<ChartPanelSkeleton />}>
+          <CreditsPanel />
+        </Suspense>
+      ) : null}
       {data ? <PriceLists overview={data} /> : null}
       {/* The history's own load would fail the same way and say so a second time: it waits for a Retry that works. */}
       {error ? null : <TransactionHistory since={data?.historyStartsOn} />}

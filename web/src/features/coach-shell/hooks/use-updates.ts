@@ -34,7 +34,7 @@ const UPDATES_KEY = [...queryKeyOf('/api/updates'), 'poller'] as const;
 
 // What a coach screen shows of the coach's lists: every page of the tables (assessments and SCO Given are one path,
 // clients, teams, pairs), a client's and a team's page, the dashboard's tiles, and the session behind the drawer's
-// badges and the balance circle (`useSessionFollowsChanges` reads it again).
+// badges and the balance circle (`useSessionFollowsChanges` reads it again), and the insights counted from them.
 const LIST_PATHS = [
   '/api/assessments',
   '/api/assessments/ids',
@@ -44,6 +44,8 @@ const LIST_PATHS = [
   '/api/teams/{teamId}',
   '/api/pairs',
   '/api/dashboard',
+  '/api/insights/completions',
+  '/api/insights/teams/{teamId}',
   '/api/session',
 ] as const satisfies readonly ReadPath[];
 

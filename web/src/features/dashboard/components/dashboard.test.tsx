@@ -41,6 +41,8 @@ function serve(answer: (request: Request) => Response | Promise<Response>): stri
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
     if (request.url.endsWith('/api/policies/alert')) return json({ policyAlert: false, overdue: false });
     if (new URL(request.url).pathname.endsWith('/api/dashboard/pipeline')) return json(pipelineInsights());
+    // The completions chart (its own tests: completions-panel.test.tsx) answers weeks without completions.
+    if (new URL(request.url).pathname === '/api/insights/completions') return json({ weeks: 12, types: ['ennea'], series: [] });
     return answer(request);
   });
   return calls;
@@ -79,10 +81,12 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     within(total).getByRole('img', { name: '18 completed, 15 in progress, 33 in total' });
     within(total).getByText('Completed: 18');
     within(total).getByText('In progress: 15');
+    // The completions chart loads after the tiles, in its own place.
+    expect(await screen.findByText('No assessments were completed in these weeks.')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     // The policy alert is the coach area's query (the policies modal asks it too): the dashboard only reads it.
-    expect(calls.sort()).toEqual(['GET /api/dashboard', 'GET /api/policies/alert']);
+    expect(calls.sort()).toEqual(['GET /api/dashboard', 'GET /api/insights/completions', 'GET /api/policies/alert']);
   });
 
   it('draws the completed share of the ring in green over the orange ring', async () => {

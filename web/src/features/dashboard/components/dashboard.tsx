@@ -1,5 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
+import { ChartPanelSkeleton } from '../../../components/charts/chart-panel-skeleton.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AssistantBadge } from '../../../components/ui/badge.tsx';
@@ -21,6 +22,8 @@ import { useLocation } from 'wouter';
 const PipelinePanel = lazy(() => import('./pipeline-panel.tsx'));
 // The messages' alert modal loads only when there are messages to acknowledge.
 const MessagesDialog = lazy(() => import('./messages-dialog.tsx'));
+// The completions chart's code (and its chart library) loads once the tiles are there: never part of the first paint.
+const CompletionsPanel = lazy(() => import('./completions-panel.tsx'));
 /** 'Later' on the messages to acknowledge, for this browser tab. */
 export const MESSAGES_LATER_KEY = 'coachportal.messagesLater';
 const messagesLaterAtom = tabFlagAtom(MESSAGES_LATER_KEY);
@@ -130,6 +133,12 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
       {dashboard.onlyMiniAssessment || assisted ? null : (
         <Suspense fallback={null}>
           <PipelinePanel />
+        </Suspense>
+      )}
+      {/* spec §2.3: an assistant's dashboard shows no assessment figures; a mini-only coach's shows their minis. */}
+      {assisted ? null : (
+        <Suspense fallback={<ChartPanelSkeleton />}>
+          <CompletionsPanel />
         </Suspense>
       )}
     </>

@@ -68,6 +68,8 @@ interface Seen {
   body: unknown;
 }
 
+const NO_GLANCE = { memberCount: 0, completedCount: 0, enneagram: [], maturity: [], pending: [] };
+
 function fakeBff(answers: Record<string, (Response | Promise<Response>)[]>) {
   const seen: Seen[] = [];
   fetchMock.mockImplementation(async (input) => {
@@ -75,6 +77,8 @@ function fakeBff(answers: Record<string, (Response | Promise<Response>)[]>) {
     const url = new URL(request.url);
     const text = await request.text();
     seen.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined });
+    // The team at a glance (its own panel's tests: team-glance-panel.test.tsx) answers a team nobody completed yet.
+    if (url.pathname.startsWith('/api/insights/teams/') && !answers[`GET ${url.pathname}`]) return json(NO_GLANCE);
     const queue = answers[`${request.method} ${url.pathname}`];
     const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
     if (!answer) throw new Error(`unexpected call ${request.method} ${url.pathname}`);

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ChartPanelSkeleton } from '../../../components/charts/chart-panel-skeleton.tsx';
 import { TruncatedText } from '../../../components/data-table/truncated-text.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
@@ -27,6 +28,8 @@ import './teams.css';
 // The dialogs load when first opened (the coach routes' 150 KB budget).
 const RequestReportDialog = lazy(() => import('./request-report-dialog.tsx'));
 const MemberCommentsDialog = lazy(() => import('./member-comments-dialog.tsx'));
+// The team at a glance's code (the chart library with it) loads once the page has its team.
+const TeamGlancePanel = lazy(() => import('./team-glance-panel.tsx'));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
 
 type Message = { title: MessageTitle; body: ReactNode } | null;
@@ -121,6 +124,9 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
           <DownloadButton label={TEAM_REPORT_TEXT.downloadSummary} download={summary} />
         </div>
       </section>
+      <Suspense fallback={<ChartPanelSkeleton />}>
+        <TeamGlancePanel teamId={team.id} version={members.map((member) => `${member.id}:${member.completedAt ?? ''}`).join(',')} />
+      </Suspense>
       <Members detail={detail} onFailure={fail} />
       <Suspense fallback={null}>
         {requesting ? (
