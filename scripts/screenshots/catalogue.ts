@@ -5,11 +5,11 @@
 // and its loading and error states where it calls the BFF (that call held, or answered 503). A dialog is opened as a
 // user opens it: the screen, the row picked, the button or menu item by its name. Nothing is submitted but a Delete
 // that fails for every record it is given (the grouped result): the gallery changes no data but the demo coach's
-// messages (read when Messages opens), a pending self-registration payment and the empty coach's unverified two-factor
-// secret.
+// messages (read when Messages opens), a pending self-registration payment, the empty coach's unverified two-factor
+// secret and two guests' mini-assessments of the demo coach's link.
 import type { Locator, Page } from 'playwright-core';
 import type { components } from '../../generated/bff.ts';
-import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
 import { type CoachScreen, type CoachScreenId, kebabOf, SCREENS, screen } from '../../web/src/lib/screens.ts';
 import {
@@ -77,6 +77,8 @@ interface DialogSpec {
 const ACCOUNT_NAMES: Record<Account, string> = {
   demo: `the demo coach (${SEED_COACHES.demo.email})`,
   empty: `the empty coach (${SEED_COACHES.empty.email})`,
+  miniOnly: `the coach limited to mini-assessments (${SEED_COACHES.miniOnly.email})`,
+  assistant: `the demo coach's assistant (${SEED_ASSISTANT.email})`,
   visitor: 'a visitor without a session',
 };
 
@@ -291,6 +293,39 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('link', { name: /^Not invited yet \d+$/ }),
     empty: (page) => page.getByRole('link', { name: /^Not invited yet 0$/ }),
   }),
+  {
+    screen: 'dashboard',
+    title: 'Dashboard',
+    address: portalPath('/dashboard'),
+    state: 'loaded-assistant',
+    caption: `Loaded: ${ACCOUNT_NAMES.assistant}, with what they can do for the coach.`,
+    account: 'assistant',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await page
+        .getByRole('region', { name: /^What you can do for / })
+        .getByRole('link')
+        .first()
+        .waitFor();
+      await settled(page);
+    },
+  },
+  {
+    screen: 'dashboard',
+    title: 'Dashboard',
+    address: portalPath('/dashboard'),
+    state: 'loaded-mini-only',
+    caption: `Loaded: ${ACCOUNT_NAMES.miniOnly}: their link and the latest mini-assessments.`,
+    account: 'miniOnly',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      const latest = page.getByRole('region', { name: 'Latest mini-assessments' });
+      await latest.getByRole('listitem').first().or(latest.getByText('No mini-assessments yet. Share your link to start.')).waitFor();
+      await settled(page);
+    },
+  },
 
   // ---- the frame around every coach screen (before Messages, which reads the messages the dashboard's alert shows) ----
   dialogShot({
@@ -870,6 +905,39 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('heading', { level: 1 }),
     loadedCaption: 'Loaded: the demo coach’s link, its first step.',
   }),
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath(`/mini/${SEED_COACHES.demo.uuid}`),
+    state: 'question-with-coach',
+    caption: 'Question 1 after the registration: the progress and the coach startAssessment names.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await startMini(page);
+      await page.getByRole('region', { name: /^Your coach: / }).waitFor();
+      await settled(page);
+    },
+  },
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath(`/mini/${SEED_COACHES.demo.uuid}`),
+    state: 'result',
+    caption: 'The result card after the four answers: the nine-point figure with the style marked, and the coach.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await startMini(page);
+      for (const [index, option] of [0, 2, 1, 0].entries()) {
+        await page.getByRole('heading', { name: `Question ${index + 1} of 4` }).waitFor();
+        await page.getByRole('radio').nth(option).check();
+        await page.getByRole('button', { name: 'Submit' }).click();
+      }
+      await page.getByRole('article').getByRole('img').waitFor();
+      await settled(page);
+    },
+  },
 
   ...screenStates({
     screen: 'guest-report',
@@ -882,6 +950,20 @@ export const CATALOGUE: readonly Shot[] = [
     loadedCaption: 'Loaded: a completed Enneagram assessment of the demo coach (report e).',
   }),
 ];
+
+/** Opens the demo coach's mini-assessment afresh (no saved progress), chooses English and registers a guest. */
+async function startMini(page: Page): Promise<void> {
+  await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Gallery');
+  await page.getByRole('textbox', { name: /^Surname/ }).fill('Guest');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('gallery.guest@example.test');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('heading', { name: 'Question 1 of 4' }).waitFor();
+}
 
 /** Fills the sign-in form and presses Sign In. */
 async function signIn(page: Page, email: string): Promise<void> {
