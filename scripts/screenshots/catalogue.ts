@@ -931,7 +931,8 @@ export const CATALOGUE: readonly Shot[] = [
       await startMini(page);
       for (const [index, option] of [0, 2, 1, 0].entries()) {
         await page.getByRole('heading', { name: `Question ${index + 1} of 4` }).waitFor();
-        await page.getByRole('radio').nth(option).check();
+        // The radio itself is visually hidden: its label is what a guest presses.
+        await page.getByRole('radiogroup').locator('label').nth(option).click();
         await page.getByRole('button', { name: 'Submit' }).click();
       }
       await page.getByRole('article').getByRole('img').waitFor();
@@ -956,7 +957,7 @@ async function startMini(page: Page): Promise<void> {
   await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByText('English', { exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: /^Name/ }).fill('Gallery');
   await page.getByRole('textbox', { name: /^Surname/ }).fill('Guest');

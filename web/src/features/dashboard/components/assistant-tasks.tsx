@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import CircleUserRound from 'lucide-react/icons/circle-user-round';
 import { Link } from '../../../components/ui/link.tsx';
 import type { CoachScreenId } from '../../../lib/screens.ts';
 
@@ -22,7 +23,7 @@ const TASKS: Partial<Record<CoachScreenId, string>> = {
   profile: 'Change your own password and two-factor sign-in.',
 };
 
-/** The assistant's dashboard: what they can do for the coach, a card a screen they may open. */
+/** The assistant's dashboard: what they can do for the coach, a card a screen they may open (Profile, which has no drawer icon, the account's). */
 export function AssistantTasks({ coachName, screens }: { coachName: string; screens: readonly OpenScreen[] }) {
   const tasks = screens.flatMap((screen) => {
     const task = TASKS[screen.id];
@@ -33,9 +34,9 @@ export function AssistantTasks({ coachName, screens }: { coachName: string; scre
     <section className="dashboard-tasks" aria-labelledby="dashboard-tasks-title">
       <h2 id="dashboard-tasks-title">What you can do for {coachName}</h2>
       <ul className="dashboard-tasks__list">
-        {tasks.map(({ id, path, label, icon: Icon, task }) => (
+        {tasks.map(({ id, path, label, icon: Icon = CircleUserRound, task }) => (
           <li key={id} className="card dashboard-tasks__card">
-            {Icon ? <Icon className="dashboard-tasks__icon" aria-hidden="true" size={22} /> : null}
+            <Icon className="dashboard-tasks__icon" aria-hidden="true" size={22} />
             <span className="dashboard-tasks__text">
               <Link href={path} className="dashboard-tasks__link">
                 {label}

@@ -80,7 +80,7 @@ function LatestList({ rows, total }: { rows: MiniAssessmentRow[]; total: number 
               <strong>
                 {row.name} {row.surname}
               </strong>
-              <span>{resultLine(row)}</span>
+              <ResultLine row={row} />
             </span>
           </li>
         ))}
@@ -92,8 +92,14 @@ function LatestList({ rows, total }: { rows: MiniAssessmentRow[]; total: number 
   );
 }
 
-function resultLine(row: MiniAssessmentRow): string {
+function ResultLine({ row }: { row: MiniAssessmentRow }) {
   const language = LANGUAGE_NAMES[row.language];
-  if (row.ennea === null || !row.completedAt) return `Not completed yet · ${language}`;
-  return `Style ${row.ennea}${row.trifix ? `, trifix ${row.trifix}` : ''} · ${language} · ${row.completedAt.slice(0, 10)}`;
+  if (row.ennea === null || !row.completedAt) return <span>Not completed yet · {language}</span>;
+  return (
+    <span>
+      Style {row.ennea}
+      {row.trifix ? `, trifix ${row.trifix}` : ''} · {language} ·{' '}
+      <span className="dashboard-mini__date">{row.completedAt.slice(0, 10)}</span>
+    </span>
+  );
 }

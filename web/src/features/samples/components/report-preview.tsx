@@ -10,7 +10,7 @@ const ABOUT: Readonly<Record<ReportCode, { family: 'enneagram' | 'maturity' | 'c
   clientSummary: { family: 'enneagram', text: 'For the client: a short overview of their Enneagram style.' },
   basic: { family: 'enneagram', text: 'The client’s Enneagram style, trifix and instinct, with their scores.' },
   foundation: { family: 'combined', text: 'The Enneagram style and the maturity stage together: one of 72 combined results.' },
-  extended: { family: 'combined', text: 'The Combined Report with more of each: style, stage and the 72 combined results.' },
+  extended: { family: 'combined', text: 'The Combined Report and more: the Enneagram style and the maturity stage together.' },
   imfCoG: { family: 'maturity', text: 'An overview of the client’s maturity stage among the eight.' },
   imf: { family: 'maturity', text: 'The client’s maturity stage among the eight, from Self-protecting to Being.' },
 };
