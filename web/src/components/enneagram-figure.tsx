@@ -41,8 +41,8 @@ export function EnneagramFigure({ style, title, description, className }: Enneag
         const marked = n === style;
         return (
           <g key={n} className={marked ? 'enneagram-figure__point enneagram-figure__point--marked' : 'enneagram-figure__point'}>
-            {marked ? <circle className="enneagram-figure__halo" cx={x} cy={y} r={19} /> : null}
-            <circle cx={x} cy={y} r={marked ? 15 : 11} />
+            {marked ? <circle className="enneagram-figure__halo" cx={x} cy={y} r={20} /> : null}
+            <circle cx={x} cy={y} r={marked ? 16 : 12.5} />
             <text x={x} y={y} dy="0.35em" textAnchor="middle">
               {n}
             </text>
