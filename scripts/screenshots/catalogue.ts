@@ -35,7 +35,6 @@ import {
 
 type AssessmentList = components['schemas']['AssessmentList'];
 type AssessmentRow = AssessmentList['items'][number];
-type ClientList = components['schemas']['ClientList'];
 type TeamPage = components['schemas']['TeamPage'];
 type PairList = components['schemas']['PairList'];
 type Checkout = components['schemas']['Checkout'];
@@ -228,10 +227,12 @@ function assessmentDialog(name: string, caption: string, open: Take, options: Pa
 
 // ---- records some addresses need ----
 
-const firstClient = once(async (bff) => {
-  const [client] = (await bff.get<ClientList>('demo', '/api/clients?sort=name&order=asc')).items;
-  if (!client) throw new Error('the demo coach has no clients');
-  return client;
+/** The client of a completed own Enneagram assessment of the demo coach, whose page shows its results and reports. */
+const completedClient = once(async (bff) => {
+  const list = await bff.get<AssessmentList>('demo', '/api/assessments?filter=completeSendReport&sort=info&order=asc&pageSize=10');
+  const row = list.items.find((item) => own(item) && item.assessmentType === 'ennea');
+  if (!row) throw new Error('the demo coach has no completed Enneagram assessment of their own');
+  return row.clientId;
 });
 
 const firstTeam = once(async (bff) => {
@@ -603,11 +604,11 @@ export const CATALOGUE: readonly Shot[] = [
   ...screenStates({
     screen: 'client-results',
     title: 'Client results',
-    path: async (bff) => `/clighent/${(await firstClient(bff)).id}`,
+    path: async (bff) => `/clighent/${await completedClient(bff)}`,
     address: '/clighent/{clientId}',
     call: get('/api/clients/{clientId}', /^\/api\/clients\/[^/]+$/),
     loaded: (page) => page.getByRole('heading', { level: 1 }),
-    loadedCaption: 'Loaded: the demo coach’s first client by name.',
+    loadedCaption: 'Loaded: the client of the demo coach’s first completed Enneagram assessment by name.',
   }),
 
   ...manifestScreenStates('miniAssessments'),
