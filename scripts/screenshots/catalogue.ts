@@ -955,9 +955,9 @@ export const CATALOGUE: readonly Shot[] = [
 
 /** Opens the demo coach's mini-assessment afresh (no saved progress), chooses English and registers a guest. */
 async function startMini(page: Page): Promise<void> {
+  // The visitor's context keeps the progress of the link: each load of this page starts without it.
+  await page.addInitScript(() => globalThis.localStorage?.clear());
   await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await page.getByText('English', { exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: /^Name/ }).fill('Gallery');
