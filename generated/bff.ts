@@ -4585,13 +4585,21 @@ export interface components {
          * @description The mini-assessment result (legacy `mintor/section2Completed` `enneaTitle` and `resultText`; the texts are not shown by the spec).
          * @example {
          *       "enneaTitle": "Style 5: The Investigator",
-         *       "resultText": "<p>You value knowledge, privacy and competence. Your coach will be in touch about the full Enneagram assessment.</p>"
+         *       "resultText": "<p>You value knowledge, privacy and competence. Your coach will be in touch about the full Enneagram assessment.</p>",
+         *       "style": 5
          *     }
          */
         MiniResult: {
             enneaTitle: string;
             /** @description May contain HTML; the client sanitises it. */
             resultText: string;
+            /**
+             * @description The Enneagram style (1 to 9) the title names, so the page can mark it on the nine-point figure. The legacy
+             *     answer has no field of its own for it: the BFF reads it from `enneaTitle` when the title holds exactly one
+             *     number and it is 1 to 9 ('Style 5: The Investigator', 'A 2-es stílus: a Segítő', 'Štýl 5: Pozorovateľ'), and
+             *     leaves it out otherwise.
+             */
+            style?: number;
         };
         /**
          * @description The state of one dependency the BFF needs to serve requests.

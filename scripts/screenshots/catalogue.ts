@@ -5,11 +5,11 @@
 // and its loading and error states where it calls the BFF (that call held, or answered 503). A dialog is opened as a
 // user opens it: the screen, the row picked, the button or menu item by its name. Nothing is submitted but a Delete
 // that fails for every record it is given (the grouped result): the gallery changes no data but the demo coach's
-// messages (read when Messages opens), a pending self-registration payment and the empty coach's unverified two-factor
-// secret.
+// messages (read when Messages opens), a pending self-registration payment, the empty coach's unverified two-factor
+// secret and two guests' mini-assessments of the demo coach's link.
 import type { Locator, Page } from 'playwright-core';
 import type { components } from '../../generated/bff.ts';
-import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { SEED_POLICY } from '../../sandbox/seed/extras.ts';
 import { type CoachScreen, type CoachScreenId, kebabOf, SCREENS, screen } from '../../web/src/lib/screens.ts';
 import { INSIGHT_SHOTS } from './insights.ts';
@@ -36,7 +36,6 @@ import {
 
 type AssessmentList = components['schemas']['AssessmentList'];
 type AssessmentRow = AssessmentList['items'][number];
-type ClientList = components['schemas']['ClientList'];
 type TeamPage = components['schemas']['TeamPage'];
 type PairList = components['schemas']['PairList'];
 type Checkout = components['schemas']['Checkout'];
@@ -78,6 +77,8 @@ interface DialogSpec {
 const ACCOUNT_NAMES: Record<Account, string> = {
   demo: `the demo coach (${SEED_COACHES.demo.email})`,
   empty: `the empty coach (${SEED_COACHES.empty.email})`,
+  miniOnly: `the coach limited to mini-assessments (${SEED_COACHES.miniOnly.email})`,
+  assistant: `the demo coach's assistant (${SEED_ASSISTANT.email})`,
   visitor: 'a visitor without a session',
 };
 
@@ -229,10 +230,12 @@ function assessmentDialog(name: string, caption: string, open: Take, options: Pa
 
 // ---- records some addresses need ----
 
-const firstClient = once(async (bff) => {
-  const [client] = (await bff.get<ClientList>('demo', '/api/clients?sort=name&order=asc')).items;
-  if (!client) throw new Error('the demo coach has no clients');
-  return client;
+/** The client of a completed own Enneagram assessment of the demo coach, whose page shows its results and reports. */
+const completedClient = once(async (bff) => {
+  const list = await bff.get<AssessmentList>('demo', '/api/assessments?filter=completeSendReport&sort=info&order=asc&pageSize=10');
+  const row = list.items.find((item) => own(item) && item.assessmentType === 'ennea');
+  if (!row) throw new Error('the demo coach has no completed Enneagram assessment of their own');
+  return row.clientId;
 });
 
 const firstTeam = once(async (bff) => {
@@ -316,6 +319,39 @@ export const CATALOGUE: readonly Shot[] = [
       await page.getByRole('link', { name: /^\d[\d,]* Invited, not started, added 7 or more days ago: show in Assessments$/ }).click();
       await page.getByText(/Invited, not started, added 7 or more days ago · added in the last 90 days$/).waitFor();
       await firstRow(page).waitFor();
+      await settled(page);
+    },
+  },
+  {
+    screen: 'dashboard',
+    title: 'Dashboard',
+    address: portalPath('/dashboard'),
+    state: 'loaded-assistant',
+    caption: `Loaded: ${ACCOUNT_NAMES.assistant}, with what they can do for the coach.`,
+    account: 'assistant',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      await page
+        .getByRole('region', { name: /^What you can do for / })
+        .getByRole('link')
+        .first()
+        .waitFor();
+      await settled(page);
+    },
+  },
+  {
+    screen: 'dashboard',
+    title: 'Dashboard',
+    address: portalPath('/dashboard'),
+    state: 'loaded-mini-only',
+    caption: `Loaded: ${ACCOUNT_NAMES.miniOnly}: their link and the latest mini-assessments.`,
+    account: 'miniOnly',
+    fullPage: true,
+    take: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      const latest = page.getByRole('region', { name: 'Latest mini-assessments' });
+      await latest.getByRole('listitem').first().or(latest.getByText('No mini-assessments yet. Share your link to start.')).waitFor();
       await settled(page);
     },
   },
@@ -596,11 +632,11 @@ export const CATALOGUE: readonly Shot[] = [
   ...screenStates({
     screen: 'client-results',
     title: 'Client results',
-    path: async (bff) => `/clighent/${(await firstClient(bff)).id}`,
+    path: async (bff) => `/clighent/${await completedClient(bff)}`,
     address: '/clighent/{clientId}',
     call: get('/api/clients/{clientId}', /^\/api\/clients\/[^/]+$/),
     loaded: (page) => page.getByRole('heading', { level: 1 }),
-    loadedCaption: 'Loaded: the demo coach’s first client by name.',
+    loadedCaption: 'Loaded: the client of the demo coach’s first completed Enneagram assessment by name.',
   }),
   ...screenStates({
     screen: 'report-studio',
@@ -943,6 +979,40 @@ export const CATALOGUE: readonly Shot[] = [
     loaded: (page) => page.getByRole('heading', { level: 1 }),
     loadedCaption: 'Loaded: the demo coach’s link, its first step.',
   }),
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath(`/mini/${SEED_COACHES.demo.uuid}`),
+    state: 'question-with-coach',
+    caption: 'Question 1 after the registration: the progress and the coach startAssessment names.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await startMini(page);
+      await page.getByRole('region', { name: /^Your coach: / }).waitFor();
+      await settled(page);
+    },
+  },
+  {
+    screen: 'mini-assessment',
+    title: 'Mini-assessment',
+    address: portalPath(`/mini/${SEED_COACHES.demo.uuid}`),
+    state: 'result',
+    caption: 'The result card after the four answers: the nine-point figure with the style marked, and the coach.',
+    account: 'visitor',
+    fullPage: true,
+    take: async (page) => {
+      await startMini(page);
+      for (const [index, option] of [0, 2, 1, 0].entries()) {
+        await page.getByRole('heading', { name: `Question ${index + 1} of 4` }).waitFor();
+        // The radio itself is visually hidden: its label is what a guest presses.
+        await page.getByRole('radiogroup').locator('label').nth(option).click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+      }
+      await page.getByRole('article').getByRole('img').waitFor();
+      await settled(page);
+    },
+  },
 
   {
     screen: 'mini-assessment',
@@ -988,6 +1058,20 @@ export const CATALOGUE: readonly Shot[] = [
     loadedCaption: 'Loaded: a completed Enneagram assessment of the demo coach (report e).',
   }),
 ];
+
+/** Opens the demo coach's mini-assessment afresh (no saved progress), chooses English and registers a guest. */
+async function startMini(page: Page): Promise<void> {
+  // The visitor's context keeps the progress of the link: each load of this page starts without it.
+  await page.addInitScript(() => globalThis.localStorage?.clear());
+  await page.goto(portalPath(`/mini/${SEED_COACHES.demo.uuid}`));
+  await page.getByText('English', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Gallery');
+  await page.getByRole('textbox', { name: /^Surname/ }).fill('Guest');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('gallery.guest@example.test');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('heading', { name: 'Question 1 of 4' }).waitFor();
+}
 
 /** Fills the sign-in form and presses Sign In. */
 async function signIn(page: Page, email: string): Promise<void> {

@@ -6,7 +6,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
+import { DEMO_PASSWORD, SEED_ASSISTANT, SEED_COACHES } from '../../sandbox/seed/accounts.ts';
 import { axeViolations } from '../lib/axe.ts';
 import { launchChromium } from '../lib/chromium.ts';
 import { CATALOGUE } from './catalogue.ts';
@@ -28,7 +28,12 @@ export interface GalleryOptions {
 /** The web client's session-storage keys for 'Later' on the policies modal and on the dashboard's messages. */
 const POLICIES_LATER_KEY = 'coachportal.policiesLater';
 const MESSAGES_LATER_KEY = 'coachportal.messagesLater';
-const EMAILS: Record<Exclude<Account, 'visitor'>, string> = { demo: SEED_COACHES.demo.email, empty: SEED_COACHES.empty.email };
+const EMAILS: Record<Exclude<Account, 'visitor'>, string> = {
+  demo: SEED_COACHES.demo.email,
+  empty: SEED_COACHES.empty.email,
+  miniOnly: SEED_COACHES.miniOnly.email,
+  assistant: SEED_ASSISTANT.email,
+};
 const ALL_WIDTHS = Object.keys(WIDTHS) as Width[];
 /** A file of the gallery's: `<screen>--<state>--<width>.png`. */
 const SHOT_FILE = /^[a-z0-9-]+--[a-z0-9-]+--(desktop|phone)\.png$/;

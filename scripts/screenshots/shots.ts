@@ -10,7 +10,7 @@ export const WIDTHS = {
 export type Width = keyof typeof WIDTHS;
 
 /** Who the shot's browser is: a seeded coach (signed in through the BFF), or a visitor without a session. */
-export type Account = 'demo' | 'empty' | 'visitor';
+export type Account = 'demo' | 'empty' | 'miniOnly' | 'assistant' | 'visitor';
 
 /** The BFF as the shots' accounts read it (their sessions), for the records an address or a row needs. */
 export interface Bff {

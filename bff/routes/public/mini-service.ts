@@ -139,5 +139,14 @@ export async function submitSection2(
   const { legacy, headers } = miniLegacy(ctx, deps.settings);
   const { data, error } = await legacy.POST('/mintor/section2Completed', { headers, body: { responses: { q4: answers.q4 }, uniqueId } });
   if (!data) throw refusedLink(error);
-  return { enneaTitle: data.enneaTitle, resultText: data.resultText };
+  const style = styleOfTitle(data.enneaTitle);
+  return { enneaTitle: data.enneaTitle, resultText: data.resultText, ...(style === undefined ? {} : { style }) };
+}
+
+/** The style a result's title names: its one number when that is 1 to 9 (contract: MiniResult `style`). */
+export function styleOfTitle(title: string): number | undefined {
+  const numbers = title.match(/\d+/g);
+  if (numbers?.length !== 1) return undefined;
+  const style = Number(numbers[0]);
+  return style >= 1 && style <= 9 ? style : undefined;
 }

@@ -341,6 +341,7 @@ describe('mini-assessment against the legacy stand-in', () => {
     expect((await post(`${base}/section-2`, { answers: { q4: 'B' } })).json()).toEqual({
       enneaTitle: 'Style 2',
       resultText: '<p>Helper</p>',
+      style: 2,
     });
     expect(JSON.parse(sent('/mintor/section2Completed')[0]?.body ?? '')).toEqual({ responses: { q4: 'B' }, uniqueId: UNIQUE_ID });
     for (const call of legacy.received) expect(call.headers['x-mini-access']).toBe(MINI_KEY);

@@ -249,7 +249,8 @@ describe('mini-assessment', () => {
     expect(section1.json().questions.map((question: { id: string }) => question.id)).toEqual(['q4']);
     const result = await api.post(`${base}/section-2`, { answers: { q4: 'C' } });
     expect(result.statusCode).toBe(200);
-    expect(result.json()).toEqual({ enneaTitle: expect.any(String), resultText: expect.any(String) });
+    // Head centre (q1 C), its third style (q2 C): style 7, which the title names and the answer passes on.
+    expect(result.json()).toEqual({ enneaTitle: expect.stringContaining('7'), resultText: expect.any(String), style: 7 });
 
     const guest = await api.get(report('e', uniqueId, '?language=slovak'));
     expect(guest.json()).toMatchObject({

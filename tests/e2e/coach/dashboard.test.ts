@@ -145,6 +145,9 @@ test('shows a coach limited to mini-assessments the notice and the way to their 
   await expect(page.getByText(MINI_NOTICE, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Total' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Not invited yet/ })).toHaveCount(0);
+  // Their link to share, and the latest of their seeded mini-assessments.
+  await expect(page.getByRole('region', { name: 'Your mini-assessment link' }).getByText(/\/coachportal\/mini\/31410000-/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest mini-assessments' }).getByRole('listitem')).toHaveCount(5);
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'View Mini-Assessments' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mini-Assessments' })).toBeVisible();
@@ -159,6 +162,10 @@ test('greets an assistant by name with the badge, warns them, and shows no asses
   await expect(page.getByRole('note', { name: 'Assistant' })).toHaveText(/financial implications[\s\S]*sensitive/);
   await expect(page.getByRole('link', { name: 'View Assessments' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Total' })).toHaveCount(0);
+  // What they can do for the coach: a card a page their drawer lists, and their profile.
+  const tasks = page.getByRole('region', { name: /^What you can do for / });
+  await expect(tasks.getByRole('link', { name: 'Email Templates' })).toBeVisible();
+  await expect(tasks.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

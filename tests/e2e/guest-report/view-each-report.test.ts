@@ -20,7 +20,9 @@ const CODES: ReportCode[] = ['e', 'm', 'c', 'cp'];
 async function expectResults(page: Page, code: ReportCode): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeVisible();
   if (code !== 'm') await expect(page.getByRole('table', { name: 'Style scores' })).toBeVisible();
-  if (code !== 'e') await expect(page.getByText(/^Maturity stage$/)).toBeVisible();
+  // In the Results section, a tab's panel or on a phone a region (the result at a glance above names the stage too).
+  const results = page.getByRole('tabpanel', { name: 'Results' }).or(page.getByRole('region', { name: 'Results' }));
+  if (code !== 'e') await expect(results.getByText(/^Maturity stage$/)).toBeVisible();
 }
 
 for (const code of CODES) {

@@ -73,6 +73,10 @@ test('goes from the language to the results, checks the registration and keeps t
   await answer(page, 4, 'Curious and analytical.');
   await expect(page.getByRole('heading', { name: 'Your result' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(/\S/);
+  // The gut centre (question 1, A) and its third style (question 2, C): style 1, marked on the result card's
+  // nine-point figure, which the result's title names; the coach startAssessment named is shown.
+  await expect(page.getByRole('article').getByRole('img', { name: /^Style 1: / })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Your coach: \S/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

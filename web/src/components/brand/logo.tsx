@@ -1,12 +1,9 @@
 // The portal's mark: the nine points of the Enneagram on a circle, joined by its inner triangle (3-6-9) and its
 // hexad (1-4-2-8-5-7), beside the word mark. Drawn inline (no request, crisp at any size, the brand colour).
+import { hexadPath, trianglePath } from './enneagram-geometry.ts';
 
-const point = (n: number): string => {
-  const angle = ((n % 9) * 40 - 90) * (Math.PI / 180);
-  return `${(16 + 12 * Math.cos(angle)).toFixed(2)} ${(16 + 12 * Math.sin(angle)).toFixed(2)}`;
-};
-const TRIANGLE = `M${point(9)} L${point(3)} L${point(6)} Z`;
-const HEXAD = `M${point(1)} L${point(4)} L${point(2)} L${point(8)} L${point(5)} L${point(7)} Z`;
+const TRIANGLE = trianglePath(16, 12);
+const HEXAD = hexadPath(16, 12);
 
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

@@ -86,6 +86,7 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
     expect(await screen.findByRole('heading', { level: 1, name: 'Bence Kovács' })).toBeTruthy();
     const card = screen.getByRole('article', { name: 'Enneagram assessment, created 2025-08-20' });
     expect(within(card).getByText('Type 8 · 836 · SX')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Enneagram figure with style 8 marked' })).toBeTruthy();
     expect(within(card).getByRole('rowheader', { name: 'Enneagram Report' })).toBeTruthy();
 
     const html = within(card).getByRole('link', { name: /as HTML, opens in a new tab/ });
@@ -161,6 +162,8 @@ describe('the client results page (spec assessments-and-clients §2.1, §3.8, §
       [`GET /api/clients/${CLIENT_ID}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(CLIENT)],
     });
     renderPage();
+    // Loading: the client's shape in skeletons, busy and read as 'Loading...'.
+    expect(screen.getByText('Loading...').closest('[aria-busy="true"]')?.querySelector('.client-assessment')).toBeTruthy();
     await screen.findByRole('alert');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { level: 1, name: 'Bence Kovács' });

@@ -1,8 +1,9 @@
+import { EnneagramFigure, styleFigureText } from '../../../components/enneagram-figure.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
 import { Link } from '../../../components/ui/link.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import {
   ASSESSMENT_TYPE_LABELS,
@@ -35,7 +36,7 @@ export function ClientResults({ clientId }: { clientId: string }) {
       </p>
       {/* Until the client is known the page is named for what it is; its name replaces it. */}
       {data ? null : <h1 id="client-title">Client Results</h1>}
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <ClientSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? (
         <>
@@ -83,6 +84,13 @@ function AssessmentCard({ assessment }: { assessment: ClientAssessment }) {
           {title}
           {assessment.project ? <span className="client-assessment__project">{assessment.project}</span> : null}
         </h3>
+        {assessment.ennea ? (
+          <EnneagramFigure
+            className="client-assessment__figure"
+            style={assessment.ennea.type}
+            {...styleFigureText(assessment.ennea.type)}
+          />
+        ) : null}
         <dl className="client-assessment__facts">
           <div>
             <dt>Language</dt>
@@ -220,5 +228,21 @@ function ReportLinks({ assessment }: { assessment: ClientAssessment }) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The client's shape until the answer: their name and facts, then an assessment's card. */
+function ClientSkeleton() {
+  return (
+    <SkeletonRegion>
+      <span className="client-results__skeleton">
+        <Skeleton width="14rem" height="1.75rem" />
+        <SkeletonLines count={2} />
+        <span className="client-assessment">
+          <Skeleton width="12rem" height="1.25rem" />
+          <SkeletonLines count={4} />
+        </span>
+      </span>
+    </SkeletonRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toast.tsx';
 import { SESSION } from '../../../test/fake-bff.ts';
 import { pipelineInsights } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
@@ -25,6 +26,40 @@ const DASHBOARD: DashboardData = {
   total: { completed: 18, inProgress: 15 },
   messagesToAck: [{ subject: 'Planned maintenance', body: '<p>Down on <strong>Saturday</strong></p>' }],
   policyAlert: true,
+};
+
+const MINI_PAGE = {
+  items: [
+    {
+      uniqueId: '3141f000-0000-4000-8000-000000000001',
+      createdAt: '2026-10-21T08:20:00Z',
+      language: 'hungarian',
+      name: 'Eszter',
+      surname: 'Szabó',
+      email: 'eszter@example.hu',
+      completedAt: '2026-10-21T08:26:03Z',
+      ennea: 5,
+      trifix: '514',
+      reportUrl: 'https://portal.test/coachportal/reports/e/3141f000-0000-4000-8000-000000000001',
+    },
+    {
+      uniqueId: '3141f000-0000-4000-8000-000000000002',
+      createdAt: '2026-10-20T08:20:00Z',
+      language: 'slovak',
+      name: 'Jana',
+      surname: 'Nováková',
+      email: 'jana@example.sk',
+      completedAt: null,
+      ennea: null,
+      trifix: null,
+      reportUrl: null,
+    },
+  ],
+  total: 2,
+  filteredTotal: 2,
+  page: 1,
+  pageSize: 10,
+  selfRegistrationUrl: 'https://portal.test/coachportal/mini/5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
 };
 
 const json = (body: unknown, status = 200, type = 'application/json') =>
@@ -155,35 +190,78 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     expect(screen.queryByText(POLICY_ALERT_TITLE)).toBeNull();
   });
 
-  it('shows a coach limited to mini-assessments only the notice and the way to them, no tiles or donut', async () => {
-    serve(() =>
-      json({
-        ...DASHBOARD,
-        onlyMiniAssessment: true,
-        tiles: [],
-        total: { completed: 0, inProgress: 0 },
-        messagesToAck: [],
-        policyAlert: false,
-      }),
+  it('shows a coach limited to mini-assessments the notice, their link to copy and the latest mini-assessments, no tiles or donut', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const calls = serve((request) =>
+      request.url.includes('/api/mini-assessments')
+        ? json(MINI_PAGE)
+        : json({
+            ...DASHBOARD,
+            onlyMiniAssessment: true,
+            tiles: [],
+            total: { completed: 0, inProgress: 0 },
+            messagesToAck: [],
+            policyAlert: false,
+          }),
     );
-    render(<Dashboard session={SESSION} />);
+    render(
+      <>
+        <Dashboard session={SESSION} />
+        <Toaster />
+      </>,
+    );
     await screen.findByText(MINI_ONLY_NOTICE);
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['View Mini-Assessments']);
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+    // The latest first, as the table's first page: a completed one with its style, one not completed yet.
+    const latest = screen.getByRole('region', { name: 'Latest mini-assessments' });
+    await within(latest).findByText('Eszter Szabó');
+    expect(
+      within(latest)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['5Eszter SzabóStyle 5, trifix 514 · Hungarian · 2026-10-21', '–Jana NovákováNot completed yet · Slovak']);
+    expect(latest.textContent).toContain('2 mini-assessments in all');
+    expect(calls).toContain('GET /api/mini-assessments');
+    const link = screen.getByRole('region', { name: 'Your mini-assessment link' });
+    expect(within(link).getByText(MINI_PAGE.selfRegistrationUrl)).toBeTruthy();
+    await user.click(within(link).getByRole('button', { name: 'Copy Link' }));
+    expect(writeText).toHaveBeenCalledWith(MINI_PAGE.selfRegistrationUrl);
+    await screen.findByText('Copied to clipboard');
   });
 
-  it('greets an assistant by name with the Assistant badge and shows no assessment tiles or link', async () => {
+  it('greets an assistant by name with the Assistant badge, lists what they can do for the coach and shows no assessment tiles or link', async () => {
     serve(() => json({ ...DASHBOARD, assistant: { name: 'Thandi Mokoena', email: 'thandi@example.test' } }));
     const session = {
       ...SESSION,
       roles: { impersonator: false, assisted: true, assistant: { name: 'Thandi Mokoena', email: 'thandi@example.test' } },
     };
-    render(<Dashboard session={session} />);
+    const screens = [
+      { id: 'dashboard', path: '/dashboard', label: 'Dashboard' },
+      { id: 'emailTemplates', path: '/email-templates', label: 'Email Templates' },
+      { id: 'samplesAndBrochures', path: '/samples-and-brochures', label: 'Samples & Brochures' },
+      { id: 'profile', path: '/profile', label: 'Profile' },
+    ] as const;
+    render(<Dashboard session={session} screens={screens} />);
     const heading = await screen.findByRole('heading', { level: 1, name: /Welcome, Thandi Mokoena/ });
     expect(within(heading).getByText('Assistant')).toBeTruthy();
     await screen.findByText('Planned maintenance');
     expect(screen.queryByRole('link', { name: 'View Assessments' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Total' })).toBeNull();
+    // A card a screen they may open, the dashboard itself left out, each a link with what it is for.
+    const tasks = screen.getByRole('region', { name: `What you can do for ${SESSION.coach.name} ${SESSION.coach.surname}` });
+    expect(
+      within(tasks)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Email Templates', '/email-templates'],
+      ['Samples & Brochures', '/samples-and-brochures'],
+      ['Profile', '/profile'],
+    ]);
+    expect(tasks.textContent).toContain('Change your own password and two-factor sign-in.');
     // assessments-and-clients §1, §6: an assistant may add clients for the coach; Teams stay hidden.
     expect(screen.queryByRole('button', { name: 'Add New Team' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Add New Client' }));

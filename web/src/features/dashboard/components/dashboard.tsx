@@ -12,9 +12,11 @@ import { policiesLaterAtom, usePoliciesModal } from '../../../lib/policies-state
 import type { Session } from '../../../lib/session/session.ts';
 import { tabFlagAtom } from '../../../lib/tab-flag.ts';
 import { type Dashboard as DashboardData, useDashboard } from '../api/get-dashboard.ts';
+import { AssistantTasks, type OpenScreen } from './assistant-tasks.tsx';
 import { DashboardDonut } from './dashboard-donut.tsx';
 import { DashboardTiles } from './dashboard-tiles.tsx';
 import { DownloadSummaryButton } from './download-summary-button.tsx';
+import { MiniOnlyPanel } from './mini-only-panel.tsx';
 import './dashboard.css';
 import { useLocation } from 'wouter';
 
@@ -29,7 +31,7 @@ export const MESSAGES_LATER_KEY = 'coachportal.messagesLater';
 const messagesLaterAtom = tabFlagAtom(MESSAGES_LATER_KEY);
 
 // spec coach-shell §2.3.
-export const MINI_ONLY_NOTICE = 'Your access is limited to the Mini-Assessment offering.';
+export { MINI_ONLY_NOTICE } from './mini-only-panel.tsx';
 export const POLICY_ALERT_TITLE = 'Policies to sign or accept';
 const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or accept them.';
 
@@ -37,7 +39,7 @@ const POLICY_ALERT_TEXT = 'One or more policies are waiting for you to sign or a
  * The landing page after sign-in (spec coach-shell §2.3): greeting, a tile per pipeline filter, the Total
  * donut, the policy alert and the messages to acknowledge (an alert modal). The assistant banner is the layout's.
  */
-export function Dashboard({ session }: { session: Session }) {
+export function Dashboard({ session, screens = [] }: { session: Session; screens?: readonly OpenScreen[] }) {
   usePageTitle('Dashboard');
   const { data: dashboard, error, isPending, refetch } = useDashboard();
   const who = dashboard?.greeting ?? session.coach;
@@ -60,7 +62,7 @@ export function Dashboard({ session }: { session: Session }) {
       </h1>
       {isPending ? <DashboardSkeleton /> : null}
       {dashboard ? (
-        <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} />
+        <DashboardContent dashboard={dashboard} assisted={session.roles.assisted} coach={session.coach} screens={screens} />
       ) : (
         <ProblemAlert error={error} onRetry={() => void refetch()} />
       )}
@@ -87,7 +89,16 @@ function MessagesToAcknowledge({ messages, impersonator }: { messages: Dashboard
   );
 }
 
-function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; assisted: boolean }) {
+interface DashboardContentProps {
+  dashboard: DashboardData;
+  assisted: boolean;
+  /** The coach whose portal it is (an assistant acts for them). */
+  coach: { name: string; surname: string };
+  /** The screens the role may open (an assistant's dashboard lists what they can do on each). */
+  screens: readonly OpenScreen[];
+}
+
+function DashboardContent({ dashboard, assisted, coach, screens }: DashboardContentProps) {
   const [, navigate] = useLocation();
   return (
     <>
@@ -112,13 +123,11 @@ function DashboardContent({ dashboard, assisted }: { dashboard: DashboardData; a
         </div>
       )}
       {dashboard.onlyMiniAssessment ? (
-        <>
-          <p className="dashboard__notice">{MINI_ONLY_NOTICE}</p>
-          <p>
-            <Link href="/mini-assessments">View Mini-Assessments</Link>
-          </p>
-        </>
-      ) : assisted ? null /* spec §2.1, §6: Assessments are hidden for assistants. */ : (
+        <MiniOnlyPanel />
+      ) : assisted ? (
+        /* spec §2.1, §6: Assessments are hidden for assistants: what they may do for the coach instead. */
+        <AssistantTasks coachName={`${coach.name} ${coach.surname}`} screens={screens} />
+      ) : (
         <div className="dashboard__summary">
           <section className="dashboard__pipeline" aria-labelledby="dashboard-tiles-title">
             <div className="dashboard__section-head">

@@ -50,7 +50,11 @@ describe('Email Templates screen (spec coach-shell §2.5, §4, §8)', () => {
   it('offers a Retry when the template cannot be read, and shows it when it answers', async () => {
     serve(fetchMock, { [`GET ${PATH}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(template())] });
     renderScreen();
+    // Loading: the editor's and the placeholders' cards in skeletons, busy and read as 'Loading...'.
+    const loading = screen.getByText('Loading...').closest('[aria-busy="true"]');
+    expect(loading?.querySelectorAll('.card')).toHaveLength(2);
     await screen.findByRole('alert');
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await textArea()).value).toBe('Dear {guestname},\nYour link: {assessmentlink}');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

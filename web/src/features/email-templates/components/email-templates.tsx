@@ -3,8 +3,8 @@ import { useSearchParams } from 'wouter';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { EMAIL_TEMPLATES, type EmailTemplateName, PLACEHOLDER_MEANINGS, type Placeholder } from '../../../lib/labels/email-templates.ts';
@@ -74,7 +74,7 @@ export function EmailTemplates() {
       <div className="email-templates__picker">
         <NativeSelect label="Template" options={EMAIL_TEMPLATES} value={name} onChange={choose} />
       </div>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <EditorSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <Editor key={name} template={data} draft={draft} onDraft={setDraft} /> : null}
       <ConfirmDialog
@@ -92,6 +92,28 @@ export function EmailTemplates() {
         {switchingTo ? EMAIL_TEMPLATES_TEXT.confirmDiscard(templateLabel(name), templateLabel(switchingTo)) : null}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The editor's and the placeholders' cards until the template is there. */
+function EditorSkeleton() {
+  return (
+    <SkeletonRegion>
+      <div className="email-templates__layout">
+        <div className="email-templates__editor card">
+          <Skeleton width="6rem" height="1.5rem" />
+          <Skeleton shape="block" height="20rem" />
+          <span className="email-templates__actions">
+            <Skeleton shape="block" width="7rem" />
+            <Skeleton shape="block" width="10rem" />
+          </span>
+        </div>
+        <div className="email-templates__placeholders card">
+          <Skeleton width="8rem" height="1.25rem" />
+          <SkeletonLines count={6} />
+        </div>
+      </div>
+    </SkeletonRegion>
   );
 }
 

@@ -139,6 +139,11 @@ describe('guest report viewer', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading report...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Enneagram report' })).toBeTruthy();
     expect(screen.getByText('Zuzana Kováčová')).toBeTruthy();
+    // The result at a glance: the figure with style 5 marked beside the scored facts.
+    const summary = screen.getByRole('region', { name: 'Your result at a glance' });
+    const figure = within(summary).getByRole('img', { name: 'Enneagram figure with style 5 marked' });
+    expect(figure.querySelector('.enneagram-figure__point--marked')?.textContent).toBe('5');
+    expect(summary.textContent).toContain('Trifix514');
 
     const tabs = screen.getByRole('tablist', { name: 'Report sections' });
     expect(
@@ -157,6 +162,8 @@ describe('guest report viewer', () => {
     const [url] = requested();
     expect(url?.pathname).toBe(`/api/public/reports/c/${GUEST}`);
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({ language: 'english', trifix: '514', instinct: 'SX', version: 'text' });
+    // The text-only version draws no figure.
+    expect(screen.queryByRole('region', { name: 'Your result at a glance' })).toBeNull();
   });
 
   it('asks for the Enneagram report on the legacy route', async () => {

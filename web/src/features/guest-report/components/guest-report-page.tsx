@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useGuestReport } from '../api/get-guest-report.ts';
 import type { GuestReportRequest } from '../utils/report-request.ts';
@@ -19,7 +19,7 @@ export function GuestReportPage({ request }: { request: GuestReportRequest }) {
   const waiting = (
     <main className="page">
       <h1>Report</h1>
-      {report || !error ? <Loading label="Loading report..." /> : <ProblemAlert error={error} onRetry={() => void refetch()} />}
+      {report || !error ? <ReportSkeleton /> : <ProblemAlert error={error} onRetry={() => void refetch()} />}
     </main>
   );
   if (!report) return waiting;
@@ -27,5 +27,22 @@ export function GuestReportPage({ request }: { request: GuestReportRequest }) {
     <Suspense fallback={waiting}>
       <ReportView report={report} loading={isFetching} textOnly={report.textOnly || request.query.version === 'text'} />
     </Suspense>
+  );
+}
+
+/** The report's shape until it is there: the person, the result at a glance, the section list and a section. */
+function ReportSkeleton() {
+  return (
+    <SkeletonRegion label="Loading report..." className="report-skeleton">
+      <Skeleton width="12rem" />
+      <span className="report-skeleton__summary">
+        <Skeleton shape="circle" width="7rem" />
+        <SkeletonLines count={3} />
+      </span>
+      <span className="report-skeleton__body">
+        <SkeletonLines count={5} className="report-skeleton__tabs" />
+        <SkeletonLines count={6} />
+      </span>
+    </SkeletonRegion>
   );
 }

@@ -4,6 +4,7 @@ import { useNarrowLayout } from '../../../lib/use-narrow-layout.ts';
 import { useRememberedTab } from '../hooks/use-remembered-tab.ts';
 import { type GuestReport, reportTabs } from '../utils/report-tabs.ts';
 import { AllSections, SectionMenu, SectionTabs } from './report-section-layouts.tsx';
+import { ReportSummary } from './report-summary.tsx';
 import { ReportToolbar } from './report-toolbar.tsx';
 
 export function ReportView({ report, loading, textOnly }: { report: GuestReport; loading: boolean; textOnly: boolean }) {
@@ -27,6 +28,7 @@ export function ReportView({ report, loading, textOnly }: { report: GuestReport;
             {report.person.name} {report.person.surname}
           </p>
         </div>
+        {textOnly ? null : <ReportSummary report={report} />}
         <ReportToolbar report={report} textOnly={textOnly} showAll={showAll} onShowAllChange={setShowAll} />
         {loading ? <Loading label="Loading report..." /> : null}
       </header>

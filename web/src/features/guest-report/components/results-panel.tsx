@@ -4,7 +4,8 @@ import type { GuestReport } from '../utils/report-tabs.ts';
 import { type Fact, FactList } from './fact-list.tsx';
 import { ScoreTable } from './score-table.tsx';
 
-function resultFacts(report: GuestReport): Fact[] {
+/** The scored results as label and value pairs (the Results tab's and the summary's). */
+export function resultFacts(report: GuestReport): Fact[] {
   const { ennea, maturity, combinedIndex, orderedTrifix } = report;
   return [
     ...(ennea ? [{ label: 'Enneagram style', value: styleLabel(ennea.type) }] : []),

@@ -88,7 +88,7 @@ const happyRoutes = () => ({
     ),
   [`POST /api/public/mini/assessments/${UNIQUE_ID}/section-1`]: () => json({ questions: [question('q4', 'Fourth')] }),
   [`POST /api/public/mini/assessments/${UNIQUE_ID}/section-2`]: () =>
-    json({ enneaTitle: 'Style 5: The Investigator', resultText: '<p>You value knowledge.</p>' }),
+    json({ enneaTitle: 'Style 5: The Investigator', resultText: '<p>You value knowledge.</p>', style: 5 }),
 });
 
 async function register(user: ReturnType<typeof userEvent.setup>, language = 'English') {
@@ -120,8 +120,17 @@ describe('mini-assessment page', () => {
     expect(screen.getByRole('status').textContent).toBe('...');
     await screen.findByRole('heading', { name: 'Choose your language' });
     expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    // What it is and how long it takes, and where the guest is among the seven steps; no coach is known yet.
+    expect(screen.getByRole('complementary', { name: 'A short Enneagram questionnaire' }).textContent).toContain('about two minutes');
+    expect(screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuetext')).toBe('Step 1 of 7');
+    expect(screen.queryByRole('region', { name: /^Your coach/ })).toBeNull();
 
     await register(user);
+    // startAssessment names the coach: the card says whose mini-assessment it is from the first question on.
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    expect(screen.getByRole('region', { name: 'Your coach: Amara Nkosi' }).textContent).toContain('AN');
+    expect(screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe('3');
+    expect(screen.queryByRole('complementary')).toBeNull();
     await answer(user, 'Question 1 of 4', 'First C');
     await answer(user, 'Question 2 of 4', 'Second B');
     await answer(user, 'Question 3 of 4', 'Third A');
@@ -129,6 +138,14 @@ describe('mini-assessment page', () => {
     await screen.findByRole('heading', { name: 'Your result' });
     expect(screen.getByRole('heading', { name: 'Style 5: The Investigator' })).toBeTruthy();
     expect(screen.getByText('You value knowledge.')).toBeTruthy();
+    // The result card: the nine-point figure named by the result's title, style 5 marked, and the coach to talk to.
+    const figure = screen.getByRole('img', { name: 'Style 5: The Investigator' });
+    expect(figure.querySelector('.enneagram-figure__point--marked')?.textContent).toBe('5');
+    expect(screen.getByRole('article', { name: 'Style 5: The Investigator' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your coach: Amara Nkosi' }).textContent).toContain(
+      'Talk your result through with Amara Nkosi.',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuetext')).toBe('Step 7 of 7');
 
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
       ['GET', '/api/public/mini/translations', undefined],

@@ -1,13 +1,17 @@
+import { Clock } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
+import { CoachCard } from '../../../components/coach-card.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { INVALID_LINK } from '../../../lib/labels/public-links.ts';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { isUuid } from '../../../lib/validation.ts';
 import type { MiniLanguage } from '../api/mini-api.ts';
-import { currentAnswer, currentQuestion } from '../hooks/mini-steps.ts';
+import { MINI_GUIDE_TEXTS, type MiniGuideTexts } from '../hooks/mini-guide-texts.ts';
+import { coachOf, currentAnswer, currentQuestion, stepNumber } from '../hooks/mini-steps.ts';
 import { FALLBACK_ERROR_TITLE, translator } from '../hooks/mini-texts.ts';
 import { useMiniAssessment } from '../hooks/use-mini-assessment.ts';
+import { MiniProgress } from './mini-progress.tsx';
 import './mini-assessment.css';
 
 // The page's first paint is '...' until its texts arrive: the steps' code (radio groups, fields, buttons) loads
@@ -47,18 +51,48 @@ function MiniAssessment({ coachUuid }: { coachUuid: string }) {
     for (const step of [ErrorStep, LanguageStep, RegistrationStep, QuestionStep]) step.preload();
   }, []);
 
+  const guide = MINI_GUIDE_TEXTS[language];
+  const step = mini.translations ? stepNumber(mini.state) : null;
+  const coach = coachOf(mini.state);
+
   return (
     <main className="page mini" lang={LANG_ATTRIBUTE[language]}>
+      {step !== null ? <MiniProgress step={step} texts={guide} /> : null}
+      {step !== null && (mini.state.step === 'language' || mini.state.step === 'registration') ? <MiniIntro guide={guide} /> : null}
       <Suspense fallback={<Loading />}>
-        <MiniStepView mini={mini} language={language} />
+        <MiniStepView mini={mini} language={language} guide={guide} />
       </Suspense>
+      {coach ? (
+        <CoachCard name={coach} label={guide.yourCoach}>
+          {mini.state.step === 'results' ? guide.talkItThrough(coach) : guide.coachReceives}
+        </CoachCard>
+      ) : null}
     </main>
+  );
+}
+
+/** What the mini-assessment is and how long it takes, before the guest starts. */
+function MiniIntro({ guide }: { guide: MiniGuideTexts }) {
+  return (
+    <aside className="mini-intro" aria-label={guide.introTitle}>
+      <Clock className="mini-intro__icon" aria-hidden="true" size={20} />
+      <div>
+        <strong>{guide.introTitle}</strong>
+        <p>{guide.introText}</p>
+      </div>
+    </aside>
   );
 }
 
 const PAGE_TITLE = 'Mini-assessment';
 
-function MiniStepView({ mini, language }: { mini: ReturnType<typeof useMiniAssessment>; language: MiniLanguage }) {
+interface MiniStepViewProps {
+  mini: ReturnType<typeof useMiniAssessment>;
+  language: MiniLanguage;
+  guide: MiniGuideTexts;
+}
+
+function MiniStepView({ mini, language, guide }: MiniStepViewProps) {
   const { state, translations, busy } = mini;
   if (state.step === 'error') {
     const t = translations ? translator(translations, language) : null;
@@ -111,7 +145,7 @@ function MiniStepView({ mini, language }: { mini: ReturnType<typeof useMiniAsses
     case 'results':
       return (
         <Suspense fallback={<Loading />}>
-          <ResultsStep t={t} result={state.result} />
+          <ResultsStep t={t} guide={guide} result={state.result} />
         </Suspense>
       );
   }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { MiniQuestion } from '../api/mini-api.ts';
-import { INITIAL_STEP, isMiniStep, type MiniEvent, type MiniStep, miniReducer, restoreStep, submitAction } from './mini-steps.ts';
+import {
+  coachOf,
+  INITIAL_STEP,
+  isMiniStep,
+  type MiniEvent,
+  type MiniStep,
+  miniReducer,
+  restoreStep,
+  STEP_COUNT,
+  stepNumber,
+  submitAction,
+} from './mini-steps.ts';
 
 const question = (id: MiniQuestion['id']): MiniQuestion => ({
   id,
@@ -29,9 +40,11 @@ describe('mini-assessment steps (spec public-and-guest §4 "Mini-assessment")', 
     let state = play([
       { type: 'chooseLanguage', language: 'hungarian' },
       { type: 'continue' },
-      { type: 'started', uniqueId: 'u-1', questions: SECTION_1 },
+      { type: 'started', uniqueId: 'u-1', questions: SECTION_1, coach: 'Amara Botha' },
     ]);
-    expect(state).toMatchObject({ step: 'question', index: 0, uniqueId: 'u-1', language: 'hungarian' });
+    expect(state).toMatchObject({ step: 'question', index: 0, uniqueId: 'u-1', language: 'hungarian', coach: 'Amara Botha' });
+    expect(stepNumber(state)).toBe(3);
+    expect(coachOf(state)).toBe('Amara Botha');
     if (state.step !== 'question') throw new Error('not a question');
     expect(submitAction(state)).toBe('unanswered');
     expect(miniReducer(state, { type: 'next' })).toBe(state);
@@ -48,17 +61,17 @@ describe('mini-assessment steps (spec public-and-guest §4 "Mini-assessment")', 
 
     state = play([{ type: 'section1Completed', questions: [question('q4')] }], state);
     expect(state).toMatchObject({ step: 'question', index: 3 });
+    expect(stepNumber(state)).toBe(6);
     if (state.step !== 'question') throw new Error('not a question');
     expect(submitAction(state)).toBe('unanswered');
     state = play([{ type: 'answer', answer: 'B' }], state);
     if (state.step !== 'question') throw new Error('not a question');
     expect(submitAction(state)).toBe('section2');
 
-    expect(play([{ type: 'section2Completed', result: RESULT }], state)).toEqual({
-      step: 'results',
-      language: 'hungarian',
-      result: RESULT,
-    });
+    const results = play([{ type: 'section2Completed', result: RESULT }], state);
+    expect(results).toEqual({ step: 'results', language: 'hungarian', result: RESULT, coach: 'Amara Botha' });
+    expect(stepNumber(results)).toBe(STEP_COUNT);
+    expect(coachOf(results)).toBe('Amara Botha');
   });
 
   it('goes to the error page on a failure and back to the language selection on restart', () => {
@@ -68,12 +81,14 @@ describe('mini-assessment steps (spec public-and-guest §4 "Mini-assessment")', 
       { type: 'failed', message: 'Assessment not found.' },
     ]);
     expect(failed).toEqual({ step: 'error', language: 'english', message: 'Assessment not found.' });
+    expect(stepNumber(failed)).toBeNull();
+    expect(coachOf(failed)).toBeNull();
     expect(miniReducer(failed, { type: 'restart' })).toEqual(INITIAL_STEP);
   });
 
   it('ignores events that do not belong to the step', () => {
     expect(miniReducer(INITIAL_STEP, { type: 'answer', answer: 'A' })).toBe(INITIAL_STEP);
-    expect(miniReducer(INITIAL_STEP, { type: 'started', uniqueId: 'u', questions: SECTION_1 })).toBe(INITIAL_STEP);
+    expect(miniReducer(INITIAL_STEP, { type: 'started', uniqueId: 'u', questions: SECTION_1, coach: 'C' })).toBe(INITIAL_STEP);
     expect(miniReducer(INITIAL_STEP, { type: 'section2Completed', result: RESULT })).toBe(INITIAL_STEP);
   });
 });
@@ -91,6 +106,9 @@ describe('saved progress', () => {
       isMiniStep({ step: 'question', language: 'slovak', uniqueId: 'u-1', questions: SECTION_1, index: 1, answers: { q1: 'C' } }),
     ).toBe(true);
     expect(isMiniStep({ step: 'results', language: 'english', result: RESULT })).toBe(true);
+    expect(isMiniStep({ step: 'results', language: 'english', result: { ...RESULT, style: 5 }, coach: 'Amara Botha' })).toBe(true);
+    expect(isMiniStep({ step: 'results', language: 'english', result: { ...RESULT, style: 10 } })).toBe(false);
+    expect(isMiniStep({ step: 'results', language: 'english', result: RESULT, coach: 7 })).toBe(false);
     expect(isMiniStep({ step: 'language', language: null })).toBe(true);
     expect(isMiniStep({ step: 'question', language: 'slovak', uniqueId: 'u-1', questions: SECTION_1, index: 3, answers: {} })).toBe(false);
     expect(

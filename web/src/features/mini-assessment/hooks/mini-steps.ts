@@ -9,15 +9,26 @@ export type Answers = Partial<Record<QuestionId, MiniAnswer>>;
 export type MiniStep =
   | { step: 'language'; language: MiniLanguage | null }
   | { step: 'registration'; language: MiniLanguage }
-  /** `questions` holds questions 1–3, then question 4 once section 1 is in; `index` is the one shown. */
-  | { step: 'question'; language: MiniLanguage; uniqueId: string; questions: MiniQuestion[]; index: number; answers: Answers }
-  | { step: 'results'; language: MiniLanguage; result: MiniResult }
+  /**
+   * `questions` holds questions 1–3, then question 4 once section 1 is in; `index` is the one shown. `coach` is the
+   * coach's name as startAssessment gives it (absent in progress saved by an older build).
+   */
+  | {
+      step: 'question';
+      language: MiniLanguage;
+      uniqueId: string;
+      questions: MiniQuestion[];
+      index: number;
+      answers: Answers;
+      coach?: string;
+    }
+  | { step: 'results'; language: MiniLanguage; result: MiniResult; coach?: string }
   | { step: 'error'; language: MiniLanguage | null; message: string };
 
 export type MiniEvent =
   | { type: 'chooseLanguage'; language: MiniLanguage }
   | { type: 'continue' }
-  | { type: 'started'; uniqueId: string; questions: MiniQuestion[] }
+  | { type: 'started'; uniqueId: string; questions: MiniQuestion[]; coach: string }
   | { type: 'answer'; answer: MiniAnswer }
   | { type: 'next' }
   | { type: 'section1Completed'; questions: MiniQuestion[] }
@@ -54,7 +65,15 @@ export function miniReducer(state: MiniStep, event: MiniEvent): MiniStep {
       return state.step === 'language' && state.language ? { step: 'registration', language: state.language } : state;
     case 'started':
       return state.step === 'registration'
-        ? { step: 'question', language: state.language, uniqueId: event.uniqueId, questions: event.questions, index: 0, answers: {} }
+        ? {
+            step: 'question',
+            language: state.language,
+            uniqueId: event.uniqueId,
+            questions: event.questions,
+            index: 0,
+            answers: {},
+            coach: event.coach,
+          }
         : state;
     case 'answer': {
       if (state.step !== 'question') return state;
@@ -69,13 +88,37 @@ export function miniReducer(state: MiniStep, event: MiniEvent): MiniStep {
         : state;
     case 'section2Completed':
       return state.step === 'question' && submitAction(state) === 'section2'
-        ? { step: 'results', language: state.language, result: event.result }
+        ? { step: 'results', language: state.language, result: event.result, coach: state.coach }
         : state;
     case 'failed':
       return { step: 'error', language: state.language, message: event.message };
     case 'restart':
       return INITIAL_STEP;
   }
+}
+
+/** The steps a guest goes through: the language, the details, the four questions and the result. */
+export const STEP_COUNT = 7;
+
+/** Which of the STEP_COUNT steps `state` is (1-based); the error page is none. */
+export function stepNumber(state: MiniStep): number | null {
+  switch (state.step) {
+    case 'language':
+      return 1;
+    case 'registration':
+      return 2;
+    case 'question':
+      return 3 + state.index;
+    case 'results':
+      return STEP_COUNT;
+    case 'error':
+      return null;
+  }
+}
+
+/** The coach's name once startAssessment gave it, or null. */
+export function coachOf(state: MiniStep): string | null {
+  return (state.step === 'question' || state.step === 'results') && state.coach ? state.coach : null;
 }
 
 /** The step to show after a reload: the saved one, except that a saved error page starts again (spec: public-and-guest §4). */
@@ -88,6 +131,8 @@ const ANSWERS: readonly unknown[] = ['A', 'B', 'C'];
 const QUESTION_IDS: readonly unknown[] = ['q1', 'q2', 'q3', 'q4'];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isOptionalText = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const isStyle = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 9;
 const isLanguage = (value: unknown): value is MiniLanguage => LANGUAGES.includes(value);
 
 function isQuestion(value: unknown): value is MiniQuestion {
@@ -118,6 +163,7 @@ export function isMiniStep(value: unknown): value is MiniStep {
         value.index >= 0 &&
         value.index < value.questions.length &&
         isRecord(value.answers) &&
+        isOptionalText(value.coach) &&
         Object.entries(value.answers).every(([id, answer]) => QUESTION_IDS.includes(id) && ANSWERS.includes(answer))
       );
     case 'results':
@@ -125,7 +171,9 @@ export function isMiniStep(value: unknown): value is MiniStep {
         isLanguage(value.language) &&
         isRecord(value.result) &&
         typeof value.result.enneaTitle === 'string' &&
-        typeof value.result.resultText === 'string'
+        typeof value.result.resultText === 'string' &&
+        (value.result.style === undefined || isStyle(value.result.style)) &&
+        isOptionalText(value.coach)
       );
     case 'error':
       return true;

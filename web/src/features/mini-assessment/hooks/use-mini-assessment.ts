@@ -43,7 +43,10 @@ export function useMiniAssessment(coachUuid: string) {
     const { language } = state;
     start.mutate(
       { params: { path: { coachUuid } }, body: { language, ...form } },
-      { onSuccess: ({ uniqueId, questions }) => dispatch({ type: 'started', uniqueId, questions }), onError: failed },
+      {
+        onSuccess: ({ uniqueId, questions, coach }) => dispatch({ type: 'started', uniqueId, questions, coach: coach.displayName.trim() }),
+        onError: failed,
+      },
     );
   };
 

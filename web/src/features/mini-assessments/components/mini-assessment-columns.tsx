@@ -1,8 +1,8 @@
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { tableDate } from '../../../components/data-table/table-state.ts';
 import { EmailAddress } from '../../../components/email-address.tsx';
+import type { MiniAssessmentRow } from '../../../lib/api/list-mini-assessments.ts';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
-import type { MiniAssessmentRow } from '../api/list-mini-assessments.ts';
 
 // spec coach-shell §2.4: the results' columns, desktop and phone; each report opens in a new tab.
 

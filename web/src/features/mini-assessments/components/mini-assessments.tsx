@@ -4,10 +4,10 @@ import { useListScreen } from '../../../components/data-table/use-list-screen.ts
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { type MiniAssessmentSort, useMiniAssessments } from '../../../lib/api/list-mini-assessments.ts';
 import { COPIED_TO_CLIPBOARD, copyToClipboard } from '../../../lib/clipboard.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useDownloadMiniAssessmentsSpreadsheet } from '../api/download-mini-assessments-spreadsheet.ts';
-import { type MiniAssessmentSort, useMiniAssessments } from '../api/list-mini-assessments.ts';
 import { DESKTOP_COLUMNS, PHONE_COLUMNS } from './mini-assessment-columns.tsx';
 import './mini-assessments.css';
 

@@ -4,11 +4,11 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { MessageDialog } from '../../../components/ui/message-dialog.tsx';
 import { problemMessage } from '../../../lib/problem.ts';
 import { type Assistant, useAssistants } from '../api/list-assistants.ts';
 import { useSetAssistantBlocked } from '../api/set-assistant-blocked.ts';
+import { SectionSkeleton } from './profile-skeleton.tsx';
 
 // Loaded when first opened.
 const AssistantDialog = lazy(async () => ({ default: (await import('./assistant-dialog.tsx')).AssistantDialog }));
@@ -31,7 +31,7 @@ export function AssistantsSection() {
   return (
     <div className="profile__assistants">
       <p className="profile__hint">Assistants sign in with their own e-mail and act for you. Block one to stop their access.</p>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <SectionSkeleton /> : null}
       <ProblemAlert error={error} />
       {data && data.items.length === 0 ? <p>You have no assistants yet.</p> : null}
       {data && data.items.length > 0 ? (

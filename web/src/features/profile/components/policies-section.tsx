@@ -1,9 +1,9 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { GENERAL_TERMS_URL, LICENCE_AGREEMENT_URL } from '../../../config/build.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { usePolicies } from '../api/list-policies.ts';
 import { ProfileSection } from './profile-section.tsx';
+import { SectionSkeleton } from './profile-skeleton.tsx';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -25,7 +25,7 @@ export function PoliciesSection() {
         </li>
       </ul>
       <h3>Policies to sign or accept</h3>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <SectionSkeleton /> : null}
       <ProblemAlert error={error} />
       {data && data.items.length === 0 ? <p className="profile__hint">There are no policies for you to sign.</p> : null}
       {data && data.items.length > 0 ? (

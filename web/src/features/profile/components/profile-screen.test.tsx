@@ -128,7 +128,11 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
   it('offers a Retry when the profile cannot be read, and shows it when it answers', async () => {
     serveScreen({ 'GET /api/profile': [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(PROFILE)] });
     renderScreen();
+    // Loading: the profile's shape in skeletons, busy and read as 'Loading...', no spinner.
+    const loading = screen.getByText('Loading...').closest('[aria-busy="true"]');
+    expect(loading?.querySelectorAll('.profile-skeleton__field')).toHaveLength(6);
     await findAlert('The service is unavailable.');
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Details' });
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();

@@ -3,7 +3,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { isAcceptablePassword } from '../../../lib/password/password-rule.ts';
@@ -21,6 +20,7 @@ import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PoliciesSection } from './policies-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { ProfileSkeleton, SectionSkeleton } from './profile-skeleton.tsx';
 import { PROFILE_TEXT, PROFILE_TOAST_MS, SECTIONS, type SectionId } from './profile-text.ts';
 import { WebProfileSection } from './web-profile-section.tsx';
 import { WebResourcesSection } from './web-resources-section.tsx';
@@ -56,7 +56,7 @@ export function ProfileScreen() {
   return (
     <section className="profile stack" aria-labelledby="profile-title">
       <h1 id="profile-title">{PROFILE_TEXT.title}</h1>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <ProfileSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <ProfileForm profile={data} /> : null}
     </section>
@@ -149,7 +149,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {show(
           'twoFactor',
           <ProfileSection id="twoFactor">
-            <Suspense fallback={<Loading label="Loading..." />}>
+            <Suspense fallback={<SectionSkeleton />}>
               <TwoFactorSection enabled={profile.twoFactorEnabled} />
             </Suspense>
           </ProfileSection>,
@@ -157,7 +157,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {show(
           'sessions',
           <ProfileSection id="sessions">
-            <Suspense fallback={<Loading label="Loading..." />}>
+            <Suspense fallback={<SectionSkeleton />}>
               <SessionsSection />
             </Suspense>
           </ProfileSection>,
@@ -165,7 +165,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {show(
           'assistants',
           <ProfileSection id="assistants">
-            <Suspense fallback={<Loading label="Loading..." />}>
+            <Suspense fallback={<SectionSkeleton />}>
               <AssistantsSection />
             </Suspense>
           </ProfileSection>,

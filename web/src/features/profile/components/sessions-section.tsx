@@ -3,11 +3,11 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type SignedInSession, useSignedInSessions } from '../api/list-signed-in-sessions.ts';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions.ts';
+import { SectionSkeleton } from './profile-skeleton.tsx';
 import { PROFILE_TOAST_MS } from './profile-text.ts';
 
 export const SESSIONS_TEXT = {
@@ -56,7 +56,7 @@ export function SessionsSection() {
   return (
     <div className="profile__sessions">
       <p>{SESSIONS_TEXT.intro}</p>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <SectionSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? (
         <ul className="profile__session-list" aria-label="Signed-in sessions">

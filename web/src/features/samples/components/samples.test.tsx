@@ -60,6 +60,41 @@ describe('Samples & Brochures page (spec coach-shell §2.8)', () => {
     expect(studio.getAttribute('href')).toBe('/reports/imf');
   });
 
+  it('previews what each report holds: the nine-point figure, the maturity stages, or both for a combined report', async () => {
+    const english = (code: string) => [{ language: 'english', htmlUrl: url(`${code}-english.html`), pdfUrl: url(`${code}-english.pdf`) }];
+    serve(fetchMock, {
+      'GET /api/samples': [
+        json({
+          items: [
+            { reportCode: 'basic', name: 'Enneagram Report', samples: english('basic') },
+            { reportCode: 'imf', name: 'Maturity Report', samples: english('imf') },
+            { reportCode: 'foundation', name: 'Combined Report', samples: english('foundation') },
+          ],
+        }),
+      ],
+    });
+    render(<Samples />);
+    expect(screen.getByText('Loading...').closest('[aria-busy="true"]')?.querySelectorAll('.samples__card')).toHaveLength(3);
+    const pictures = async (name: string) => {
+      const card = await screen.findByRole('listitem', { name });
+      const picture = card.querySelector('.report-preview__picture');
+      return {
+        hidden: picture?.getAttribute('aria-hidden'),
+        figure: picture?.querySelectorAll('.enneagram-figure').length,
+        stages: picture?.querySelectorAll('.report-preview__stages').length,
+        text: card.querySelector('.report-preview__text')?.textContent,
+      };
+    };
+    expect(await pictures('Enneagram Report')).toEqual({
+      hidden: 'true',
+      figure: 1,
+      stages: 0,
+      text: 'The client’s Enneagram style, trifix and instinct, with their scores.',
+    });
+    expect(await pictures('Maturity Report')).toMatchObject({ figure: 0, stages: 1 });
+    expect(await pictures('Combined Report')).toMatchObject({ figure: 1, stages: 1 });
+  });
+
   it('offers a Retry on a failed load that shows the samples when they answer', async () => {
     const samples = { items: [{ reportCode: 'basic', name: 'Enneagram Report', samples: [] }] };
     serve(fetchMock, { 'GET /api/samples': [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(samples)] });

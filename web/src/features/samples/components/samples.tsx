@@ -1,16 +1,19 @@
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
+import { Skeleton, SkeletonLines, SkeletonRegion } from '../../../components/ui/skeleton.tsx';
 import { LANGUAGE_NAMES } from '../../../lib/labels/languages.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { type SampleReport, useSampleReports } from '../api/list-sample-reports.ts';
+import { ReportPreview } from './report-preview.tsx';
 import './samples.css';
 
 export const SAMPLES_TITLE = 'Samples & Brochures';
 
 /**
- * The Samples & Brochures page (spec coach-shell §2.8): each report type with a button per language for HTML and PDF,
- * and, for a coach who may open the assessments area, a link to the report's studio (assessments-and-clients §2.1).
+ * The Samples & Brochures page (spec coach-shell §2.8): each report type with a preview of what it holds and a button
+ * per language for HTML and PDF, and, for a coach who may open the assessments area, a link to the report's studio
+ * (assessments-and-clients §2.1).
  */
 export function Samples({ studioLinks = false }: { studioLinks?: boolean }) {
   usePageTitle(SAMPLES_TITLE);
@@ -22,7 +25,7 @@ export function Samples({ studioLinks = false }: { studioLinks?: boolean }) {
         See what your clients receive: each sample is the report of a fictional client. Open it as a web page or as a PDF, in each language
         the report is offered in.
       </p>
-      {isPending ? <Loading label="Loading..." /> : null}
+      {isPending ? <SamplesSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? (
         <ul className="samples__list">
@@ -60,6 +63,7 @@ function SampleCard({ report, title = report.name, studioLink = false }: { repor
   return (
     <li className="card samples__card" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
+      <ReportPreview reportCode={report.reportCode} />
       {(['html', 'pdf'] as const).map((format) => (
         <div key={format} className="samples__row">
           <span className="samples__format">{format === 'html' ? 'HTML' : 'PDF'}</span>
@@ -91,5 +95,24 @@ function SampleCard({ report, title = report.name, studioLink = false }: { repor
         </p>
       ) : null}
     </li>
+  );
+}
+
+const CARD_KEYS = ['first', 'second', 'third'];
+
+/** The cards' shape until the list is there. */
+function SamplesSkeleton() {
+  return (
+    <SkeletonRegion>
+      <span className="samples__list">
+        {CARD_KEYS.map((key) => (
+          <span key={key} className="card samples__card">
+            <Skeleton width="10rem" height="1.25rem" />
+            <Skeleton shape="block" height="8rem" />
+            <SkeletonLines count={2} />
+          </span>
+        ))}
+      </span>
+    </SkeletonRegion>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { CoachCard } from '../../../components/coach-card.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Form } from '../../../components/ui/form.tsx';
@@ -60,9 +61,9 @@ export function RegistrationForm({ page, form, onChange, onProceed }: Registrati
 
   return (
     <Form ref={fields.formRef} onSubmit={proceed} aria-label="Assessment Registration" className="registration-form">
-      <p>
-        Your results go to your coach, <strong>{page.coachName}</strong>.
-      </p>
+      <CoachCard name={page.coachName} label="Your coach">
+        Your results go to your coach, {page.coachName}.
+      </CoachCard>
       <p>
         Price: <strong>{page.priceString}</strong>
         {page.provider === 'card' ? ' (paid by card)' : ' (paid with PayPal)'}

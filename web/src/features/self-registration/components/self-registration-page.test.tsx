@@ -94,6 +94,8 @@ describe('Assessment Registration', () => {
     fakeBff();
     renderAt(COACH);
     await screen.findByText('Lerato Mokoena');
+    const coach = screen.getByRole('region', { name: 'Your coach: Lerato Mokoena' });
+    expect(coach.textContent).toBe('LMYour coachLerato MokoenaYour results go to your coach, Lerato Mokoena.');
     expect(screen.getByText('R550 + VAT')).toBeTruthy();
     const assessment = screen.getByLabelText('Assessment') as HTMLInputElement;
     expect(assessment.value).toBe('Enneagram');

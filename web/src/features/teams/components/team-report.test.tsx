@@ -193,7 +193,11 @@ describe('team report page (spec coach-shell §2.7, §4 "Team report")', () => {
   it('offers a Retry on a failed load that shows the team when it answers', async () => {
     fakeBff({ [`GET ${PATH}`]: [problem(503, 'upstream_unavailable', 'The service is unavailable.'), json(DETAIL)] });
     renderPage();
+    // Loading: the report card and the members table in skeletons, no spinner.
+    expect(document.querySelector('.team-report-skeleton')).toBeTruthy();
+    expect(screen.getByText('Loading...').closest('[aria-busy="true"]')?.querySelectorAll('.table-skeleton__row')).toHaveLength(8);
     await screen.findByRole('alert');
+    expect(document.querySelector('.team-report-skeleton')).toBeNull();
     await userEvent.click(button('Retry'));
     await screen.findByRole('heading', { level: 1, name: 'Leadership Team' });
     expect(screen.queryByRole('alert')).toBeNull();

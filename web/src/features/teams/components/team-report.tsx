@@ -8,7 +8,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
-import { Loading } from '../../../components/ui/loading.tsx';
 import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
@@ -23,6 +22,7 @@ import { useRemoveTeamMembers } from '../api/remove-team-members.ts';
 import { useUpdateTeamMember } from '../api/update-team-member.ts';
 import { ReportStatePill } from './report-state-pill.tsx';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
+import { TeamReportSkeleton } from './team-report-skeleton.tsx';
 import './teams.css';
 
 // The dialogs load when first opened (the coach routes' 150 KB budget).
@@ -59,7 +59,7 @@ export function TeamReport({ teamId }: { teamId: string }) {
         </Button>
       </header>
       {teamId === '' ? <Alert tone="error">No team was chosen: open a team from the Teams page.</Alert> : null}
-      {teamId !== '' && isPending ? <Loading label="Loading..." /> : null}
+      {teamId !== '' && isPending ? <TeamReportSkeleton /> : null}
       <ProblemAlert error={error} onRetry={() => void refetch()} />
       {data ? <TeamReportContent detail={data} /> : null}
     </section>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { components, operations } from '../../../../../generated/bff.ts';
-import { $api } from '../../../lib/query.ts';
+import type { components, operations } from '../../../../generated/bff.ts';
+import { $api } from '../query.ts';
 
 export type MiniAssessmentRow = components['schemas']['MiniAssessmentRow'];
 export type MiniAssessmentsQuery = NonNullable<operations['listMiniAssessments']['parameters']['query']>;
