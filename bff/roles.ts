@@ -84,6 +84,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   deleteAssessments: NO_MINI_ONLY,
   listAssessmentDetails: NO_MINI_ONLY,
   listAssessmentIds: NO_MINI_ONLY,
+  exportAssessments: NO_MINI_ONLY,
   summarizeAssessmentSelection: NO_MINI_ONLY,
   getAssessmentBatchJob: NO_MINI_ONLY,
   stopAssessmentBatchJob: NO_MINI_ONLY,
