@@ -35,8 +35,8 @@ const workbook = (sheetName: string) =>
   `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
 /** Characters XML 1.0 cannot hold at all (control characters but tab and line ends, lone surrogates) are left out. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing what XML cannot carry is the point
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing what XML cannot carry is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
