@@ -15,6 +15,7 @@ export const exportFileName = (name: string, format: ExportFormat, now: number):
 
 /** The file, streamed: nothing is written before the reader asks for it. */
 export function exportAnswer(sheet: ExportSheet, format: ExportFormat, fileName: string): HttpAnswer<Readable> {
-  if (format === 'csv') return fileAnswer(Readable.from(csvChunks(sheet)), 'text/csv; charset=utf-8', contentDisposition(fileName));
+  if (format === 'csv')
+    return fileAnswer(Readable.from(csvChunks(sheet), { objectMode: false }), 'text/csv; charset=utf-8', contentDisposition(fileName));
   return fileAnswer(xlsxStream(sheet), XLSX, contentDisposition(fileName));
 }

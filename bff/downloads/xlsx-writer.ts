@@ -65,7 +65,7 @@ function cellXml(ref: string, cell: ExportCell): string {
   return day === undefined ? '' : `<c r="${ref}" s="1"><v>${day}</v></c>`;
 }
 
-const CHUNK = 64 * 1024;
+const CHUNK = 16 * 1024;
 
 function* sheetXml({ labels, rows }: ExportSheet): Generator<string> {
   const names = labels.map((_, index) => columnName(index));
@@ -91,7 +91,7 @@ export function xlsxStream(sheet: ExportSheet, sheetName = 'Export'): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   for (const [name, content] of FIXED_PARTS) archive.append(content, { name });
   archive.append(workbook(sheetName), { name: 'xl/workbook.xml' });
-  archive.append(Readable.from(sheetXml(sheet)), { name: 'xl/worksheets/sheet1.xml' });
+  archive.append(Readable.from(sheetXml(sheet), { objectMode: false }), { name: 'xl/worksheets/sheet1.xml' });
   void archive.finalize().catch(() => {
     // A reader that leaves ends the zip; the stream's own 'error' reaches whoever pipes it.
   });
