@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../problem.ts';
 import { parseCsv } from './csv-test-support.ts';
 import { csvField } from './csv-writer.ts';
-import { EXPORT_ROW_LIMIT, type ExportCell, type ExportColumn, exportSheet } from './export-sheet.ts';
+import { EXPORT_ROW_LIMIT, type ExportColumn, exportSheet } from './export-sheet.ts';
 import { exportAnswer } from './table-export.ts';
 import { columnName, excelDay } from './xlsx-writer.ts';
 
@@ -103,11 +103,12 @@ describe('the files', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as never);
     const worksheet = workbook.worksheets[0];
-    expect(worksheet?.getCell('A2').value).toBe('<b>&"x"');
-    expect((worksheet?.getCell('B2').value as Date).toISOString()).toBe('2025-09-03T00:00:00.000Z');
-    expect(worksheet?.getCell('B2').numFmt).toBe('yyyy-mm-dd');
-    expect(worksheet?.getCell('A3').value).toBeNull();
-    expect(worksheet?.rowCount).toBe(3);
+    if (!worksheet) throw new Error('no worksheet');
+    expect(worksheet.getCell('A2').value).toBe('<b>&"x"');
+    expect((worksheet.getCell('B2').value as Date).toISOString()).toBe('2025-09-03T00:00:00.000Z');
+    expect(worksheet.getCell('B2').numFmt).toBe('yyyy-mm-dd');
+    expect(worksheet.getCell('A3').value).toBeNull();
+    expect(worksheet.rowCount).toBe(3);
   });
 
   it('names columns and days as Excel does', () => {
