@@ -16,6 +16,7 @@ import { SelectionToolbar } from './table-toolbar.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import { usePacedRows } from './use-paced-rows.ts';
 import { useRowSelection } from './use-row-selection.ts';
+import { exportActions } from './use-table-export.tsx';
 import { useTableShortcuts } from './use-table-shortcuts.ts';
 
 // The screens' column files and tests name the table's types from here.
@@ -35,11 +36,13 @@ const ShortcutsDialog = lazy(() => import('./shortcuts-dialog.tsx'));
  * with Retry; the counts, the page shown and the empty text follow the rows on screen, not the request in flight.
  */
 export function DataTable<R extends { id: string }, S extends string, F extends string>(props: DataTableProps<R, S, F>) {
-  const { label, rows, error, total, filteredTotal, state, onChange, selection, actions = [], isNarrow } = props;
+  const { label, rows, error, total, filteredTotal, state, onChange, selection, isNarrow } = props;
   // A phone has its own short set of columns; the coach's choice is the desktop's.
   const choosable = props.columnChoice && !isNarrow ? props.columns.filter((column) => !column.isRowHeader) : [];
   const [hidden, setHidden] = useHiddenColumns(props.columnChoice);
   const columns = choosable.length > 0 ? props.columns.filter((column) => !hidden.has(column.id)) : props.columns;
+  // The screen's actions, then Export in More: the view with the columns shown.
+  const actions = [...(props.actions ?? []), ...exportActions(props.exportTable, columns)];
   const baseId = useId();
   const isLoading = rows === undefined && !error;
 
