@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|export|sessions|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { flagsCost, metricsCost } from './bench/ab-costs.ts';
 import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
 import { PIECES_DIR, piecesOnly, requests, serversPinned, startServers } from './bench/coach-read.ts';
 import { downloadAndRunner } from './bench/download-and-runner.ts';
+import { exportGoals, exportReport, measureExport } from './bench/export.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { type BenchProcess, startProcess } from './bench/processes.ts';
 import {
@@ -57,6 +58,21 @@ async function search(upstream: BenchProcess): Promise<Part> {
   try {
     const sizes = await measureSearch(bff.url);
     return { lines: searchReport(sizes, table), goals: searchGoals(sizes, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
+ * The table export (scripts/bench/export.ts) on a BFF process of its own: 20,000 assessments as CSV and XLSX through
+ * the BFF, and the writers' time and heap at 20,000 and 50,000 rows. `BENCH_ONLY=export npm run bench` (about 30 s).
+ */
+async function tableExport(upstream: BenchProcess): Promise<Part> {
+  log('export: 20,000 assessments as CSV and XLSX; the writers at 20,000 and 50,000 rows');
+  const bff = await startBff(upstream, 'BFF (export)');
+  try {
+    const figures = await measureExport(bff.url);
+    return { lines: exportReport(figures, table), goals: exportGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
@@ -177,6 +193,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   reports: reportMemory,
   lists,
   search,
+  export: tableExport,
   sessions,
   table: browserTable,
   open: tableOpen,
@@ -213,6 +230,7 @@ async function main(): Promise<void> {
     add(await reportMemory(upstream));
     add(await lists(upstream));
     add(await search(upstream));
+    add(await tableExport(upstream));
     add(await sessions(upstream));
     add(await browserTable());
     add(await tableOpen());
