@@ -12958,7 +12958,7 @@ export interface operations {
     };
     exportAssessments: {
         parameters: {
-            query: {
+            query?: {
                 /**
                  * @description `own`: the coach's own assessments, merged with the received ones when the coach has
                  *     received any (route `/coachportal/assessments`); `given`: the assessments the coach has
@@ -12990,19 +12990,21 @@ export interface operations {
                  */
                 sort?: "info" | "company" | "project" | "ennea" | "score" | "assessmentType" | "language" | "createdAt" | "registeredAt" | "completedAt" | "fromCoach" | "toCoach";
                 /**
-                 * @description The visible columns, in the table's order, one `columns` parameter each.
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns: Info to Completed, with From Coach (the own view of a coach who has received assessments) or
+                 *     To Coach (the given view).
                  * @example [
                  *       "info",
                  *       "company",
                  *       "createdAt"
                  *     ]
                  */
-                columns: components["schemas"]["AssessmentColumn"][];
+                columns?: components["schemas"]["AssessmentColumn"][];
                 /**
-                 * @description CSV or an Excel workbook.
+                 * @description CSV (the default) or an Excel workbook.
                  * @example csv
                  */
-                format: components["schemas"]["ExportFormat"];
+                format?: components["schemas"]["ExportFormat"];
             };
             header?: never;
             path?: never;

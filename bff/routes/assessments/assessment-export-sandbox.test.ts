@@ -106,8 +106,27 @@ describe('GET /api/assessments/export (exportAssessments)', () => {
     expect(rows).toHaveLength(page.filteredTotal);
   });
 
-  it('refuses a column the table does not have and a missing format (validation_failed)', async () => {
-    for (const query of ['columns=info&columns=salary&format=csv', 'columns=info', 'format=xlsx', 'columns=info&columns=info&format=csv']) {
+  it('writes the desktop columns as CSV when the call names neither', async () => {
+    const response = await get('/api/assessments/export');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header] = parseCsv(response.body);
+    expect(header).toEqual([
+      'Info',
+      'Company',
+      'Project',
+      'Ennea Results',
+      'Maturity Results',
+      'Assessment',
+      'Lang',
+      'Created',
+      'Registered',
+      'Completed',
+      'From Coach',
+    ]);
+  });
+
+  it('refuses a column the table does not have, a column twice and another format (validation_failed)', async () => {
+    for (const query of ['columns=info&columns=salary&format=csv', 'columns=info&columns=info', 'format=pdf']) {
       const response = await get(`/api/assessments/export?${query}`);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed' });

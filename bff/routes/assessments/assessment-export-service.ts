@@ -63,6 +63,25 @@ export const ASSESSMENT_EXPORT_COLUMNS: Readonly<Record<AssessmentColumn, Export
   toCoach: { label: 'To Coach', cell: ({ row }) => row.toCoaches.map(coachName).join(', ') },
 };
 
+const DESKTOP: readonly AssessmentColumn[] = [
+  'info',
+  'company',
+  'project',
+  'ennea',
+  'score',
+  'assessmentType',
+  'language',
+  'createdAt',
+  'registeredAt',
+  'completedAt',
+];
+
+/** The table's desktop columns (the web's assessmentColumns): From Coach for a coach who has received any, To Coach for the given view. */
+function desktopColumns(view: 'own' | 'given', hasReceived: boolean): readonly AssessmentColumn[] {
+  if (view === 'given') return [...DESKTOP, 'toCoach'];
+  return hasReceived ? [...DESKTOP, 'fromCoach'] : DESKTOP;
+}
+
 /** exportAssessments: the file of what listAssessments would page through for the same query. */
 export async function exportAssessments(
   { query }: OperationInput<'exportAssessments'>,
@@ -70,8 +89,9 @@ export async function exportAssessments(
   snapshots: SnapshotCache,
   now = Date.now(),
 ) {
-  const { view = 'own', format, columns } = query;
+  const { view = 'own', format = 'csv' } = query;
   const snapshot = await assessmentSnapshot(ctx, snapshots, view);
+  const columns = query.columns ?? desktopColumns(view, snapshot.hasReceived);
   const sheet = exportSheet(queryAssessments(snapshot, query), ASSESSMENT_EXPORT_COLUMNS, columns);
   return exportAnswer(sheet, format, exportFileName(view === 'given' ? 'sco-given' : 'assessments', format, now));
 }
