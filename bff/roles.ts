@@ -105,6 +105,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   stopReportDownload: NO_MINI_ONLY,
   downloadReportArchive: NO_MINI_ONLY,
   listClients: NO_MINI_ONLY,
+  exportClients: NO_MINI_ONLY,
   createClient: NO_MINI_ONLY,
   uploadClientsSpreadsheet: NO_MINI_ONLY,
   importNewClientResults: NO_MINI_ONLY,
