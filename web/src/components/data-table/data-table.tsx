@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { ProblemAlert } from '../problem-alert.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
@@ -41,8 +41,6 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   const choosable = props.columnChoice && !isNarrow ? props.columns.filter((column) => !column.isRowHeader) : [];
   const [hidden, setHidden] = useHiddenColumns(props.columnChoice);
   const columns = choosable.length > 0 ? props.columns.filter((column) => !hidden.has(column.id)) : props.columns;
-  // The screen's actions, then Export in More: the view with the columns shown.
-  const actions = [...(props.actions ?? []), ...exportActions(props.exportTable, columns)];
   const baseId = useId();
   const isLoading = rows === undefined && !error;
 
@@ -71,6 +69,23 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   const isBusy = isLoading || (props.isStale ?? false) || !isComplete;
 
   const columnsKey = columns.map((column) => column.id).join(' ');
+  // The screen's actions, then Export in More with the columns shown: made again only when one of these changes, not on
+  // every render of the table (its rows are shown a few at a time), as the toolbar renders again with them.
+  const exportRef = useRef(props.exportTable);
+  exportRef.current = props.exportTable;
+  const exportable = props.exportTable !== undefined;
+  const exporting = props.exportTable?.running;
+  const screenActions = props.actions;
+  const actions = useMemo(
+    () => [
+      ...(screenActions ?? []),
+      ...exportActions(
+        exportable ? { running: exporting, start: (format, ids) => exportRef.current?.start(format, ids) } : undefined,
+        columnsKey.split(' ').map((id) => ({ id })),
+      ),
+    ],
+    [screenActions, exportable, exporting, columnsKey],
+  );
   const [, navigate] = useLocation();
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
