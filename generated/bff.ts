@@ -2078,6 +2078,35 @@ export interface paths {
         patch: operations["editAssessments"];
         trace?: never;
     };
+    "/api/assessments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The assessments table's current view as a CSV file or a workbook
+         * @description Export (the table's More menu; the shared table, spec assessments-and-clients §2.2): every row the
+         *     view, `filter` and `q` keep, in the order of `sort` and `order` (not only the page shown), with the
+         *     `columns` the coach sees, in that order, headed by the table's labels; dates as the table shows them
+         *     (`YYYY-MM-DD`). Computed from the coach's copy of the lists that `listAssessments` reads (no other
+         *     legacy call), and written row by row as it is sent. The spec has no export: the feature is the
+         *     portal's own (`x-unspecified`). A download resets the session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportAssessments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assessments/ids": {
         parameters: {
             query?: never;
@@ -2795,6 +2824,35 @@ export interface paths {
          *     502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["downloadReportArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clients table's current view as a CSV file or a workbook
+         * @description Export (the table's More menu; the clients view, spec assessments-and-clients §2.1): every client the search
+         *     `q` keeps, in the order of `sort` and `order` (not only the page shown), with the `columns` the coach sees,
+         *     in that order, headed by the table's labels; dates as the table shows them (`YYYY-MM-DD`). Computed from the
+         *     coach's copy of the lists that `listClients` reads (no other legacy call), and written row by row as it is
+         *     sent. The spec has no export: the feature is the portal's own (`x-unspecified`). A download resets the
+         *     session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     403 `role_refused` (a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6653,6 +6711,24 @@ export interface components {
             otherData?: string & components["schemas"]["SingleLineText"];
         };
         /**
+         * @description A column of the assessments table (spec assessments-and-clients §2.2), as an export names it; its
+         *     header is the table's label: `info` Info (the client's name, where the assessment stands, the
+         *     e-mail), `company` Company, `project` Project, `ennea` Ennea Results, `score` Maturity Results,
+         *     `assessmentType` Assessment, `language` Lang, `createdAt` Created, `registeredAt` Registered,
+         *     `completedAt` Completed, `fromCoach` From Coach, `toCoach` To Coach.
+         * @example company
+         * @enum {string}
+         */
+        AssessmentColumn: "info" | "company" | "project" | "ennea" | "score" | "assessmentType" | "language" | "createdAt" | "registeredAt" | "completedAt" | "fromCoach" | "toCoach";
+        /**
+         * @description The file an export writes: `csv` (UTF-8 with a byte-order mark, so that Excel reads accents; a cell
+         *     starting with `=`, `+`, `-` or `@` is prefixed with `'`, so that no spreadsheet runs it as a formula) or
+         *     `xlsx` (one worksheet, dates as dates in the table's `YYYY-MM-DD` format).
+         * @example csv
+         * @enum {string}
+         */
+        ExportFormat: "csv" | "xlsx";
+        /**
          * @description Everything the View Details dialog shows for one assessment (spec assessments-and-clients
          *     §2.3 "View Details", §3.1, §3.2): the table row plus the fields the table leaves out.
          * @example {
@@ -7365,6 +7441,14 @@ export interface components {
              */
             expiresAt?: string;
         };
+        /**
+         * @description A column of the clients table (spec assessments-and-clients §2.1), as an export names it; its header is the
+         *     table's label: `surname` Client (name and surname, then the e-mail), `company` Company, `assessmentCount`
+         *     Assessments, `latest` Latest assessment, `createdAt` Created.
+         * @example company
+         * @enum {string}
+         */
+        ClientColumn: "surname" | "company" | "assessmentCount" | "latest" | "createdAt";
         /** @description One page of the clients view; `total` counts all the coach's clients, `filteredTotal` those matching `q`. */
         ClientList: {
             items: components["schemas"]["ClientRow"][];
@@ -13465,6 +13549,92 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    exportAssessments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `own`: the coach's own assessments, merged with the received ones when the coach has
+                 *     received any (route `/coachportal/assessments`); `given`: the assessments the coach has
+                 *     given to other coaches (route `/coachportal/sco-given`).
+                 * @example own
+                 */
+                view?: "own" | "given";
+                /**
+                 * @description A pipeline filter (spec assessments-and-clients §4.1); combines with `q`. Default `showAll`.
+                 * @example completeSendReport
+                 */
+                filter?: components["schemas"]["PipelineFilter"];
+                /**
+                 * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
+                 * @example Mokoena
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The column to sort on: `info` (client surname, then name), `company`, `project`, `ennea`
+                 *     (Enneagram style), `score` (the Maturity Results column: 100 × finalTPR + aim),
+                 *     `assessmentType`, `language`, `createdAt` (the default), `registeredAt`, `completedAt`,
+                 *     `fromCoach`, `toCoach`.
+                 * @example createdAt
+                 */
+                sort?: "info" | "company" | "project" | "ennea" | "score" | "assessmentType" | "language" | "createdAt" | "registeredAt" | "completedAt" | "fromCoach" | "toCoach";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns: Info to Completed, with From Coach (the own view of a coach who has received assessments) or
+                 *     To Coach (the given view).
+                 * @example [
+                 *       "info",
+                 *       "company",
+                 *       "createdAt"
+                 *     ]
+                 */
+                columns?: components["schemas"]["AssessmentColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="assessments-2025-10-30.csv"` (`sco-given-…` for the given view; `.xlsx` for a workbook)
+                     * @example attachment; filename="assessments-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Info,Company,Created
+                     *     Thandi Mokoena · Complete · thandi.mokoena@karoologistics.co.za,Karoo Logistics,2025-09-02
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     listAssessmentIds: {
         parameters: {
             query?: {
@@ -15063,6 +15233,76 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    exportClients: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
+                 * @example Khumalo
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The column to sort on; default `createdAt` (spec coach-shell §2.2 "by createdAt when rows have name").
+                 * @example createdAt
+                 */
+                sort?: "name" | "surname" | "email" | "company" | "createdAt" | "assessmentCount";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns.
+                 * @example [
+                 *       "surname",
+                 *       "company",
+                 *       "createdAt"
+                 *     ]
+                 */
+                columns?: components["schemas"]["ClientColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="clients-2025-10-30.csv"` (`.xlsx` for a workbook)
+                     * @example attachment; filename="clients-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Client,Company,Created
+                     *     Thandi Mokoena · thandi.mokoena@karoologistics.co.za,Karoo Logistics,2025-09-02
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|export|sessions|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { flagsCost, metricsCost } from './bench/ab-costs.ts';
 import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batches.ts';
 import { PIECES_DIR, piecesOnly, requests, serversPinned, startServers } from './bench/coach-read.ts';
 import { downloadAndRunner } from './bench/download-and-runner.ts';
+import { exportGoals, exportReport, measureExport } from './bench/export.ts';
 import { insightGoals, insightReport, measureInsights } from './bench/insights.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { measurePipeline, pipelineGoals, pipelineReport } from './bench/pipeline.ts';
@@ -89,6 +90,21 @@ async function insights(upstream: BenchProcess): Promise<Part> {
   try {
     const figures = await measureInsights(bff.url);
     return { lines: insightReport(figures, table), goals: insightGoals(figures, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
+ * The table export (scripts/bench/export.ts) on a BFF process of its own: 20,000 assessments as CSV and XLSX through
+ * the BFF, and the writers' time and heap at 20,000 and 50,000 rows. `BENCH_ONLY=export npm run bench` (about 30 s).
+ */
+async function tableExport(upstream: BenchProcess): Promise<Part> {
+  log('export: 20,000 assessments as CSV and XLSX; the writers at 20,000 and 50,000 rows');
+  const bff = await startBff(upstream, 'BFF (export)');
+  try {
+    const figures = await measureExport(bff.url);
+    return { lines: exportReport(figures, table), goals: exportGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
@@ -211,6 +227,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   search,
   pipeline,
   insights,
+  export: tableExport,
   sessions,
   table: browserTable,
   open: tableOpen,
@@ -249,6 +266,7 @@ async function main(): Promise<void> {
     add(await search(upstream));
     add(await pipeline(upstream));
     add(await insights(upstream));
+    add(await tableExport(upstream));
     add(await sessions(upstream));
     add(await browserTable());
     add(await tableOpen());

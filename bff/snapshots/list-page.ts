@@ -36,17 +36,27 @@ export interface ListOptions<E, C extends string, R> {
   row?: ((entry: E) => R) | undefined;
 }
 
+/** Every entry the query's search (and filter) keeps, in its order: what the pages of `listPage` hold, and an export. */
+export function listEntries<E, C extends string>(
+  table: Table<E, C>,
+  { q = '', sort, order = 'desc' }: Pick<ListQuery<C, number>, 'q' | 'sort' | 'order'>,
+  { sort: defaultSort, search }: Pick<ListOptions<E, C, unknown>, 'sort' | 'search'>,
+): readonly E[] {
+  const text = fold(q.trim());
+  const column = sort ?? defaultSort;
+  return 'matching' in search
+    ? search.matching(text, column, order)
+    : table.query(column, order, text, () => (text === '' ? null : (entry) => search.text(entry).includes(text)));
+}
+
 export function listPage<E, C extends string, S extends number, R = E>(
   table: Table<E, C>,
   query: ListQuery<C, S>,
-  { sort: defaultSort, search, row }: ListOptions<E, C, R>,
+  options: ListOptions<E, C, R>,
 ): ListPage<R, S> {
-  const { q = '', sort = defaultSort, order = 'desc', page = FIRST_PAGE, pageSize = PAGE_SIZE as S } = query;
-  const text = fold(q.trim());
-  const kept =
-    'matching' in search
-      ? search.matching(text, sort, order)
-      : table.query(sort, order, text, () => (text === '' ? null : (entry) => search.text(entry).includes(text)));
+  const { page = FIRST_PAGE, pageSize = PAGE_SIZE as S } = query;
+  const { row } = options;
+  const kept = listEntries(table, query, options);
   const shown = pageOf(kept, page, pageSize);
   return {
     items: row ? shown.map(row) : (shown as unknown as R[]),

@@ -514,6 +514,16 @@ export const CATALOGUE: readonly Shot[] = [
     await menuItem(page, 'More', 'History');
     await shownDialog(page, /^History: /);
   }),
+  assessmentDialog(
+    'Export menu',
+    'the More menu opened on a filtered view, nothing selected: Export as CSV and Export as Excel.',
+    async (page) => {
+      await page.goto(portalPath(`/assessments?${REPORTS}`));
+      await dataRows(page).first().waitFor();
+      await page.getByRole('button', { name: 'More', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Export as Excel', exact: true }).waitFor();
+    },
+  ),
   assessmentDialog('Assign Secondary Coach Ownership', 'Assign SCO in the More menu, one assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, NOT_INVITED, (row) => own(row) && row.permissions.canAssignSco);
     await menuItem(page, 'More', 'Assign SCO');

@@ -6,6 +6,7 @@ import { getAssessmentBatchJob, stopAssessmentBatchJob } from './assessment-batc
 import { combineAssessments } from './assessment-combine-service.ts';
 import { deleteAssessments } from './assessment-delete-service.ts';
 import { aboutClientEmail, editAssessments, invalidClientEmail } from './assessment-edit-service.ts';
+import { exportAssessments } from './assessment-export-service.ts';
 import { downloadAssessmentReport, downloadMailingDetails } from './assessment-files-service.ts';
 import { copyAssessmentLink, listAssessmentHistory } from './assessment-history-service.ts';
 import { previewInvite, sendInvites } from './assessment-invites-service.ts';
@@ -36,6 +37,7 @@ export const assessmentsRoutes: TagRoutes = ({ jobStore: jobs, batchJobs, snapsh
   return {
     listAssessments: (input, ctx) => listAssessments(input, ctx, snapshots),
     listAssessmentIds: (input, ctx) => listAssessmentIds(input, ctx, snapshots),
+    exportAssessments: (input, ctx) => exportAssessments(input, ctx, snapshots),
     listAssessmentProjects: (input, ctx) => listAssessmentProjects(input, ctx, snapshots),
     listAssessmentDetails: (input, ctx) => listAssessmentDetails(input, ctx, snapshots),
     downloadMailingDetails,

@@ -10,11 +10,13 @@ import {
   newAssessmentFormProblem,
   newClientFormProblem,
 } from './client-actions-service.ts';
+import { exportClients } from './clients-export-service.ts';
 import { getClient, listClients } from './clients-service.ts';
 import { uploadClientsSpreadsheet } from './clients-upload-service.ts';
 
 export const clientsRoutes: TagRoutes = ({ snapshots }) => ({
   listClients: (input, ctx) => listClients(input, ctx, snapshots),
+  exportClients: (input, ctx) => exportClients(input, ctx, snapshots),
   getClient,
   // The dialogs' own texts for refused forms, in the spec's order (assessments-and-clients §5).
   createClient: { invalid: { form: newClientFormProblem }, idempotentCreate: true, changesLists: true, handler: createClient },

@@ -6,13 +6,20 @@ import { type LegacyAssessment, reportLinksOf, toAssessmentRow } from '../../dom
 import { isReceived } from '../../domain/pipeline.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { notFound, upstreamError } from '../../problem.ts';
-import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
+import { assessmentSnapshot, type ClientEntry } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 
 type ClientList = Bff['schemas']['ClientList'];
 type ClientDetails = Bff['schemas']['ClientDetails'];
 type ClientAssessment = Bff['schemas']['ClientAssessment'];
+
+/** The clients view's default order and search (listClients and exportClients). */
+export const CLIENT_LIST = {
+  sort: 'createdAt',
+  search: { text: (entry: ClientEntry) => entry.search },
+  row: (entry: ClientEntry) => entry.row,
+} as const;
 
 /** listClients: search, sort and page the coach's own clients ("the same table mechanics", spec §2.1). */
 export async function listClients(
@@ -21,7 +28,7 @@ export async function listClients(
   snapshots: SnapshotCache,
 ): Promise<ClientList> {
   const clients = (await assessmentSnapshot(ctx, snapshots, 'own')).clients();
-  return listPage(clients, query, { sort: 'createdAt', search: { text: (entry) => entry.search }, row: (entry) => entry.row });
+  return listPage(clients, query, CLIENT_LIST);
 }
 
 /** getClient: only the coach's own client (not one whose assessments were received from another coach). */

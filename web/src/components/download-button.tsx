@@ -8,7 +8,7 @@ const MessageDialog = lazy(async () => ({ default: (await import('./ui/message-d
 
 export interface DownloadButtonProps {
   label: string;
-  download: ReturnType<typeof useDownload>;
+  download: ReturnType<typeof useDownload<void>>;
 }
 
 /** A spreadsheet download: 'Downloading...' while it runs; a failure is the spec's 'Failed' alert with the server's text. */

@@ -12,15 +12,17 @@ export interface FileAnswer {
 
 /**
  * A file download saved by the browser (a spreadsheet, a report): the name from the BFF's Content-Disposition,
- * else `fallbackName`; a download gives the session 30 minutes. The error is the BFF's problem.
+ * else `fallbackName`; a download gives the session 30 minutes. The error is the BFF's problem. `mutate(what)` hands
+ * `what` to `fetchFile` (a table's export: the format and the columns).
  */
-export function useDownload(fetchFile: () => Promise<FileAnswer>, fallbackName: string) {
+export function useDownload<V = void>(fetchFile: (what: V) => Promise<FileAnswer>, fallbackName: string | ((what: V) => string)) {
   const downloadStarted = useSetAtom(downloadStartedAtom);
   return useMutation({
-    mutationFn: async () => {
-      const { data, error, response } = await fetchFile();
+    mutationFn: async (what: V) => {
+      const { data, error, response } = await fetchFile(what);
       if (error !== undefined) throw error;
-      return { blob: data as Blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+      const fallback = typeof fallbackName === 'string' ? fallbackName : fallbackName(what);
+      return { blob: data as Blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallback) };
     },
     onSuccess: ({ blob, filename }) => {
       downloadStarted();

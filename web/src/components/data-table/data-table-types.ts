@@ -71,6 +71,19 @@ export interface DataTableProps<R extends { id: string }, S extends string, F ex
    * nothing. Without it Enter follows the row header's link, where there is one (the client's page).
    */
   rowHref?: (row: R) => string | undefined;
+  /** Export as CSV and as Excel in the toolbar's More menu (the screen's list has an export operation). */
+  exportTable?: TableExport | undefined;
+}
+
+/** A file an export writes (the contract's ExportFormat). */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The table's Export (its More menu): the view as a file, with the columns shown. */
+export interface TableExport {
+  /** Starts the download of the current view with these columns (their ids, in the order shown). */
+  start: (format: ExportFormat, columns: readonly string[]) => void;
+  /** The format being downloaded: its menu item says so and waits. */
+  running?: ExportFormat | undefined;
 }
 
 /** The button of an empty table: the screen's add action ('Add Team'). */

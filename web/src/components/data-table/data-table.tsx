@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { ProblemAlert } from '../problem-alert.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
@@ -16,6 +16,7 @@ import { SelectionToolbar } from './table-toolbar.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import { usePacedRows } from './use-paced-rows.ts';
 import { useRowSelection } from './use-row-selection.ts';
+import { exportActions } from './use-table-export.tsx';
 import { useTableShortcuts } from './use-table-shortcuts.ts';
 
 // The screens' column files and tests name the table's types from here.
@@ -35,7 +36,7 @@ const ShortcutsDialog = lazy(() => import('./shortcuts-dialog.tsx'));
  * with Retry; the counts, the page shown and the empty text follow the rows on screen, not the request in flight.
  */
 export function DataTable<R extends { id: string }, S extends string, F extends string>(props: DataTableProps<R, S, F>) {
-  const { label, rows, error, total, filteredTotal, state, onChange, selection, actions = [], isNarrow } = props;
+  const { label, rows, error, total, filteredTotal, state, onChange, selection, isNarrow } = props;
   // A phone has its own short set of columns; the coach's choice is the desktop's.
   const choosable = props.columnChoice && !isNarrow ? props.columns.filter((column) => !column.isRowHeader) : [];
   const [hidden, setHidden] = useHiddenColumns(props.columnChoice);
@@ -73,6 +74,23 @@ export function DataTable<R extends { id: string }, S extends string, F extends 
   const isBusy = isLoading || (props.isStale ?? false) || !isComplete;
 
   const columnsKey = columns.map((column) => column.id).join(' ');
+  // The screen's actions, then Export in More with the columns shown: made again only when one of these changes, not on
+  // every render of the table (its rows are shown a few at a time), as the toolbar renders again with them.
+  const exportRef = useRef(props.exportTable);
+  exportRef.current = props.exportTable;
+  const exportable = props.exportTable !== undefined;
+  const exporting = props.exportTable?.running;
+  const screenActions = props.actions;
+  const actions = useMemo(
+    () => [
+      ...(screenActions ?? []),
+      ...exportActions(
+        exportable ? { running: exporting, start: (format, ids) => exportRef.current?.start(format, ids) } : undefined,
+        columnsKey.split(' ').map((id) => ({ id })),
+      ),
+    ],
+    [screenActions, exportable, exporting, columnsKey],
+  );
   const [, navigate] = useLocation();
   const rowsRef = useRef(rows);
   rowsRef.current = rows;

@@ -23,11 +23,13 @@ export interface TableAction {
   onAction: () => void;
   /** Fetches the action's code ahead of the press (hover or focus of its button or menu item). */
   preload?: () => void;
+  /** Running: disabled until it ends (an export being downloaded). */
+  isBusy?: boolean;
 }
 
-/** Whether a button is enabled for this many selected records. */
-export function isActionEnabled(action: Pick<TableAction, 'min' | 'max'>, selectedCount: number): boolean {
-  return selectedCount >= action.min && (action.max === undefined || selectedCount <= action.max);
+/** Whether a button is enabled for this many selected records (and not running). */
+export function isActionEnabled(action: Pick<TableAction, 'min' | 'max' | 'isBusy'>, selectedCount: number): boolean {
+  return !action.isBusy && selectedCount >= action.min && (action.max === undefined || selectedCount <= action.max);
 }
 
 /** An alert an action ends with (one of the spec's titles, assessments-and-clients §2.4, coach-shell §8). */

@@ -6,6 +6,7 @@ import type { DataTableProps } from './data-table.tsx';
 import { SelectionOutsideFilter, useSelectionScope } from './selection-outside-filter.tsx';
 import type { ActionMessage, ActionProps, ActionRegistry } from './table-actions.ts';
 import { isFiltered, type ListQuery, listQueryOf, type TableState, type TableStateConfig } from './table-state.ts';
+import { type ExportList, useTableExport } from './use-table-export.tsx';
 import { useTableSelection, useTableState } from './use-table-state.ts';
 
 // The alert loads when first shown (the coach routes' 150 KB budget); so does each action (the screen's registry).
@@ -50,6 +51,10 @@ export interface ListScreenConfig<S extends string, F extends string, D extends 
   addLabel?: string;
   /** The records in a sentence, plural ('assessments'): the note of a selection the filter does not all show. */
   noun?: string;
+  /** The list's export operation: Export as CSV and as Excel in the toolbar's More menu (the file named `exportName`). */
+  exportList?: ExportList<S, F, P>;
+  /** The exported file's name without its extension, when the BFF's answer names none. */
+  exportName?: string;
 }
 
 export interface ListScreen<S extends string, F extends string, D extends ListPage> {
@@ -114,6 +119,14 @@ export function useListScreen<S extends string, F extends string, D extends List
 
   const [running, setRunning] = useState<Running<R> | null>(null);
   const [message, setMessage] = useState<ActionMessage | null>(null);
+  const { page: _page, pageSize: _pageSize, ...view } = query;
+  const exportTable = useTableExport(
+    config.exportList,
+    { ...(config.params as P), ...view },
+    data?.filteredTotal,
+    setMessage,
+    config.exportName ?? 'export',
+  );
   // Each action starts with the selection as it is when its button is pressed.
   const start = (id: string) => {
     const ids = [...selection.selected];
@@ -185,6 +198,7 @@ export function useListScreen<S extends string, F extends string, D extends List
       onChange: update,
       isNarrow,
       emptyAction,
+      exportTable,
       selection: registry ? selection : undefined,
       loadAllIds: loadAllIds && (() => loadAllIds({ q, filter, scope: narrowed }, queryClient)),
       actions: Object.entries(registry ?? {}).flatMap(([id, { component, isShown, ...entry }]) =>

@@ -597,3 +597,48 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
     expect(within(dialog).getByText('client1@example.com')).toBeTruthy();
   });
 });
+
+describe('Export (the More menu)', () => {
+  it('More → Export as Excel asks exportAssessments for the view, filter, search, sort and the desktop columns shown', async () => {
+    const user = userEvent.setup();
+    const seen = fakeBff(ROWS, {
+      'GET /api/assessments/export': [
+        new Response('PK-bytes', {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="assessments-2026-11-29.xlsx"',
+          },
+        }),
+      ],
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderScreen('/assessments?filter=notInvitedYet&q=client&sort=info&order=asc');
+    await screen.findByText('20 of 60 records');
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export as Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const query = seen.find((call) => call.path === '/api/assessments/export')?.query;
+    expect(Object.fromEntries([...(query ?? [])].filter(([key]) => key !== 'columns'))).toEqual({
+      view: 'own',
+      filter: 'notInvitedYet',
+      q: 'client',
+      sort: 'info',
+      order: 'asc',
+      format: 'xlsx',
+    });
+    expect(query?.getAll('columns')).toEqual([
+      'info',
+      'company',
+      'project',
+      'ennea',
+      'score',
+      'assessmentType',
+      'language',
+      'createdAt',
+      'registeredAt',
+      'completedAt',
+      'fromCoach',
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { PIPELINE_FILTER_LABELS, type PipelineFilter } from '../../../lib/labels
 import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Session } from '../../../lib/session/session.ts';
 import { ASSESSMENT_ACTIONS } from '../actions/registry.ts';
+import { exportAssessments } from '../api/export-assessments.ts';
 import { type ListAssessmentIdsQuery, listAssessmentIdsQueryOptions } from '../api/list-assessment-ids.ts';
 import { type AssessmentView, useAssessments } from '../api/list-assessments.ts';
 import { ASSESSMENT_FILTERS, ASSESSMENTS_TABLE } from '../utils/assessments-table.ts';
@@ -81,6 +82,8 @@ export function AssessmentsTable({ view, session, report, label, emptyText, head
     addAction: view === 'own' && !report ? 'addForNewClient' : undefined,
     addLabel: 'Add New Client',
     noun: 'assessments',
+    exportList: exportAssessments,
+    exportName: view === 'given' ? 'sco-given' : 'assessments',
   });
   const hasReceived = screen.data?.hasReceived ?? false;
 

@@ -6,6 +6,7 @@ import { EmailAddress } from '../../../components/email-address.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { exportClients } from '../api/export-clients.ts';
 import { type ClientRow, type ClientSort, useClients } from '../api/list-clients.ts';
 import './clients.css';
 
@@ -58,7 +59,7 @@ const PHONE_COLUMNS = [name, count, created];
 /** The clients view (spec assessments-and-clients §2.1: the same table mechanics as the assessments table). */
 export function ClientsScreen() {
   usePageTitle('Clients');
-  const screen = useListScreen({ table: TABLE_CONFIG, useList: useClients });
+  const screen = useListScreen({ table: TABLE_CONFIG, useList: useClients, exportList: exportClients, exportName: 'clients' });
   return (
     <section className="clients stack" aria-labelledby="clients-title">
       <header className="clients__header">
