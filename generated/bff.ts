@@ -4652,6 +4652,7 @@ export interface components {
             /** @description May contain HTML; the client sanitises it. */
             resultText: string;
             /**
+             * Format: int32
              * @description The Enneagram style (1 to 9) the title names, so the page can mark it on the nine-point figure. The legacy
              *     answer has no field of its own for it: the BFF reads it from `enneaTitle` when the title holds exactly one
              *     number and it is 1 to 9 ('Style 5: The Investigator', 'A 2-es stílus: a Segítő', 'Štýl 5: Pozorovateľ'), and
