@@ -4,6 +4,7 @@ import { ProblemAlert } from '../problem-alert.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import './data-table.css';
 import type { DataTableProps } from './data-table-types.ts';
+import { exportActions } from './export-actions.ts';
 import { useGridKeyboard } from './grid-keyboard.ts';
 import { NO_SELECTION } from './selection-store.ts';
 import { DataRow, SkeletonRows, StateRow } from './table-body.tsx';
@@ -16,7 +17,6 @@ import { SelectionToolbar } from './table-toolbar.tsx';
 import { useHiddenColumns } from './use-hidden-columns.ts';
 import { usePacedRows } from './use-paced-rows.ts';
 import { useRowSelection } from './use-row-selection.ts';
-import { exportActions } from './use-table-export.tsx';
 import { useTableShortcuts } from './use-table-shortcuts.ts';
 
 // The screens' column files and tests name the table's types from here.

@@ -5,7 +5,7 @@ import { problemMessage } from '../../lib/problem.ts';
 import type { FileAnswer } from '../../lib/use-download.ts';
 import { useDownload } from '../../lib/use-download.ts';
 import type { ExportFormat, TableExport } from './data-table-types.ts';
-import type { ActionMessage, TableAction } from './table-actions.ts';
+import type { ActionMessage } from './table-actions.ts';
 import type { ListQuery } from './table-state.ts';
 
 /** The most rows one export holds (the contract's exportAssessments: 400 `export_too_large` beyond it). */
@@ -17,8 +17,6 @@ export type ExportList<S extends string, F extends string, P> = (
   format: ExportFormat,
   columns: readonly string[],
 ) => Promise<FileAnswer>;
-
-export const EXPORT_LABELS: Readonly<Record<ExportFormat, string>> = { csv: 'Export as CSV', xlsx: 'Export as Excel' };
 
 const count = (records: number) => records.toLocaleString('en');
 
@@ -62,21 +60,4 @@ export function useTableExport<S extends string, F extends string, P>(
       download.mutate({ format, columns }, { onError: (failure) => say({ title: 'Failed', body: <p>{problemMessage(failure)}</p> }) });
     },
   };
-}
-
-/** The More menu's Export as CSV and Export as Excel, with the columns the table shows; both wait while one runs. */
-export function exportActions(exportTable: TableExport | undefined, columns: readonly { id: string }[]): TableAction[] {
-  if (!exportTable) return [];
-  return (['csv', 'xlsx'] as const).map((format) => ({
-    id: `export-${format}`,
-    label: exportTable.running === format ? `${EXPORT_LABELS[format]} (exporting…)` : EXPORT_LABELS[format],
-    group: 'more',
-    min: 0,
-    isBusy: exportTable.running !== undefined,
-    onAction: () =>
-      exportTable.start(
-        format,
-        columns.map((column) => column.id),
-      ),
-  }));
 }

@@ -6,9 +6,7 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { HiddenColumnHeader } from '../../../components/ui/hidden-column-header.tsx';
-import type { MessageTitle } from '../../../components/ui/message-dialog.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { ASSESSMENT_TYPE_LABELS } from '../../../lib/labels/assessments.ts';
 import { TEAM_PAGE_TOAST_MS, TEAM_REPORT_TEXT, TEAMS_TEXT } from '../../../lib/labels/teams.ts';
@@ -21,6 +19,7 @@ import { type TeamDetail, type TeamMember, useTeam } from '../api/get-team.ts';
 import { useRemoveTeamMembers } from '../api/remove-team-members.ts';
 import { useUpdateTeamMember } from '../api/update-team-member.ts';
 import { ReportStatePill } from './report-state-pill.tsx';
+import type { TeamReportMessage } from './team-report-alert.tsx';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
 import { TeamReportSkeleton } from './team-report-skeleton.tsx';
 import './teams.css';
@@ -30,9 +29,11 @@ const RequestReportDialog = lazy(() => import('./request-report-dialog.tsx'));
 const MemberCommentsDialog = lazy(() => import('./member-comments-dialog.tsx'));
 // The team at a glance's code (the chart library with it) loads once the page has its team.
 const TeamGlancePanel = lazy(() => import('./team-glance-panel.tsx'));
+// The download's modal and the page's alerts: only when one is shown (the dialog code stays out of the page's first load).
+const TeamReportAlert = lazy(() => import('./team-report-alert.tsx'));
 const ConfirmDialog = lazy(async () => ({ default: (await import('../../../components/ui/confirm-dialog.tsx')).ConfirmDialog }));
 
-type Message = { title: MessageTitle; body: ReactNode } | null;
+type Message = TeamReportMessage | null;
 
 /**
  * The team report page (spec coach-shell §2.7, §4 "Team report", "Team leaders", §5, §8): the team's report state,
@@ -141,26 +142,11 @@ function TeamReportContent({ detail }: { detail: TeamDetail }) {
         ) : null}
       </Suspense>
       {/* One alert for both: a failure replaces the download's modal in place (a second modal opened over it would stay hidden from assistive technology). */}
-      <Dialog
-        title={downloading > 0 ? TEAMS_TEXT.downloading : (message?.title ?? 'Failed')}
-        role="alertdialog"
-        isOpen={downloading > 0 || message !== null}
-        isKeyboardDismissDisabled={downloading > 0}
-        onOpenChange={(open) => (open || downloading > 0 ? undefined : setMessage(null))}
-      >
-        {downloading > 0 ? (
-          <p className="message-dialog__body">The team report is being downloaded. This closes by itself when the file has arrived.</p>
-        ) : (
-          <>
-            <div className="message-dialog__body">{message?.body}</div>
-            <div className="dialog__actions">
-              <Button autoFocus onPress={() => setMessage(null)}>
-                OK
-              </Button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      {downloading > 0 || message !== null ? (
+        <Suspense fallback={null}>
+          <TeamReportAlert downloading={downloading > 0} message={message} onClose={() => setMessage(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
