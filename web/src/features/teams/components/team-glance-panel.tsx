@@ -1,7 +1,7 @@
 import { ChartPanel } from '../../../components/charts/chart-panel.tsx';
 import { INSIGHT_EMPTY, INSIGHT_TITLES, memberCount } from '../../../lib/labels/insights.ts';
 import { useTeamInsight } from '../api/get-team-insight.ts';
-import { EnneagramFigure } from './enneagram-figure.tsx';
+import { TeamTypesFigure } from './team-types-figure.tsx';
 import './team-glance.css';
 
 /**
@@ -32,7 +32,7 @@ export default function TeamGlancePanel({ teamId, version }: { teamId: string; v
       chart={() =>
         data ? (
           <div className="team-glance__figures">
-            <EnneagramFigure enneagram={data.enneagram} />
+            <TeamTypesFigure enneagram={data.enneagram} />
             <MaturityStages maturity={data.maturity} />
           </div>
         ) : null
