@@ -13566,6 +13566,40 @@ export interface operations {
                  */
                 filter?: components["schemas"]["PipelineFilter"];
                 /**
+                 * @description The report studio's table (`/coachportal/reports/{code}`): only the assessments that offer this report now,
+                 *     as `listAssessments` reads it; combines with `filter`, `q` and a pipeline slice.
+                 * @example imf
+                 */
+                report?: components["schemas"]["ReportCode"];
+                /**
+                 * @description The dashboard pipeline panel's slice (the insights capability "Pipeline on the dashboard"): only the rows a number
+                 *     of the panel counts, with `days`, `project` or `company` and, for a nudge, `olderThan`. Combines with `filter`
+                 *     and `q`. Received assessments are never in a slice.
+                 * @example nudgeInvited
+                 */
+                stage?: components["parameters"]["PipelineStage"];
+                /**
+                 * @description The period of the pipeline panel (days back, today included). Default 90.
+                 * @example 90
+                 */
+                days?: components["parameters"]["PipelineDays"];
+                /**
+                 * @description Only assessments of this project (case-insensitive). Not with `company` (400 `one_scope`).
+                 * @example Leadership Programme 2025
+                 */
+                project?: components["parameters"]["PipelineProject"];
+                /**
+                 * @description Only assessments of clients of this company (case-insensitive). Not with `project` (400 `one_scope`).
+                 * @example Karoo Logistics
+                 */
+                company?: components["parameters"]["PipelineCompany"];
+                /**
+                 * @description For a nudge `stage`: the days its stage has waited, or more (by default the panel's own defaults: 7 for
+                 *     `nudgeInvited`, 14 for `nudgeStarted`, 3 for `nudgeReport`). Ignored for a funnel step.
+                 * @example 7
+                 */
+                olderThan?: components["parameters"]["PipelineOlderThan"];
+                /**
                  * @description Search text, matched case-insensitively against the client's name, surname, e-mail and company and the project.
                  * @example Mokoena
                  */

@@ -66,6 +66,22 @@ describe('GET /api/assessments/export (exportAssessments)', () => {
     });
   });
 
+  it.each([
+    ['the report studio’s table', 'report=imf'],
+    ['a number of the dashboard’s pipeline panel', 'stage=nudgeInvited&days=365&olderThan=7'],
+    ['a report and a slice together, filtered', 'report=basic&stage=added&days=365&filter=showAll'],
+  ])('writes the rows of %s, as listAssessments lists them', async (_name, narrowing) => {
+    const page = await list(`${narrowing}&sort=createdAt&order=desc`);
+    const all = await list('sort=createdAt&order=desc');
+    expect(page.filteredTotal).toBeGreaterThan(0);
+    expect(page.filteredTotal).toBeLessThan(all.filteredTotal);
+    const response = await get(`/api/assessments/export?${narrowing}&sort=createdAt&order=desc&${columns('info')}&format=csv`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [, ...rows] = parseCsv(response.body);
+    expect(rows.map((row) => row[0])).toEqual(page.items.map((item) => expect.stringContaining(item.clientEmail)));
+    expect(rows).toHaveLength(page.filteredTotal);
+  });
+
   it('writes the same view as a workbook: bold labels, one row per kept assessment, dates shown YYYY-MM-DD', async () => {
     const page = await list(QUERY);
     const response = await get(`/api/assessments/export?${QUERY}&${COLUMNS}&format=xlsx`);

@@ -2,6 +2,7 @@
 // §2.2): the rows the view, filter and search keep in the table's order, the columns the coach sees with the table's
 // labels and cells (the web's assessment-columns.tsx), from the coach's copy of the lists (assessment-snapshot.ts).
 import type { components as Bff } from '../../../generated/bff.ts';
+import { sliceOf } from '../../domain/pipeline-slices.ts';
 import { type ExportColumn, exportSheet } from '../../downloads/export-sheet.ts';
 import { exportAnswer, exportFileName } from '../../downloads/table-export.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
@@ -92,6 +93,6 @@ export async function exportAssessments(
   const { view = 'own', format = 'csv' } = query;
   const snapshot = await assessmentSnapshot(ctx, snapshots, view);
   const columns = query.columns ?? desktopColumns(view, snapshot.hasReceived);
-  const sheet = exportSheet(queryAssessments(snapshot, query), ASSESSMENT_EXPORT_COLUMNS, columns);
+  const sheet = exportSheet(queryAssessments(snapshot, query, sliceOf(query)), ASSESSMENT_EXPORT_COLUMNS, columns);
   return exportAnswer(sheet, format, exportFileName(view === 'given' ? 'sco-given' : 'assessments', format, now));
 }

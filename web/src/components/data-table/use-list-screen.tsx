@@ -122,7 +122,8 @@ export function useListScreen<S extends string, F extends string, D extends List
   const { page: _page, pageSize: _pageSize, ...view } = query;
   const exportTable = useTableExport(
     config.exportList,
-    { ...(config.params as P), ...view },
+    // The view as the list reads it: the screen's parameters, its scope (a pipeline slice) and the table's query.
+    { ...(config.params as P), ...narrowed, ...view },
     data?.filteredTotal,
     setMessage,
     config.exportName ?? 'export',
