@@ -116,12 +116,18 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     within(total).getByRole('img', { name: '18 completed, 15 in progress, 33 in total' });
     within(total).getByText('Completed: 18');
     within(total).getByText('In progress: 15');
-    // The completions chart loads after the tiles, in its own place.
+    // The pipeline panel and the completions chart load after the tiles, each in its own place.
+    expect(await screen.findByRole('link', { name: /^120 Added/ })).toBeTruthy();
     expect(await screen.findByText('No assessments were completed in these weeks.')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     // The policy alert is the coach area's query (the policies modal asks it too): the dashboard only reads it.
-    expect(calls.sort()).toEqual(['GET /api/dashboard', 'GET /api/insights/completions', 'GET /api/policies/alert']);
+    expect(calls.sort()).toEqual([
+      'GET /api/dashboard',
+      'GET /api/dashboard/pipeline',
+      'GET /api/insights/completions',
+      'GET /api/policies/alert',
+    ]);
   });
 
   it('draws the completed share of the ring in green over the orange ring', async () => {
