@@ -4,39 +4,47 @@
 // (the form), never with the worker's shared session.
 // The flows at desktop; the warning and the login page after expiry once at phone width, axe on each.
 import type { Request } from '@playwright/test';
-import { atPath, expect, expectNoAxeViolations, type Page, test } from '../support/fixtures.ts';
+import { atPath, expect, expectNoAxeViolations, type Page, settled, test } from '../support/fixtures.ts';
 import { signInThroughForm } from './auth-steps.ts';
 
 /**
- * Signs in on the page's own clock, then waits until every call the coach area makes on opening has answered (the
- * dashboard's, its recent assessments', the policies check made by the frame after the screen): every successful call
- * restarts the idle timer, so the clock may only jump once none is left in flight. The updates poll is not the coach
- * at work and restarts nothing.
+ * Every successful call restarts the idle timer, so the page's clock may only jump once the page is quiet: nothing
+ * shown as loading (the dashboard's panels load after its tiles, each with its own call) and no call in flight. The
+ * updates poll is not the coach at work and restarts nothing.
  */
-async function signInOnPageClock(page: Page): Promise<void> {
-  await page.clock.install();
+function quietPage(page: Page): () => Promise<void> {
   const inFlight = new Set<Request>();
-  const isCoachCall = (request: Request) => {
-    const { pathname } = new URL(request.url());
-    return pathname.startsWith('/api/') && pathname !== '/api/updates';
-  };
   page.on('request', (request) => {
-    if (isCoachCall(request)) inFlight.add(request);
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== '/api/updates') inFlight.add(request);
   });
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => inFlight.delete(request));
+  return async () => {
+    await settled(page);
+    await expect.poll(() => inFlight.size, { message: 'calls still in flight' }).toBe(0);
+  };
+}
+
+/** Signs in on the page's own clock and waits until the dashboard, its panels and the policies check have answered. */
+async function signInOnPageClock(page: Page): Promise<() => Promise<void>> {
+  await page.clock.install();
+  const quiet = quietPage(page);
   const policiesChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/policies/alert');
   await signInThroughForm(page);
   await expect(page.getByRole('region', { name: 'Total' })).toBeVisible();
+  // The pipeline panel's code and call come after the tiles, with nothing shown as loading meanwhile.
+  await expect(page.getByRole('link', { name: /^\d[\d,]* Added: show in Assessments$/ })).toBeVisible();
   await policiesChecked;
-  await expect.poll(() => inFlight.size, { message: 'calls still in flight after opening the dashboard' }).toBe(0);
+  await quiet();
+  return quiet;
 }
 // The BFF's default idle timeout is 30 minutes: the warning comes after 29.
 const UNTIL_WARNING = '29:00';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 test('warns a minute before expiry; Continue extends the session, Log Out ends it', async ({ page }) => {
-  await signInOnPageClock(page);
+  const quiet = await signInOnPageClock(page);
 
   await page.clock.fastForward(UNTIL_WARNING);
   const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
@@ -45,6 +53,7 @@ test('warns a minute before expiry; Continue extends the session, Log Out ends i
   await warning.getByRole('button', { name: 'Continue' }).click();
   await expect(warning).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Welcome, Amara' })).toBeVisible();
+  await quiet();
 
   await page.clock.fastForward(UNTIL_WARNING);
   await expect(warning).toBeVisible();

@@ -21,7 +21,8 @@ export function registrant(label: string, emailSuffix = ''): Registrant {
 export async function openRegistration(page: Page, coach: { uuid: string; name: string }): Promise<void> {
   await page.goto(`/coachportal/register/${coach.uuid}`);
   await expect(page.getByRole('heading', { name: 'Assessment Registration' })).toBeVisible();
-  await expect(page.getByText(coach.name)).toBeVisible();
+  // The coach's name on the coach card (it is in the card's sentence too).
+  await expect(page.getByText(coach.name, { exact: true })).toBeVisible();
 }
 
 export async function fillRegistration(page: Page, who: Partial<Registrant>, language?: string): Promise<void> {

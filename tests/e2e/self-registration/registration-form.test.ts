@@ -53,7 +53,7 @@ test('lists the languages alphabetically and restores the form after a reload', 
 
   await fillRegistration(page, { name: 'Thandiwe', surname: 'Nkosi', email: 'thandiwe@example.test' }, 'Xhosa');
   await page.reload();
-  await expect(page.getByText(ZAR_COACH.name)).toBeVisible();
+  await expect(page.getByText(ZAR_COACH.name, { exact: true })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Thandiwe');
   await expect(page.getByLabel('Surname')).toHaveValue('Nkosi');
   await expect(page.getByLabel('Email')).toHaveValue('thandiwe@example.test');
