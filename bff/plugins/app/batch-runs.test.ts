@@ -80,7 +80,7 @@ describe('batchRuns', () => {
   });
 
   it('refuses to start when a routes entry says otherwise than the contract about running as a job or the Idempotency-Key', () => {
-    const invites: OperationHandler<'sendInvites'> = async () => empty;
+    const invites: OperationHandler<'sendInvites'> = async () => ({ ...empty, skippedCompleted: 0, reminders: 0, drafts: [] });
     const teams: OperationHandler<'deleteTeams'> = async () => empty;
     // sendInvites declares the `Prefer` header: without `job: true` its respond-async calls would run in the request.
     expect(() => setUp({ sendInvites: { idempotent: true, changesLists: true, handler: invites } })).toThrow(
