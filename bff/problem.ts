@@ -128,7 +128,7 @@ export function unknownLink(error: ProblemError): ProblemError {
 
 export const isUnknownLink = (error: unknown): boolean => error instanceof ProblemError && unknownLinks.has(error);
 
-/** Is this the session-ended problem (or any error shaped like it, e.g. a batch's SessionEndedError)? */
+/** Is this the session-ended problem (what the legacy client throws on an upstream 403, and the route plugin without a session)? */
 export function isSessionEnded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'session_ended';
 }

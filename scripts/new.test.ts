@@ -74,6 +74,11 @@ describe('npm run new', () => {
     expect(read('bff/roles.ts')).toMatch(/\n {2}listNotes: ALL,\n\};/);
     expect(read('openapi/bff/paths/api_notes.yaml')).toContain('operationId: listNotes');
     expect(read('openapi/bff/paths/api_notes.yaml')).toContain('- name: pageSize');
+    // The faults test checks its answers against the contract and counts a legacy call left for the hand to name.
+    const faults = read('bff/routes/shell/list-notes-faults.test.ts');
+    expect(faults).toContain('await injectChecked(bff.server, {');
+    expect(faults).toContain('<the legacy call>');
+    expect(faults).toContain('expect(bff.calls(LEGACY)).toHaveLength(1);');
     expect(written.toFill.length).toBeGreaterThan(0);
   });
 
@@ -176,6 +181,13 @@ describe('npm run new', () => {
     expect(screen).toContain("from '../../../components/data-table/lazy-data-table.tsx'");
     expect(screen).toContain("sorts: ['title', 'createdAt'],\n  defaultSort: 'createdAt',");
     expect(screen).toContain('emptyText="No notes yet. Write one."');
+    // The component test serves one row from a fake BFF and waits for its row header: red until the columns exist.
+    const test = read('web/src/features/notes/components/notes-screen.test.tsx');
+    expect(test).toContain("const ROW: NoteRow = { id: '1' };");
+    expect(test).toContain(
+      "serve(fetchMock, { 'GET /api/notes': [json({ items: [ROW], total: 1, filteredTotal: 1, page: 1, pageSize: 50 })] });",
+    );
+    expect(test).toContain("findByRole('rowheader')");
     expect(written.toFill.join('\n')).toContain('SCREENSHOT_ONLY=notes npm run screenshots');
   });
 

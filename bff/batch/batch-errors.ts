@@ -1,18 +1,6 @@
 // The errors a batch item can end with, and how each becomes a per-item failure of a BatchResult.
 import { ProblemError, UNEXPECTED_MESSAGE } from '../problem.ts';
 
-/**
- * The legacy API answered 403: the coach's legacy session is gone. The upstream layer throws it; a batch
- * stops at the first one and rethrows it so the route ends the BFF session (401 `session_ended`).
- */
-export class SessionEndedError extends Error {
-  readonly code = 'session_ended';
-  constructor(message = 'The legacy API refused the session (403).', options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'SessionEndedError';
-  }
-}
-
 /** One item failed for a reason the user may read (`message` is shown as is, e.g. the legacy `error.info`). */
 export class BatchItemError extends Error {
   readonly code: string;

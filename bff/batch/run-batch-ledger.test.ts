@@ -1,10 +1,10 @@
 // runBatch under an Idempotency-Key (each item marked started before its call and recorded as it settles: its
 // ledger) and as a job (its progress told, a Stop heard).
 import { describe, expect, it } from 'vitest';
-import { upstreamTimeout } from '../problem.ts';
+import { sessionEnded, upstreamTimeout } from '../problem.ts';
 import { items, runBatch, untilAborted } from '../test-support/run-batch-checked.ts';
 import { captureLogs } from '../test-support/test-server.ts';
-import { BatchItemError, SessionEndedError } from './batch-errors.ts';
+import { BatchItemError } from './batch-errors.ts';
 import { type BatchLedger, type LedgerEntry, OUTCOME_UNKNOWN, outcomeUnknown, outcomeUnknownAfterNoAnswer } from './batch-ledger.ts';
 import { cutResult } from './run-batch.ts';
 
@@ -112,7 +112,7 @@ describe('runBatch with a ledger (a request with an Idempotency-Key)', () => {
     const cut = await runBatch(
       items(4),
       async (item, signal) => {
-        if (item.id === 'id-1') throw new SessionEndedError();
+        if (item.id === 'id-1') throw sessionEnded();
         await untilAborted(signal);
       },
       { concurrency: 2, ledger },

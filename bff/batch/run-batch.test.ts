@@ -1,10 +1,10 @@
 // runBatch: bounded concurrency, a timeout per item, cancellation, the stop at the first upstream 403 and the
 // per-item answer (the contract's BatchResult, checked on every answer).
 import { describe, expect, it } from 'vitest';
-import { problem, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
+import { problem, sessionEnded as sessionEndedProblem, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { deferred, items, runBatch, tick, untilAborted } from '../test-support/run-batch-checked.ts';
 import { captureLogs } from '../test-support/test-server.ts';
-import { BatchItemError, SessionEndedError } from './batch-errors.ts';
+import { BatchItemError } from './batch-errors.ts';
 import { OUTCOME_UNKNOWN, outcomeUnknownAfterNoAnswer } from './batch-ledger.ts';
 import { cutResult, MAX_BATCH_ITEMS } from './run-batch.ts';
 
@@ -205,7 +205,8 @@ describe('runBatch', () => {
   it('stops at the first upstream 403: aborts the others, starts nothing more, answers 401 with what was done', async () => {
     const started: string[] = [];
     const abortedInFlight: string[] = [];
-    const sessionEnded = new SessionEndedError();
+    // What the legacy client throws on an upstream 403.
+    const sessionEnded = sessionEndedProblem();
     const running = runBatch(
       items(20),
       async (item, signal) => {

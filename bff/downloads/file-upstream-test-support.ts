@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { BatchItemError, SessionEndedError } from '../batch/batch-errors.ts';
+import { BatchItemError } from '../batch/batch-errors.ts';
+import { sessionEnded } from '../problem.ts';
 import type { JobFile } from './jobs.ts';
 import type { FetchFile } from './report-archive.ts';
 
@@ -97,7 +98,8 @@ export async function startFileUpstream({
     const { statusCode, body } = await request(`${url}/files/${encodeURIComponent(file.assessmentId)}`, { signal, dispatcher });
     if (statusCode === 403) {
       await body.dump();
-      throw new SessionEndedError();
+      // What the legacy client throws on a 403 (bff/upstream/legacy-client.ts), once its session hook ended the session.
+      throw sessionEnded();
     }
     if (statusCode >= 500) {
       await body.dump();

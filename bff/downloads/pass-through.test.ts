@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendAnswer } from '../plugins/app/openapi-routes.ts';
 import { fileNameFromDisposition } from './content-disposition.ts';
 import { type FileUpstreamOptions, fileHead, startFileUpstream } from './file-upstream-test-support.ts';
 import { type PassThroughOptions, passThroughFile } from './pass-through.ts';
@@ -22,7 +23,8 @@ async function bffInFrontOf(upstreamOptions: FileUpstreamOptions, options: PassT
   app.get<{ Params: { key: string } }>('/download/:key', async (req, reply) => {
     const url = `${legacy.url}/files/${req.params.key}`;
     const upstream = viaFetch ? await fetch(url) : await request(url);
-    return passThroughFile(reply, upstream, options);
+    // As an operation's handler answers it: the route adapter writes the answer to the reply.
+    return sendAnswer(reply, passThroughFile(upstream, options));
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { legacy, app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };

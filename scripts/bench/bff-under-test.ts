@@ -6,6 +6,7 @@ import { buildServer } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/config.ts';
 import { passThroughFile } from '../../bff/downloads/pass-through.ts';
 import { createBufferedLogger } from '../../bff/logger.ts';
+import { sendAnswer } from '../../bff/plugins/app/openapi-routes.ts';
 import { problem, SESSION_ENDED_DETAIL } from '../../bff/problem.ts';
 
 import { profileOnSignal } from './profiler-toggle.ts';
@@ -42,7 +43,7 @@ server.get(BENCH_DOWNLOAD_ROUTE, { schema: benchRoute }, async (request, reply) 
     parseAs: 'stream',
   });
   if (!data) throw problem(502, 'download_failed', 'There was an unexpected error', 'Failed');
-  return passThroughFile(reply, { headers: response.headers, body: data }, { fileName: 'activity-summary.xlsx' });
+  return sendAnswer(reply, passThroughFile({ headers: response.headers, body: data }, { fileName: 'activity-summary.xlsx' }));
 });
 
 // Bench-only, with `--expose-gc` (the sessions part): RSS read after full collections holds what the BFF keeps, not

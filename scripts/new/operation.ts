@@ -275,7 +275,12 @@ export function newOperation(
       `// ${operationId} on the fault upstream: the exact legacy calls, and 403, 5xx, timeouts and unusable answers.`,
       "import { afterEach, beforeEach, describe, expect, it } from 'vitest';",
       "import { SESSION_COOKIE } from '../../plugins/app/session.ts';",
+      "import { injectChecked } from '../../test-support/contract.ts';",
       "import { CSRF, type FaultBff, startFaultBff } from '../../test-support/fault-bff.ts';",
+      "import { LEGACY_COACH_ID } from '../../test-support/session-fixtures.ts';",
+      '',
+      "// The legacy call of the contract's description, as the fault upstream receives it (its path as openapi/legacy.yaml has it).",
+      `const LEGACY = \`GET /api/v2/coaches/\${LEGACY_COACH_ID}/<the legacy call>\`;`,
       '',
       'let bff: FaultBff;',
       'beforeEach(async () => {',
@@ -285,14 +290,19 @@ export function newOperation(
       '',
       `describe('${operationId} on a failing legacy API', () => {`,
       "  it('makes the legacy calls of the contract', async () => {",
-      `    const response = await bff.server.inject({ method: '${method.toUpperCase()}', url: '${url}', headers: CSRF, cookies: { [SESSION_COOKIE]: bff.session } });`,
+      '    // Answered as the legacy API answers it (openapi/legacy.yaml); a call nobody answered gets a 404.',
+      '    bff.upstream.answer(LEGACY, { status: 200, json: {} });',
+      `    const response = await injectChecked(bff.server, { method: '${method.toUpperCase()}', url: '${url}', headers: CSRF, cookies: { [SESSION_COOKIE]: bff.session } });`,
       `    expect(response.statusCode).toBe(${status});`,
+      '    expect(bff.calls(LEGACY)).toHaveLength(1);',
       '  });',
       '});',
       '',
     ].join('\n'),
   );
-  tree.fill(`bff/routes/${tag}/${kebab(operationId)}-sandbox.test.ts, -faults.test.ts: the spec's behaviour and the failures`);
+  tree.fill(
+    `bff/routes/${tag}/${kebab(operationId)}-sandbox.test.ts, -faults.test.ts (its LEGACY call and answer): the spec's behaviour and the failures`,
+  );
 
   // 4. The web: one hook per operation.
   if (web) {

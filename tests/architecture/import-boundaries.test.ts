@@ -84,6 +84,47 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** A package one of our files imports (`fastify`, `@fastify/busboy`, `node:stream`…). */
+interface PackageImport {
+  from: string;
+  /** The package's name: its first path segment, or its first two for a scoped one. */
+  pkg: string;
+}
+
+interface PackageRule {
+  name: string;
+  breaks: (use: PackageImport) => boolean;
+}
+
+/**
+ * The BFF's Fastify-free code (bff/README.md "Layers" and "Conventions"): the building blocks below the routes and
+ * plugins, the contract toolkit, and the routes' services, which take `(input, ctx)` and answer an `HttpAnswer`
+ * when they answer more than JSON. Not the entry files, the plugins, the routes files or test code.
+ */
+const isFastifyFree = (path: string) =>
+  !isTest(path) &&
+  !isTestSupport(path) &&
+  (under(path, 'contract') ||
+    /^bff\/routes\/.+-service\.ts$/.test(path) ||
+    (under(path, 'bff') && !under(path, 'bff/routes', 'bff/plugins') && !/^bff\/(app|server|logger)\.ts$/.test(path)));
+
+/** `@fastify/*` packages that are plain libraries, not Fastify plugins: allowed in Fastify-free code. */
+const FASTIFY_FREE_LIBRARIES = new Set(['@fastify/busboy']);
+const isFastify = (pkg: string) =>
+  (pkg === 'fastify' || pkg.startsWith('fastify-') || pkg.startsWith('@fastify/')) && !FASTIFY_FREE_LIBRARIES.has(pkg);
+
+const PACKAGE_RULES: readonly PackageRule[] = [
+  {
+    name: 'the building blocks, the contract toolkit and the services are Fastify-free: they import neither Fastify nor a Fastify plugin (an answer other than JSON is an HttpAnswer the route adapter writes)',
+    breaks: ({ from, pkg }) => isFastifyFree(from) && isFastify(pkg),
+  },
+];
+
+/** Every package import that breaks a rule, with the rule's name. */
+function packageViolations(uses: readonly PackageImport[], rules: readonly PackageRule[] = PACKAGE_RULES): string[] {
+  return uses.flatMap((use) => rules.filter((rule) => rule.breaks(use)).map((rule) => `${use.from} → ${use.pkg}: ${rule.name}`));
+}
+
 /** Every edge that breaks a rule, with the rule's name. */
 function violations(edges: readonly Edge[], rules: readonly Rule[] = RULES): string[] {
   return edges.flatMap((edge) => rules.filter((rule) => rule.breaks(edge)).map((rule) => `${edge.from} → ${edge.to}: ${rule.name}`));
@@ -104,6 +145,21 @@ function edgesOf(file: string): Edge[] {
     .map(({ fileName }) => fileName)
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => ({ from: file, to: relative(ROOT, normalize(join(ROOT, dirname(file), specifier))) }));
+}
+
+/** The packages `file` imports (type-only imports included: a Fastify type ties the code to Fastify too). */
+function packagesOf(file: string): PackageImport[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((specifier) => !specifier.startsWith('.'))
+    .map((specifier) => ({
+      from: file,
+      pkg: specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    }));
 }
 
 describe('import boundaries', () => {
@@ -146,6 +202,36 @@ describe('import boundaries', () => {
       { from: 'sandbox/app.ts', to: 'contract/operations.ts' },
     ];
     expect(violations(allowed)).toEqual([]);
+  });
+
+  it("keeps the BFF's building blocks, the contract toolkit and the services Fastify-free", () => {
+    const uses = ['bff', 'contract'].flatMap(sourcesUnder).flatMap(packagesOf);
+    expect(uses.filter(({ pkg }) => pkg === 'fastify').length).toBeGreaterThan(10);
+    expect(packageViolations(uses)).toEqual([]);
+  });
+
+  it('catches Fastify imported by a building block, the contract toolkit or a service', () => {
+    const planted: PackageImport[] = [
+      { from: 'bff/downloads/pass-through.ts', pkg: 'fastify' },
+      { from: 'bff/batch/run-batch.ts', pkg: 'fastify-plugin' },
+      { from: 'bff/uploads/multipart-file.ts', pkg: '@fastify/multipart' },
+      { from: 'bff/operation.ts', pkg: 'fastify' },
+      { from: 'contract/operations.ts', pkg: 'fastify' },
+      { from: 'bff/routes/teams/team-reports-service.ts', pkg: 'fastify' },
+    ];
+    expect(packageViolations(planted)).toHaveLength(planted.length);
+    // Allowed: the entry, the plugins, a routes file, tests and test support, and a plain library of the Fastify organisation.
+    const allowed: PackageImport[] = [
+      { from: 'bff/app.ts', pkg: 'fastify' },
+      { from: 'bff/logger.ts', pkg: 'fastify' },
+      { from: 'bff/plugins/app/openapi-routes.ts', pkg: 'fastify-plugin' },
+      { from: 'bff/routes/clients/clients-upload.ts', pkg: '@fastify/ajv-compiler' },
+      { from: 'bff/downloads/pass-through.test.ts', pkg: 'fastify' },
+      { from: 'bff/test-support/fault-bff.ts', pkg: 'fastify' },
+      { from: 'bff/uploads/multipart-file.ts', pkg: '@fastify/busboy' },
+      { from: 'bff/downloads/pass-through.ts', pkg: 'node:stream' },
+    ];
+    expect(packageViolations(allowed)).toEqual([]);
   });
 });
 

@@ -78,4 +78,18 @@ describe('batchRuns', () => {
     const handler: OperationHandler<'deleteTeams'> = async () => empty;
     expect(() => setUp({ deleteTeams: { idempotent: true, handler } })).toThrow(/changesLists.*on: deleteTeams$/);
   });
+
+  it('refuses to start when a routes entry says otherwise than the contract about running as a job or the Idempotency-Key', () => {
+    const invites: OperationHandler<'sendInvites'> = async () => ({ ...empty, skippedCompleted: 0, reminders: 0, drafts: [] });
+    const teams: OperationHandler<'deleteTeams'> = async () => empty;
+    // sendInvites declares the `Prefer` header: without `job: true` its respond-async calls would run in the request.
+    expect(() => setUp({ sendInvites: { idempotent: true, changesLists: true, handler: invites } })).toThrow(
+      /`job: true`.*on: sendInvites$/,
+    );
+    expect(() => setUp({ deleteTeams: { job: true, idempotent: true, changesLists: true, handler: teams } })).toThrow(
+      /`job: true`.*on: deleteTeams$/,
+    );
+    expect(() => setUp({ deleteTeams: { changesLists: true, handler: teams } })).toThrow(/`idempotent: true`.*on: deleteTeams$/);
+    expect(() => setUp({ sendInvites: { job: true, idempotent: true, changesLists: true, handler: invites } })).not.toThrow();
+  });
 });

@@ -155,10 +155,14 @@ function routeOf(
       // Fastify gives an empty object for an absent query; an absent body stays undefined.
       const input = { params: request.params, query: request.query, body: request.body } as Parameters<typeof handler>[0];
       const answer = await handler(input, contextOf(request) as Parameters<typeof handler>[1]);
-      if (!(answer instanceof HttpAnswer)) return answer;
-      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      return answer instanceof HttpAnswer ? sendAnswer(reply, answer) : answer;
     },
   };
+}
+
+/** Writes a handler's `HttpAnswer` (a status, headers, a JSON body or a stream) to the reply: the one place that does. */
+export function sendAnswer(reply: FastifyReply, answer: HttpAnswer<unknown>): FastifyReply {
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 async function openapiRoutes(fastify: FastifyInstance, { handlers }: OpenapiRoutesOptions) {

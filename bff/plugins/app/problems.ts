@@ -95,8 +95,13 @@ function sendProblem(reply: FastifyReply, body: ProblemBody) {
   return reply.code(body.status).type('application/problem+json').send(body);
 }
 
-/** The answers this handler has written: an error on their way out must not reach the handler a second time. */
-const answeredWithProblem = new WeakSet<FastifyReply>();
+/**
+ * Marks the answers this handler has written: an error on their way out must not reach the handler a second time. A
+ * property of the reply, not a WeakSet of replies (V8's young-generation GC keeps such entries, and all the reply
+ * reaches, alive until a full GC: client-gone.ts).
+ */
+const ANSWERED_WITH_PROBLEM = Symbol('answered with a problem');
+type Marked = FastifyReply & { [ANSWERED_WITH_PROBLEM]?: true };
 
 /**
  * The problem a thrown error is answered with, its headers set and its log line written: the one mapping of
@@ -105,7 +110,7 @@ const answeredWithProblem = new WeakSet<FastifyReply>();
  * Redis is known to be down.
  */
 function problemFor(thrown: unknown, request: FastifyRequest, reply: FastifyReply): ProblemBody {
-  answeredWithProblem.add(reply);
+  (reply as Marked)[ANSWERED_WITH_PROBLEM] = true;
   // Redis gone (a timeout, a closed connection): the client may retry in a few seconds, it is not our bug.
   if (isRedisUnavailableError(thrown)) request.log.warn({ err: thrown }, 'Redis unavailable');
   const error = isRedisUnavailableError(thrown) ? dependencyUnavailable() : thrown;
@@ -128,7 +133,7 @@ function problemFor(thrown: unknown, request: FastifyRequest, reply: FastifyRepl
  */
 export function failedOnSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, thrown: unknown): string {
   if (payload instanceof Readable) payload.destroy();
-  if (!answeredWithProblem.has(reply)) throw thrown;
+  if ((reply as Marked)[ANSWERED_WITH_PROBLEM] !== true) throw thrown;
   const body = problemFor(thrown, request, reply);
   // The payload is serialized here, so the charset Fastify adds on serializing is named here too.
   reply.code(body.status).type('application/problem+json; charset=utf-8');

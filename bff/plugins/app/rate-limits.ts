@@ -49,6 +49,13 @@ type Checker = (
   options?: { increment: boolean },
 ) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
+// What a request took from the failures-only limits (settled once answered), and whether its public link missed: plain
+// properties of the request, not a WeakMap or WeakSet keyed by it (V8's young-generation GC keeps such entries, and
+// all the request reaches, alive until a full GC: plugins/app/client-gone.ts).
+const TAKEN = Symbol('rate-limit attempts taken');
+const MISSED = Symbol('public link missed');
+type Tracked = FastifyRequest & { [TAKEN]?: { limit: Limit; counter: string }[] | undefined; [MISSED]?: true };
+
 const MINUTE = 60_000;
 
 /**
@@ -240,7 +247,6 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
 
   // The failures-only limits: each attempt taken as it arrives (the counters the request took, to settle once answered).
   const attempts = redis ? redisAttemptCounters(redis) : memoryAttemptCounters();
-  const taken = new WeakMap<FastifyRequest, { limit: Limit; counter: string }[]>();
 
   function enforceFailures(limit: Limit) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -248,7 +254,8 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
       if (key === null) return;
       const counter = `${limit.name}:${hashKey(key)}`;
       const { count, ttlMs } = await attempts.take(counter, limit.windowMs);
-      taken.set(request, [...(taken.get(request) ?? []), { limit, counter }]);
+      const tracked: Tracked = request;
+      tracked[TAKEN] = [...(tracked[TAKEN] ?? []), { limit, counter }];
       // Over the limit: refused (and the refusal given back, so it neither counts nor extends the window).
       if (count > limit.max) refuse(limit, key, request, reply, Math.max(1, Math.ceil(ttlMs / 1000)));
     };
@@ -258,9 +265,9 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
    * Settles the attempts a request took: kept when it failed, given back otherwise, cleared by a success. Before the
    * answer leaves (onSend), so the client's next attempt finds them settled.
    */
-  async function settleAttempts(request: FastifyRequest, reply: FastifyReply) {
-    const counters = taken.get(request);
-    taken.delete(request);
+  async function settleAttempts(request: Tracked, reply: FastifyReply) {
+    const counters = request[TAKEN];
+    request[TAKEN] = undefined;
     if (!counters || reply.statusCode === FAILED_SIGN_IN) return;
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
     for (const { limit, counter } of counters) {
@@ -270,15 +277,14 @@ async function rateLimits(fastify: FastifyInstance, options: RateLimitsOptions) 
   }
 
   // The requests whose link missed, seen as their error passes (onError) and counted once answered (onResponse).
-  const missed = new WeakSet<FastifyRequest>();
-  const noteMiss = async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
-    if (isMiss(error)) missed.add(request);
+  const noteMiss = async (request: Tracked, _reply: FastifyReply, error: FastifyError) => {
+    if (isMiss(error)) request[MISSED] = true;
   };
 
   function countMiss(limit: Limit) {
     const check = checkerFor(limit);
-    return async (request: FastifyRequest) => {
-      if (!missed.has(request) || limit.key(request) === null) return;
+    return async (request: Tracked) => {
+      if (request[MISSED] !== true || limit.key(request) === null) return;
       await check(request).catch((err: unknown) => request.log.warn({ err }, 'a missed guess could not be counted'));
     };
   }
