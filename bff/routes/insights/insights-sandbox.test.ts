@@ -67,6 +67,27 @@ describe('getCreditsInsight', () => {
     expect(response.json()).toEqual(creditsInsight(history, balance, Date.now()));
     expect(response.json().months.some((month: { used: number }) => month.used > 0)).toBe(true);
   });
+
+  it('holds the history until a charge: adding an assessment drops it, and the month counts the charge', async () => {
+    const history = () => bff.store.balance.filter((entry) => entry.coachUuid === DEMO);
+    await get('/api/insights/credits');
+    const loads = bff.server.snapshots.loads;
+    const before = (await get('/api/insights/credits')).json();
+    expect(bff.server.snapshots.loads).toBe(loads);
+    const client = [...bff.store.assessments.values()].find((a) => a.coachUUID === DEMO)?.clientUUID;
+    const added = await injectChecked(bff.server, {
+      method: 'POST',
+      url: `/api/clients/${client}/assessments`,
+      headers: { ...CSRF, 'idempotency-key': crypto.randomUUID() },
+      cookies: { [SESSION_COOKIE]: demo },
+      payload: { assessmentType: 'ennea' },
+    });
+    expect(added.statusCode).toBe(201);
+    const after = (await get('/api/insights/credits')).json();
+    // spec coach-shell §9: an Enneagram assessment costs 1 credit, used this month.
+    expect(after.months.at(-1).used).toBe(before.months.at(-1).used + 1);
+    expect(after).toEqual(creditsInsight(history(), before.balance - 1, Date.now()));
+  });
 });
 
 describe('getTeamInsight', () => {
