@@ -107,6 +107,7 @@ export function pipelineInsights(
   extra: Partial<components['schemas']['PipelineInsights']> = {},
 ): components['schemas']['PipelineInsights'] {
   return {
+    offering: 'assessments',
     days: 90,
     today: '2026-11-29',
     funnel: [
