@@ -127,3 +127,17 @@ export function pipelineInsights(
     ...extra,
   };
 }
+
+/** A mini-only coach's pipeline (their mini-assessments: started → completed, one nudge). */
+export function miniPipelineInsights(): components['schemas']['PipelineInsights'] {
+  return pipelineInsights({
+    offering: 'mini',
+    funnel: [
+      { stage: 'started', count: 8, conversion: null, medianDays: null, medianFrom: null },
+      { stage: 'completed', count: 6, conversion: 0.75, medianDays: 0.2, medianFrom: 'started' },
+    ],
+    nudges: [{ stage: 'nudgeStarted', count: 2, olderThan: 14 }],
+    projects: [],
+    companies: [],
+  });
+}
