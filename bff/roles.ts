@@ -53,7 +53,8 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   // The shell, dashboard, messages, policies, profile (Password and Policies stay the assistant's); email templates and the
   // dashboard's summary spreadsheet are not the mini-only coach's.
   getDashboard: ALL,
-  getDashboardPipeline: NEITHER,
+  // A mini-only coach's pipeline is their mini-assessments'.
+  getDashboardPipeline: NO_ASSISTANT,
   // Both answer every role: what a role may not see is left out of the answer (the kinds its drawer hides).
   searchPortal: ALL,
   getUpdates: ALL,

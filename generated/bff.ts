@@ -774,9 +774,13 @@ export interface paths {
          *     has received SCOs), so no other legacy call. Each count is the `filteredTotal` of `listAssessments` with
          *     `stage`, `days`, `project` or `company` and, for a nudge, `olderThan` set to the same values on the same day.
          *
+         *     A coach limited to mini-assessments gets the pipeline of their mini-assessments (`offering: mini`): those started
+         *     in the period (`GET api/v2/coaches/{coachId}/miniAssessments`, held as a copy), started → completed, and the
+         *     ones started `startedDays` or more days ago and not completed; the other thresholds do not apply.
+         *
          *     Problem codes: 400 `validation_failed` (a threshold outside 1 to 365, a period other than 30, 90 or 365),
-         *     400 `one_scope` (both a project and a company); 401 `session_ended`; 403 `role_refused` (an assistant, whose dashboard shows no assessments, or a coach limited to
-         *     minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         *     400 `one_scope` (both a project and a company); 401 `session_ended`; 403 `role_refused` (an assistant, whose
+         *     dashboard shows no assessments: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
          */
         get: operations["getDashboardPipeline"];
         put?: never;
@@ -4877,8 +4881,18 @@ export interface components {
             count: number;
             olderThan: components["schemas"]["NudgeDays"];
         };
-        /** @description The dashboard's pipeline panel for one period and scope. */
+        /**
+         * @description The dashboard's pipeline panel for one period and scope. For a coach limited to mini-assessments (`offering:
+         *     mini`) it is their mini-assessments started in the period: the funnel started → completed (the median days
+         *     between the two) and one nudge, started `startedDays` or more days ago and not completed; a mini-assessment has
+         *     no project or company, so the pickers are empty and a scope counts none.
+         */
         PipelineInsights: {
+            /**
+             * @description What the figures count, the coach's assessments or, for a coach limited to them, their mini-assessments.
+             * @enum {string}
+             */
+            offering: "assessments" | "mini";
             days: components["schemas"]["PipelinePeriod"];
             /**
              * Format: date
@@ -10247,6 +10261,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "offering": "assessments",
                      *       "days": 90,
                      *       "today": "2026-11-29",
                      *       "funnel": [

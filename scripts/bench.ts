@@ -85,13 +85,15 @@ async function pipeline(upstream: BenchProcess): Promise<Part> {
  * `BENCH_ONLY=insights npm run bench` (about 30 s).
  */
 async function insights(upstream: BenchProcess): Promise<Part> {
-  log('insights: completions, credits and a team at 500 and 20,000 assessments');
+  log('insights: the pipeline, completions, credits and a team at 500 and 20,000 assessments');
   const bff = await startBff(upstream, 'BFF (insights)');
+  // The same BFF holding no copy (a TTL of 0): the credits panel as it was before its history was held.
+  const uncopied = await startBff(upstream, 'BFF (insights, no copies)', [], { BENCH_SNAPSHOT_TTL_MS: '0' });
   try {
-    const figures = await measureInsights(bff.url);
+    const figures = await measureInsights(bff.url, uncopied.url);
     return { lines: insightReport(figures, table), goals: insightGoals(figures, verdict) };
   } finally {
-    await bff.stop();
+    await Promise.all([bff.stop(), uncopied.stop()]);
   }
 }
 

@@ -103,7 +103,7 @@ export const sliceKey = (s: PipelineSlice): string =>
   );
 
 /** Milliseconds of a legacy time, read without a parser (this runs for every record of a list). */
-function timeOf(time: string): number {
+export function timeOf(time: string): number {
   return Date.UTC(
     Number(time.slice(0, 4)),
     Number(time.slice(5, 7)) - 1,
@@ -115,7 +115,7 @@ function timeOf(time: string): number {
 }
 
 /** The median of the values in days, one decimal; null for none. */
-function medianDays(spans: number[]): number | null {
+export function medianDays(spans: number[]): number | null {
   if (spans.length === 0) return null;
   const sorted = Float64Array.from(spans).sort();
   const middle = sorted.length >> 1;

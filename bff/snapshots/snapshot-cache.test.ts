@@ -23,8 +23,23 @@ function cache(options: { ttlMs?: number; maxCoaches?: number; maxRows?: number;
     now: () => now,
   });
   let loads = 0;
-  const get = ({ coachId = 'coach', rows = 10, refresh = false, list = 'own', signal = undefined as AbortSignal | undefined } = {}) =>
-    snapshots.get<Copy>({ coachId, list, refresh, signal, load: async () => ({ rows, load: ++loads }), rowsOf: (value) => value.rows });
+  const get = ({
+    coachId = 'coach',
+    rows = 10,
+    refresh = false,
+    list = 'own',
+    signal = undefined as AbortSignal | undefined,
+    patchable = true,
+  } = {}) =>
+    snapshots.get<Copy>({
+      coachId,
+      list,
+      refresh,
+      signal,
+      patchable,
+      load: async () => ({ rows, load: ++loads }),
+      rowsOf: (value) => value.rows,
+    });
   /** One state-changing call of the coach, its effect reported by `report` (nothing: not reported). */
   const change = async (report?: (change: CopyChange) => void, coachId = 'coach') => {
     const opened = snapshots.begin();
@@ -113,6 +128,23 @@ describe('SnapshotCache', () => {
     expect(snapshots.patched).toBe(2);
     await other.get();
     expect(other.loads()).toBe(2);
+  });
+
+  it('drops a copy that is not patchable with any change that moves the version, and keeps it through none', async () => {
+    const { get, change, mark, loads, snapshots } = cache();
+    const history = { list: 'history', patchable: false };
+    await get();
+    await get(history);
+    await change(() => {});
+    expect(await get(history)).toEqual({ rows: 10, load: 2 });
+    // A change of one other list (a team's), every other copy kept: the history goes all the same.
+    await change((reported) => reported.patch((copy, list) => (list === 'teams' ? null : mark('a')(copy))));
+    expect(snapshots.rows).toBe(10);
+    expect(await get()).toMatchObject({ load: 1, marks: ['a'] });
+    expect(await get(history)).toEqual({ rows: 10, load: 3 });
+    await change();
+    expect(await get(history)).toEqual({ rows: 10, load: 4 });
+    expect(loads()).toBe(4);
   });
 
   it('moves no version for a change that changed nothing', async () => {

@@ -119,6 +119,8 @@ interface Entry {
   builtAt: number;
   rows: number;
   rowsOf: (value: unknown) => number;
+  /** False: no patch applies to it, so every change the coach makes drops it (SnapshotRequest.patchable). */
+  patchable: boolean;
   /** The read while it runs. */
   read: Promise<unknown>;
   /** The request whose legacy session reads it: its browser leaving aborts the read. */
@@ -146,6 +148,11 @@ export interface SnapshotRequest<T> {
   refresh?: boolean | undefined;
   /** Fires when the requesting browser goes away (a read it started is aborted with it). */
   signal?: AbortSignal | undefined;
+  /**
+   * False for a copy no operation reports its changes to (the balance history: a charge, a credit back): every change
+   * that moves the coach's version drops it, patched or not, so it is read again after any change (default true).
+   */
+  patchable?: boolean | undefined;
 }
 
 export class SnapshotCache {
@@ -233,6 +240,10 @@ export class SnapshotCache {
     for (const [list, entry] of coach.lists) {
       // A read still running may or may not hold the change: it is stale once the version moves.
       if (!entry.done) continue;
+      if (!entry.patchable) {
+        this.#forget(coach, list, entry);
+        continue;
+      }
       let value: unknown = entry.value;
       for (const patch of patches) {
         value = patch(value, list);
@@ -282,7 +293,7 @@ export class SnapshotCache {
   }
 
   #load<T>(coachId: string, version: string, now: number, request: SnapshotRequest<T>): Promise<T> {
-    const { list, load, rowsOf, signal } = request;
+    const { list, load, rowsOf, signal, patchable = true } = request;
     this.loads++;
     const read = load();
     let coach = this.#coaches.get(coachId);
@@ -298,6 +309,7 @@ export class SnapshotCache {
       builtAt: now,
       rows: 0,
       rowsOf: rowsOf as (value: unknown) => number,
+      patchable,
       read,
       starter: signal,
       done: false,

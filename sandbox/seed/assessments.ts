@@ -1,5 +1,6 @@
 // Clients and assessments of a coach across every pipeline state (spec assessments-and-clients §4.1, §4.2).
 import { legacyDateTime } from '../domain/dates.ts';
+import { scoreIMF } from '../domain/enneagram.ts';
 import type { Rng as Prng } from '../domain/rng.ts';
 import type { AssessmentLanguage, AssessmentRecord, AssessmentType, ClientRecord, Instinct, TokenType } from '../state/model.ts';
 import { addAssessment, addClient, type Store } from '../state/store.ts';
@@ -40,16 +41,6 @@ const PROJECTS = ['Leadership 2026', 'Port Elizabeth Supervisors 2026', 'Graduat
 const LANGUAGES: AssessmentLanguage[] = ['english', 'english', 'english', 'afrikaans', 'hungarian', 'slovak', 'zulu', 'italian'];
 const TYPES: AssessmentType[] = ['ennea', 'ennea', 'EIT', 'full'];
 const TOKEN_TYPES: TokenType[] = ['paid', 'paid', 'paid', 'paid', 'marketing', 'accreditation', 'retest', 'probono'];
-export const MATURITY_STAGES = [
-  'Self-protecting',
-  'Conforming',
-  'Specialising',
-  'Performing',
-  'Internalising',
-  'Strategising',
-  'Transforming',
-  'Being',
-];
 const CENTRES = [
   [8, 9, 1],
   [2, 3, 4],
@@ -162,7 +153,8 @@ export function seedAssessment(
     userTriType: ennea?.userTriType ?? null,
     orderedTriType: ennea?.orderedTriType ?? null,
     userInstinct: ennea?.userInstinct ?? null,
-    scoreIMF: finalTPR === null ? null : `${MATURITY_STAGES[finalTPR - 1]} (${finalTPR})`,
+    // As the legacy list shows it, "Performing (PE)": the team page's maturity stages read the code.
+    scoreIMF: finalTPR === null ? null : scoreIMF(finalTPR),
     scoreSP: ennea?.scoreSP ?? null,
     scoreSO: ennea?.scoreSO ?? null,
     scoreSX: ennea?.scoreSX ?? null,

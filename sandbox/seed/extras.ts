@@ -13,14 +13,18 @@ const at = (now: number, daysAgo: number) => legacyDateTime(new Date(now - daysA
 /** Teams in each report state: not requested, requested (due), available, and one received through SCO. */
 export function seedTeams(store: Store, prng: Prng, coachUuid: string, assessments: AssessmentRecord[], now: number): void {
   const completed = assessments.filter((a) => a.guestCompletedAt !== null);
+  // Invited and not completed yet: the members a team at a glance names as still to complete.
+  const incomplete = assessments.filter((a) => a.guestCompletedAt === null && a.userInvite === 1);
+  // Five members each; the teams whose report is not supplied yet have some still to complete (`pending`).
   const states = [
-    { name: 'Finance Leadership', report: null, supplied: false, failed: false },
-    { name: 'Operations Supervisors', report: 'Ennea', supplied: false, failed: false },
-    { name: 'Executive Committee', report: 'Full', supplied: true, failed: false },
-    { name: 'Sales Team North', report: 'IMf', supplied: true, failed: false },
+    { name: 'Finance Leadership', report: null, supplied: false, failed: false, pending: 2 },
+    { name: 'Operations Supervisors', report: 'Ennea', supplied: false, failed: false, pending: 1 },
+    { name: 'Executive Committee', report: 'Full', supplied: true, failed: false, pending: 0 },
+    { name: 'Sales Team North', report: 'IMf', supplied: true, failed: false, pending: 0 },
     // Supplied, but the legacy system could not generate its report: a download names the failure (spec coach-shell §8).
-    { name: 'Marketing Team', report: 'Ennea', supplied: true, failed: true },
+    { name: 'Marketing Team', report: 'Ennea', supplied: true, failed: true, pending: 0 },
   ] as const;
+  let pendingUsed = 0;
   for (const [index, state] of states.entries()) {
     const team: TeamRecord = {
       id: store.nextTeamId++,
@@ -38,7 +42,10 @@ export function seedTeams(store: Store, prng: Prng, coachUuid: string, assessmen
       failedReport: state.failed,
     };
     store.teams.set(team.uuid, team);
-    for (const [position, member] of completed.slice(index * 5, index * 5 + 5).entries()) {
+    const done = completed.slice(index * 5, index * 5 + 5 - state.pending);
+    const waiting = incomplete.slice(pendingUsed, pendingUsed + state.pending);
+    pendingUsed += waiting.length;
+    for (const [position, member] of [...done, ...waiting].entries()) {
       store.teamMembers.push({
         teamUuid: team.uuid,
         assessmentUuid: member.uuid,
@@ -177,7 +184,11 @@ export function seedPolicies(store: Store, now: number): void {
   }
 }
 
-/** Balance history: a bulk purchase, then charges per assessment that run the balance negative (spec coach-shell §2.9). */
+/**
+ * Balance history (spec coach-shell §2.9): a bulk purchase, then a charge per paid assessment that runs the balance
+ * negative, and over the last year a pay-as-you-go invoice on the first of each month that pays the month before's
+ * deficit, so the history holds a year of monthly invoices and the balance now is this month's use.
+ */
 export function seedBalance(store: Store, coachUuid: string, assessments: AssessmentRecord[], now: number): void {
   let balance = 0;
   const push = (entry: ReturnType<typeof charge>) => {
@@ -185,12 +196,23 @@ export function seedBalance(store: Store, coachUuid: string, assessments: Assess
     store.balance.push({ ...entry, coachUuid });
   };
   const start = new Date(now - 400 * DAY);
-  push(balanceTransaction(balance, 50, transactionDescription.creditsPurchased(50), start));
+  push(balanceTransaction(balance, 20, transactionDescription.creditsPurchased(20), start));
+  const firstInvoice = now - 365 * DAY;
+  let nextMonth = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+  /** The invoices of the months that ended by `time`, each at 08:00 on the 1st. */
+  const invoiceUntil = (time: number) => {
+    for (; nextMonth <= time; nextMonth = Date.UTC(new Date(nextMonth).getUTCFullYear(), new Date(nextMonth).getUTCMonth() + 1, 1)) {
+      if (nextMonth < firstInvoice || balance >= 0) continue;
+      const month = new Date(nextMonth - DAY).toLocaleString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+      push(balanceTransaction(balance, -balance, transactionDescription.monthlyInvoice(month), new Date(nextMonth + 8 * 3_600_000)));
+    }
+  };
   const sorted = [...assessments].sort((a, b) => a.tokenCreatedAt.localeCompare(b.tokenCreatedAt));
   for (const assessment of sorted) {
     if (assessment.tokenType !== 'paid') continue;
     const client = store.clients.get(assessment.clientUUID);
     const when = new Date(`${assessment.tokenCreatedAt.replace(' ', 'T')}Z`);
+    invoiceUntil(when.getTime());
     push(
       charge(
         balance,
@@ -200,6 +222,7 @@ export function seedBalance(store: Store, coachUuid: string, assessments: Assess
       ),
     );
   }
+  invoiceUntil(now);
 }
 
 export function seedMiniAssessments(store: Store, prng: Prng, coachUuid: string, count: number, now: number): void {

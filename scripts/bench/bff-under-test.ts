@@ -27,6 +27,8 @@ const config = loadConfig({
   RATE_LIMIT_WINDOW_MS: '1000',
   // BENCH_ONLY=metrics: the same BFF with its Prometheus metrics on (a listener of its own on this port).
   METRICS_PORT: process.env.BENCH_METRICS_PORT,
+  // BENCH_ONLY=insights: a BFF that holds no copy (0), for a panel's figure as it was before its copy.
+  SNAPSHOT_TTL_MS: process.env.BENCH_SNAPSHOT_TTL_MS,
 });
 // The production logger (bff/server.ts), writing to /dev/null instead of stdout.
 const server = buildServer(config, { logger: createBufferedLogger(config.logLevel, '/dev/null') });

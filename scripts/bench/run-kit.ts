@@ -51,9 +51,14 @@ export const ratioWithRange = ({ median: mid, low, high }: ReturnType<typeof pai
   `${ratio(mid)} (rounds ${low.toFixed(2)}–${high.toFixed(2)})`;
 
 /** A BFF process of its own for one part, so its RSS and CPU are that part's alone. */
-export async function startBff(upstream: BenchProcess, name: string, v8Flags: string[] = []): Promise<BenchProcess> {
+export async function startBff(
+  upstream: BenchProcess,
+  name: string,
+  v8Flags: string[] = [],
+  env: Record<string, string> = {},
+): Promise<BenchProcess> {
   const script = new URL('./bff-under-test.ts', import.meta.url);
-  const bff = await startProcess(name, script, { BENCH_UPSTREAM_URL: upstream.url }, [...SERVER_V8_FLAGS, ...v8Flags]);
+  const bff = await startProcess(name, script, { ...env, BENCH_UPSTREAM_URL: upstream.url }, [...SERVER_V8_FLAGS, ...v8Flags]);
   processes.push(bff);
   return bff;
 }

@@ -345,13 +345,14 @@ export const CATALOGUE: readonly Shot[] = [
     title: 'Dashboard',
     address: portalPath('/dashboard'),
     state: 'loaded-mini-only',
-    caption: `Loaded: ${ACCOUNT_NAMES.miniOnly}: their link and the latest mini-assessments.`,
+    caption: `Loaded: ${ACCOUNT_NAMES.miniOnly}: their link, the latest mini-assessments and their pipeline.`,
     account: 'miniOnly',
     fullPage: true,
     take: async (page) => {
       await page.goto(portalPath('/dashboard'));
       const latest = page.getByRole('region', { name: 'Latest mini-assessments' });
       await latest.getByRole('listitem').first().or(latest.getByText('No mini-assessments yet. Share your link to start.')).waitFor();
+      await page.getByRole('region', { name: 'Pipeline' }).getByText('Needs a nudge').waitFor();
       await settled(page);
     },
   },

@@ -2,9 +2,8 @@
 // they were completed and their type, from the coach's copy of the assessments list (snapshots/), so a coach with a
 // copy held costs no legacy call; a coach limited to minis gets their mini-assessments, the only figures they see.
 import type { components as Bff } from '../../../generated/bff.ts';
-import { isLegacyTime } from '../../domain/legacy-time.ts';
+import { readMiniAssessments } from '../../domain/mini-records.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { upstreamError } from '../../problem.ts';
 import { type AssessmentSnapshot, assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { DAY_MS, dayOf, mondayOf } from './insight-dates.ts';
@@ -55,19 +54,9 @@ function* assessmentCompletions(
 }
 
 async function miniCompletions(ctx: SessionContext): Promise<Completion[]> {
-  const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/miniAssessments', {
-    params: { path: { coachId: ctx.session.coachId } },
-    signal: ctx.signal,
-  });
-  if (!Array.isArray(data)) throw upstreamError();
   const completions: Completion[] = [];
-  for (const { section2CompletedAt } of data) {
-    if (section2CompletedAt === null) continue;
-    if (!isLegacyTime(section2CompletedAt)) {
-      ctx.log.error('miniAssessments answered a time that is not a legacy time');
-      throw upstreamError();
-    }
-    completions.push({ kind: 'mini', completedAt: section2CompletedAt });
+  for (const { section2CompletedAt } of await readMiniAssessments(ctx)) {
+    if (section2CompletedAt !== null) completions.push({ kind: 'mini', completedAt: section2CompletedAt });
   }
   return completions;
 }

@@ -1,10 +1,13 @@
 // Credits on Balance (spec coach-shell §2.9, §3 "Balance transaction"): the credits used in each of the last 12 months
-// and the balance's forecast, from the transaction history the Balance screen lists and the coach record's balance.
+// and the balance's forecast, from the transaction history the Balance screen lists (held as a copy) and the coach
+// record's balance.
 import type { components as Bff } from '../../../generated/bff.ts';
 import type { components as Legacy } from '../../../generated/legacy.ts';
-import { fromLegacyTime, isLegacyTime } from '../../domain/legacy-time.ts';
+import { fromLegacyTime } from '../../domain/legacy-time.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { upstreamError } from '../../problem.ts';
+import { type CreditHistorySnapshot, creditHistorySnapshot } from '../../snapshots/credit-history-snapshot.ts';
+import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { DAY_MS, dayOf, lastMonths, midnightOf } from './insight-dates.ts';
 
 type CreditsInsight = Bff['schemas']['CreditsInsight'];
@@ -68,17 +71,36 @@ export function creditsInsight(transactions: readonly Transaction[], balance: nu
   return { balance, months, forecast: forecastOf(transactions, balance, now) };
 }
 
-/** getCreditsInsight: the two lists Balance reads, read together. */
-export async function getCreditsInsight(_input: OperationInput<'getCreditsInsight'>, ctx: SessionContext): Promise<CreditsInsight> {
-  const path = { coachId: ctx.session.coachId };
+/** The answers computed from a copy, by day and balance (dropped with the copy). */
+const COMPUTED = new WeakMap<CreditHistorySnapshot, Map<string, CreditsInsight>>();
+
+/**
+ * getCreditsInsight: the history from its copy (snapshots/credit-history-snapshot.ts), read from the legacy API only
+ * when no copy is held, and the balance from the coach record, read each call as Balance's figures are. The months
+ * and the forecast depend on the day alone, so a copy computes them once per day and balance.
+ */
+export async function getCreditsInsight(
+  _input: OperationInput<'getCreditsInsight'>,
+  ctx: SessionContext,
+  snapshots: SnapshotCache,
+): Promise<CreditsInsight> {
   const [history, coach] = await Promise.all([
-    ctx.legacy.GET('/api/v2/coaches/{coachId}/balanceTransactions', { params: { path }, signal: ctx.signal }),
-    ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path }, signal: ctx.signal }),
+    creditHistorySnapshot(ctx, snapshots),
+    ctx.legacy.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: ctx.session.coachId } }, signal: ctx.signal }),
   ]);
-  if (!Array.isArray(history.data) || !coach.data) throw upstreamError();
-  if (!history.data.every((tx) => isLegacyTime(tx.datetime))) {
-    ctx.log.error('balanceTransactions answered a datetime that is not a legacy time');
-    throw upstreamError();
+  if (!coach.data) throw upstreamError();
+  const now = Date.now();
+  const balance = coach.data.tokenBalance;
+  let computed = COMPUTED.get(history);
+  if (!computed) {
+    computed = new Map();
+    COMPUTED.set(history, computed);
   }
-  return creditsInsight(history.data, coach.data.tokenBalance, Date.now());
+  const key = `${dayOf(now)}:${balance}`;
+  let answer = computed.get(key);
+  if (!answer) {
+    answer = creditsInsight(history.transactions, balance, now);
+    computed.set(key, answer);
+  }
+  return answer;
 }

@@ -81,6 +81,25 @@ describe('getCreditsInsight', () => {
     expect(bff.calls(HISTORY)).toHaveLength(1);
   });
 
+  it('holds the history as a copy: a second call reads only the balance', async () => {
+    bff = await startFaultBff();
+    bff.upstream.answer(
+      COACH_PATH,
+      { status: 200, json: { ...LEGACY_COACH, tokenBalance: 30 } },
+      { status: 200, json: { ...LEGACY_COACH, tokenBalance: 21 } },
+    );
+    bff.upstream.answer(HISTORY, {
+      status: 200,
+      json: [{ datetime: recently(10), description: 'Combined assessment added for A B', credits: -9, balance: 30 }],
+    });
+    expect((await bff.call('GET', '/api/insights/credits')).json().forecast.monthlyRate).toBe(3);
+    const second = (await bff.call('GET', '/api/insights/credits')).json();
+    // The balance is read again (21 credits at 0.1 a day: 210 days), the history is not.
+    expect(second.balance).toBe(21);
+    expect(second.forecast.reachesZeroOn).toBe(new Date(Date.now() + 210 * 86_400_000).toISOString().slice(0, 10));
+    expect(bff.calls(HISTORY)).toHaveLength(1);
+  });
+
   it('answers 502 for a time that is not a legacy time, 504 when too slow, 401 after a 403', async () => {
     bff = await startFaultBff();
     bff.upstream.answer(

@@ -8,6 +8,6 @@ import { getTeamInsight } from './team-service.ts';
 
 export const insightsRoutes: TagRoutes = ({ snapshots }) => ({
   getCompletionsInsight: (input, ctx) => getCompletionsInsight(input, ctx, snapshots),
-  getCreditsInsight,
+  getCreditsInsight: (input, ctx) => getCreditsInsight(input, ctx, snapshots),
   getTeamInsight,
 });

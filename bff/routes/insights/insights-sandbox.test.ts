@@ -66,6 +66,31 @@ describe('getCreditsInsight', () => {
     const { balance } = (await get('/api/credits')).json();
     expect(response.json()).toEqual(creditsInsight(history, balance, Date.now()));
     expect(response.json().months.some((month: { used: number }) => month.used > 0)).toBe(true);
+    // A year of pay-as-you-go invoices, one on the first of each month.
+    const invoices = history.filter((entry) => entry.description.startsWith('Pay-as-you-go invoice for '));
+    expect(invoices.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(invoices.map((entry) => entry.datetime.slice(0, 7))).size).toBe(invoices.length);
+  });
+
+  it('holds the history until a charge: adding an assessment drops it, and the month counts the charge', async () => {
+    const history = () => bff.store.balance.filter((entry) => entry.coachUuid === DEMO);
+    await get('/api/insights/credits');
+    const loads = bff.server.snapshots.loads;
+    const before = (await get('/api/insights/credits')).json();
+    expect(bff.server.snapshots.loads).toBe(loads);
+    const client = [...bff.store.assessments.values()].find((a) => a.coachUUID === DEMO)?.clientUUID;
+    const added = await injectChecked(bff.server, {
+      method: 'POST',
+      url: `/api/clients/${client}/assessments`,
+      headers: { ...CSRF, 'idempotency-key': crypto.randomUUID() },
+      cookies: { [SESSION_COOKIE]: demo },
+      payload: { assessmentType: 'ennea' },
+    });
+    expect(added.statusCode).toBe(201);
+    const after = (await get('/api/insights/credits')).json();
+    // spec coach-shell §9: an Enneagram assessment costs 1 credit, used this month.
+    expect(after.months.at(-1).used).toBe(before.months.at(-1).used + 1);
+    expect(after).toEqual(creditsInsight(history(), before.balance - 1, Date.now()));
   });
 });
 
@@ -89,6 +114,24 @@ describe('getTeamInsight', () => {
       expect(answer.enneagram[(a?.userEnnea ?? 0) - 1].members).toContain(`${client?.name} ${client?.surname}`);
     }
     expect(answer.pending).toHaveLength(members.length - completed.length);
+    // The seed's teams not yet reported on have members still to complete.
+    expect(answer.pending.length).toBeGreaterThan(0);
+  });
+
+  it('places the maturity results the legacy list shows on their stages', async () => {
+    const teams = [...bff.store.teams.values()].filter((entry) => entry.coachUuid === DEMO && entry.scoGivenTo.length === 0);
+    let placed = 0;
+    for (const team of teams) {
+      const marked = bff.store.teamMembers
+        .filter((member) => member.teamUuid === team.uuid)
+        .map((member) => bff.store.assessments.get(member.assessmentUuid))
+        .filter((a) => a?.guestCompletedAt && a.assessmentType !== 'ennea' && a.scoreIMF !== null);
+      const { maturity } = (await get(`/api/insights/teams/${team.uuid}`)).json();
+      const counted = maturity.reduce((sum: number, stage: { count: number }) => sum + stage.count, 0);
+      expect(counted).toBe(marked.length);
+      placed += counted;
+    }
+    expect(placed).toBeGreaterThan(0);
   });
 
   it("refuses a received team as the team page does, and answers 404 for a team that is not the coach's", async () => {

@@ -3,6 +3,7 @@
 // results workbook.
 import type { components as Bff } from '../../../generated/bff.ts';
 import { fromLegacyTime } from '../../domain/legacy-time.ts';
+import { readMiniAssessments } from '../../domain/mini-records.ts';
 import { datedWorkbookName, spreadsheetAnswer } from '../../downloads/spreadsheet.ts';
 import type { OperationHandler, OperationInput, SessionContext } from '../../operation.ts';
 import { portalOrigin } from '../../portal-origin.ts';
@@ -31,19 +32,11 @@ export async function listMiniAssessments(
   ctx: SessionContext,
   allowedOrigins: readonly string[],
 ): Promise<MiniAssessmentPage> {
-  const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/miniAssessments', {
-    params: { path: { coachId: ctx.session.coachId } },
-    signal: ctx.signal,
-  });
-  if (!Array.isArray(data)) throw upstreamError();
   const entries: MiniEntry[] = [];
-  for (const record of data) {
-    const createdAt = fromLegacyTime(record.createdAt);
+  for (const record of await readMiniAssessments(ctx)) {
+    // Checked by the read: both are legacy times.
+    const createdAt = fromLegacyTime(record.createdAt) as string;
     const completedAt = record.section2CompletedAt ? fromLegacyTime(record.section2CompletedAt) : null;
-    if (createdAt === null || (record.section2CompletedAt && completedAt === null)) {
-      ctx.log.error('miniAssessments answered a time that is not a legacy time');
-      throw upstreamError();
-    }
     const row: MiniAssessmentRow = {
       uniqueId: record.uniqueId,
       createdAt,

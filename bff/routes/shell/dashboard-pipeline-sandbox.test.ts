@@ -122,13 +122,44 @@ describe('GET /api/dashboard/pipeline (getDashboardPipeline)', () => {
     expect(list.json().code).toBe('one_scope');
   });
 
-  // An assistant's dashboard shows no assessments (spec coach-shell §2.1, §6), a mini-only coach's only the notice.
-  it('refuses an assistant and a coach limited to minis', async () => {
+  // An assistant's dashboard shows no assessments (spec coach-shell §2.1, §6).
+  it('refuses an assistant', async () => {
     const assistant = await get('/api/dashboard/pipeline?days=365', await bff.signIn(SEED_ASSISTANT.email));
     expect(assistant.statusCode).toBe(403);
     expect(assistant.json().code).toBe('role_refused');
-    const mini = await get('/api/dashboard/pipeline', await bff.signIn(SEED_COACHES.miniOnly.email));
-    expect(mini.statusCode).toBe(403);
-    expect(mini.json().code).toBe('role_refused');
+  });
+
+  it('gives a coach limited to minis the pipeline of their mini-assessments: started → completed, and the nudge', async () => {
+    const mini = await bff.signIn(SEED_COACHES.miniOnly.email);
+    const today = new Date().toISOString().slice(0, 10);
+    const theirs = [...bff.store.miniAssessments.values()].filter((record) => record.coachUuid === SEED_COACHES.miniOnly.uuid);
+    for (const [days, startedDays] of [
+      [90, 14],
+      [365, 35],
+      [30, 14],
+    ] as const) {
+      const response = await get(`/api/dashboard/pipeline?days=${days}&startedDays=${startedDays}&invitedDays=2`, mini);
+      expect(response.statusCode).toBe(200);
+      const started = theirs.filter((record) => record.createdAt.slice(0, 10) >= daysBefore(today, days - 1));
+      const completed = started.filter((record) => record.section2CompletedAt !== null);
+      const waiting = started.filter(
+        (record) => record.section2CompletedAt === null && record.createdAt.slice(0, 10) <= daysBefore(today, startedDays),
+      );
+      const { offering, funnel, nudges, projects, companies } = response.json();
+      expect({ offering, projects, companies }).toEqual({ offering: 'mini', projects: [], companies: [] });
+      expect(funnel.map((step: { stage: string; count: number }) => [step.stage, step.count])).toEqual([
+        ['started', started.length],
+        ['completed', completed.length],
+      ]);
+      expect(nudges).toEqual([{ stage: 'nudgeStarted', count: waiting.length, olderThan: startedDays }]);
+    }
+    // The seed's minis: eight started 33 to 40 days ago, two of them not completed.
+    const year = (await get('/api/dashboard/pipeline?days=365', mini)).json();
+    expect(year.funnel[0].count).toBe(8);
+    expect(year.funnel[1]).toMatchObject({ count: 6, conversion: 0.75, medianFrom: 'started' });
+    expect(year.nudges[0].count).toBe(2);
+    // A mini-assessment has no project or company: a scope holds none.
+    const scoped = (await get('/api/dashboard/pipeline?days=365&project=Sales', mini)).json();
+    expect(scoped.funnel.map((step: { count: number }) => step.count)).toEqual([0, 0]);
   });
 });

@@ -1,16 +1,30 @@
 // The dashboard's pipeline panel (the insights capability "Pipeline on the dashboard"): the funnel and the "needs a
 // nudge" counts of a period and scope, from the coach's copy of the assessment lists (the one the assessments table
 // reads), so the panel makes no legacy call of its own; domain/pipeline-slices.ts holds the rules the table's
-// `stage` filter shares, so each number is the rows its link shows.
+// `stage` filter shares, so each number is the rows its link shows. A coach limited to mini-assessments gets theirs
+// (domain/mini-pipeline.ts), from a copy of the mini-assessments list.
 import type { components as Bff } from '../../../generated/bff.ts';
+import { miniPipelineFigures } from '../../domain/mini-pipeline.ts';
+import { type LegacyMiniAssessment, readMiniAssessments } from '../../domain/mini-records.ts';
 import { isReceived } from '../../domain/pipeline.ts';
-import { DEFAULT_THRESHOLDS, type PipelineIndex, pipelineFigures, pipelineIndex, scopeOf, utcToday } from '../../domain/pipeline-slices.ts';
+import {
+  DEFAULT_THRESHOLDS,
+  type PipelineIndex,
+  type PipelineScope,
+  pipelineFigures,
+  pipelineIndex,
+  scopeOf,
+  utcToday,
+} from '../../domain/pipeline-slices.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { type AssessmentSnapshot, assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold } from '../../snapshots/table.ts';
 
 type PipelineInsights = Bff['schemas']['PipelineInsights'];
+
+/** The copy of a mini-only coach's mini-assessments. */
+const MINI_LIST = 'mini-assessments';
 
 /** The scope picker's choices: at most this many projects and companies. */
 const MAX_CHOICES = 500;
@@ -77,14 +91,39 @@ export async function getDashboardPipeline(
     started: query.startedDays ?? DEFAULT_THRESHOLDS.started,
     completed: query.completedDays ?? DEFAULT_THRESHOLDS.completed,
   };
+  if (ctx.session.flags.onlyMiniAssessment) {
+    const records = await miniSnapshot(ctx, snapshots);
+    return { offering: 'mini', ...scoped(scope), ...miniPipelineFigures(records, scope, thresholds), projects: [], companies: [] };
+  }
   const { index, projects, companies } = choices(await assessmentSnapshot(ctx, snapshots, 'own'));
   return {
-    days: scope.days,
-    today: scope.today,
-    ...(scope.project ? { project: scope.project } : {}),
-    ...(scope.company ? { company: scope.company } : {}),
+    offering: 'assessments',
+    ...scoped(scope),
     ...pipelineFigures(index, scope, thresholds),
     projects,
     companies,
   };
+}
+
+/** The period and scope the figures were counted for, as asked. */
+const scoped = (scope: PipelineScope) => ({
+  days: scope.days,
+  today: scope.today,
+  ...(scope.project ? { project: scope.project } : {}),
+  ...(scope.company ? { company: scope.company } : {}),
+});
+
+/**
+ * A mini-only coach's mini-assessments, held as a copy like the lists (a guest's start or completion is seen when
+ * the copy's TTL ends; no operation reports a change to it, so any change of the coach drops it).
+ */
+function miniSnapshot(ctx: SessionContext, snapshots: SnapshotCache): Promise<readonly LegacyMiniAssessment[]> {
+  return snapshots.get({
+    coachId: ctx.session.coachId,
+    list: MINI_LIST,
+    load: () => readMiniAssessments(ctx),
+    rowsOf: (records) => records.length,
+    signal: ctx.signal,
+    patchable: false,
+  });
 }

@@ -107,6 +107,7 @@ export function pipelineInsights(
   extra: Partial<components['schemas']['PipelineInsights']> = {},
 ): components['schemas']['PipelineInsights'] {
   return {
+    offering: 'assessments',
     days: 90,
     today: '2026-11-29',
     funnel: [
@@ -125,4 +126,18 @@ export function pipelineInsights(
     companies: ['Karoo Logistics'],
     ...extra,
   };
+}
+
+/** A mini-only coach's pipeline (their mini-assessments: started → completed, one nudge). */
+export function miniPipelineInsights(): components['schemas']['PipelineInsights'] {
+  return pipelineInsights({
+    offering: 'mini',
+    funnel: [
+      { stage: 'started', count: 8, conversion: null, medianDays: null, medianFrom: null },
+      { stage: 'completed', count: 6, conversion: 0.75, medianDays: 0.2, medianFrom: 'started' },
+    ],
+    nudges: [{ stage: 'nudgeStarted', count: 2, olderThan: 14 }],
+    projects: [],
+    companies: [],
+  });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { SESSION } from '../../../test/fake-bff.ts';
-import { pipelineInsights } from '../../../test/fixtures.ts';
+import { miniPipelineInsights, pipelineInsights } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import type { Dashboard as DashboardData } from '../api/get-dashboard.ts';
 import { Dashboard, MESSAGES_LATER_KEY, MINI_ONLY_NOTICE, POLICY_ALERT_TITLE } from './dashboard.tsx';
@@ -69,13 +69,13 @@ const json = (body: unknown, status = 200, type = 'application/json') =>
  * Answers GET /api/dashboard (and the calls the dashboard's modals make) with `answer` and records what was asked;
  * the policies modal stays closed (the messages modal waits for it).
  */
-function serve(answer: (request: Request) => Response | Promise<Response>): string[] {
+function serve(answer: (request: Request) => Response | Promise<Response>, pipeline = pipelineInsights()): string[] {
   const calls: string[] = [];
   fetchMock.mockImplementation(async (input) => {
     const request = input as Request;
     calls.push(`${request.method} ${new URL(request.url).pathname}`);
     if (request.url.endsWith('/api/policies/alert')) return json({ policyAlert: false, overdue: false });
-    if (new URL(request.url).pathname.endsWith('/api/dashboard/pipeline')) return json(pipelineInsights());
+    if (new URL(request.url).pathname.endsWith('/api/dashboard/pipeline')) return json(pipeline);
     // The completions chart (its own tests: completions-panel.test.tsx) answers weeks without completions.
     if (new URL(request.url).pathname === '/api/insights/completions') return json({ weeks: 12, types: ['ennea'], series: [] });
     return answer(request);
@@ -200,17 +200,19 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const calls = serve((request) =>
-      request.url.includes('/api/mini-assessments')
-        ? json(MINI_PAGE)
-        : json({
-            ...DASHBOARD,
-            onlyMiniAssessment: true,
-            tiles: [],
-            total: { completed: 0, inProgress: 0 },
-            messagesToAck: [],
-            policyAlert: false,
-          }),
+    const calls = serve(
+      (request) =>
+        request.url.includes('/api/mini-assessments')
+          ? json(MINI_PAGE)
+          : json({
+              ...DASHBOARD,
+              onlyMiniAssessment: true,
+              tiles: [],
+              total: { completed: 0, inProgress: 0 },
+              messagesToAck: [],
+              policyAlert: false,
+            }),
+      miniPipelineInsights(),
     );
     render(
       <>
@@ -236,6 +238,10 @@ describe('Dashboard (spec coach-shell §2.3)', () => {
     await user.click(within(link).getByRole('button', { name: 'Copy Link' }));
     expect(writeText).toHaveBeenCalledWith(MINI_PAGE.selfRegistrationUrl);
     await screen.findByText('Copied to clipboard');
+    // Their pipeline: their mini-assessments started → completed, and the ones waiting.
+    const pipeline = await screen.findByRole('region', { name: 'Pipeline' });
+    await within(pipeline).findByText('Started in the last 90 days');
+    expect(calls).toContain('GET /api/dashboard/pipeline');
   });
 
   it('greets an assistant by name with the Assistant badge, lists what they can do for the coach and shows no assessment tiles or link', async () => {

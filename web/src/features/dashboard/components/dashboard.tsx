@@ -139,9 +139,10 @@ function DashboardContent({ dashboard, assisted, coach, screens }: DashboardCont
           <DashboardDonut completed={dashboard.total.completed} inProgress={dashboard.total.inProgress} />
         </div>
       )}
-      {dashboard.onlyMiniAssessment || assisted ? null : (
+      {/* A mini-only coach's pipeline is their mini-assessments'. */}
+      {assisted ? null : (
         <Suspense fallback={null}>
-          <PipelinePanel />
+          <PipelinePanel miniOnly={dashboard.onlyMiniAssessment} />
         </Suspense>
       )}
       {/* spec §2.3: an assistant's dashboard shows no assessment figures; a mini-only coach's shows their minis. */}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pipelineInsights } from '../../../test/fixtures.ts';
+import { miniPipelineInsights, pipelineInsights } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import PipelinePanel from './pipeline-panel.tsx';
 
@@ -124,5 +124,28 @@ describe('PipelinePanel (the dashboard pipeline)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: /^120 Added/ })).toBeTruthy();
+  });
+
+  it("shows a coach limited to mini-assessments their minis' pipeline: no scope, no links, only the started threshold", async () => {
+    const asked = serve(() => json(miniPipelineInsights()));
+    const user = userEvent.setup();
+    render(<PipelinePanel miniOnly />);
+    await screen.findByText('Started in the last 90 days');
+    const funnel = screen.getAllByRole('listitem').filter((item) => item.classList.contains('pipeline-funnel__step'));
+    expect(funnel.map((item) => item.textContent)).toEqual([
+      'Started8Started in the last 90 days',
+      'Completed675% of the step before · median 0.2 days from started',
+    ]);
+    const waiting = screen.getByText('Started, not complete').closest('li') as HTMLElement;
+    expect(waiting.textContent).toBe('Started, not completestarted 14 or more days ago2');
+    // Their drawer has no Assessments: nothing opens the table.
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByLabelText('Project or company')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change nudge thresholds' }));
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('aria-label') ?? box.id)).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Started, not complete after (days)'));
+    await user.type(screen.getByLabelText('Started, not complete after (days)'), '21');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    await waitFor(() => expect(asked.at(-1)?.get('startedDays')).toBe('21'));
   });
 });

@@ -38,8 +38,10 @@ const percent = (ratio: number | null) => (ratio === null ? null : `${Math.round
  * or company chosen, the funnel added → invited → started → completed → reports sent with each step's count, its
  * conversion and the median days the list dates, and beside it "needs a nudge" with the coach's thresholds. Each count
  * opens the assessments table on exactly its rows. Mounted after the dashboard's tiles; asks once they have answered.
+ * A coach limited to mini-assessments (`miniOnly`) gets theirs: started → completed and one nudge, with no project,
+ * company or link (their drawer has no Assessments, and the mini list has no such filter).
  */
-export default function PipelinePanel({ enabled = true }: { enabled?: boolean }) {
+export default function PipelinePanel({ enabled = true, miniOnly = false }: { enabled?: boolean; miniOnly?: boolean }) {
   const [preferences, setPreferences] = usePipelinePreferences();
   const [choice, setChoice] = useState(ALL);
   const scope = scopeOf(choice);
@@ -62,7 +64,7 @@ export default function PipelinePanel({ enabled = true }: { enabled?: boolean })
             options={PIPELINE_PERIODS.map((period) => ({ id: String(period), label: `Last ${period} days` }))}
             onChange={(value) => setPreferences({ ...preferences, days: Number(value) as PipelinePeriod })}
           />
-          <NativeSelect label="Project or company" value={choice} options={choices} onChange={setChoice} />
+          {miniOnly ? null : <NativeSelect label="Project or company" value={choice} options={choices} onChange={setChoice} />}
         </div>
       </div>
       {data ? (
@@ -73,19 +75,28 @@ export default function PipelinePanel({ enabled = true }: { enabled?: boolean })
         <ProblemAlert error={error} onRetry={() => void refetch()} />
       )}
       {data && error ? <ProblemAlert error={error} onRetry={() => void refetch()} /> : null}
-      <ThresholdSettings thresholds={thresholds} onSave={(next) => setPreferences({ days, ...next })} />
+      <ThresholdSettings
+        thresholds={thresholds}
+        fields={miniOnly ? FIELDS.filter(({ key }) => key === 'startedDays') : FIELDS}
+        onSave={(next) => setPreferences({ days, ...next })}
+      />
     </section>
   );
 }
 
 function PipelineFigures({ data, scope }: { data: PipelineInsights; scope: Scope }) {
   const added = data.funnel[0]?.count ?? 0;
+  const mini = data.offering === 'mini';
   return (
     <div className="pipeline-panel__body">
       <div className="pipeline-panel__funnel">
         <h3 className="pipeline-panel__subtitle">Funnel</h3>
         {added === 0 ? (
-          <p className="pipeline-panel__empty">No assessments were added in the last {data.days} days.</p>
+          <p className="pipeline-panel__empty">
+            {mini
+              ? `No mini-assessments were started in the last ${data.days} days.`
+              : `No assessments were added in the last ${data.days} days.`}
+          </p>
         ) : (
           <ol className="pipeline-funnel">
             {data.funnel.map((step) => {
@@ -97,14 +108,14 @@ function PipelineFigures({ data, scope }: { data: PipelineInsights; scope: Scope
                     <CountLink
                       count={step.count}
                       label={PIPELINE_STAGE_LABELS[step.stage]}
-                      href={sliceHref(step.stage, data.days, scope)}
+                      href={mini ? undefined : sliceHref(step.stage, data.days, scope)}
                     />
                   </div>
                   <div className="pipeline-funnel__bar" aria-hidden="true">
                     <span style={{ width: `${(step.count / added) * 100}%` }} />
                   </div>
                   <p className="pipeline-funnel__meta">
-                    {conversion ? `${conversion} of the step before` : `Added in the last ${data.days} days`}
+                    {conversion ? `${conversion} of the step before` : `${PIPELINE_STAGE_LABELS[step.stage]} in the last ${data.days} days`}
                     {step.medianDays !== null && step.medianFrom
                       ? ` · median ${step.medianDays} days from ${PIPELINE_STAGE_LABELS[step.medianFrom].toLowerCase()}`
                       : null}
@@ -127,7 +138,7 @@ function PipelineFigures({ data, scope }: { data: PipelineInsights; scope: Scope
               <CountLink
                 count={nudge.count}
                 label={`${PIPELINE_STAGE_LABELS[nudge.stage]}, ${nudgeAge(nudge.stage, nudge.olderThan)}`}
-                href={sliceHref(nudge.stage, data.days, scope, nudge.olderThan)}
+                href={mini ? undefined : sliceHref(nudge.stage, data.days, scope, nudge.olderThan)}
               />
             </li>
           ))}
@@ -137,10 +148,10 @@ function PipelineFigures({ data, scope }: { data: PipelineInsights; scope: Scope
   );
 }
 
-/** A count that opens its rows in the table; none to open at zero. */
-function CountLink({ count, label, href }: { count: number; label: string; href: string }) {
+/** A count that opens its rows in the table; none to open at zero, or without rows to open (`href` undefined). */
+function CountLink({ count, label, href }: { count: number; label: string; href: string | undefined }) {
   const text = count.toLocaleString('en');
-  if (count === 0) return <span className="pipeline-count">{text}</span>;
+  if (count === 0 || href === undefined) return <span className="pipeline-count">{text}</span>;
   return (
     <Link className="pipeline-count" href={href} aria-label={`${text} ${label}: show in Assessments`}>
       {text}
@@ -176,8 +187,16 @@ const FIELDS: readonly { key: keyof NudgeThresholds; label: string }[] = [
   { key: 'completedDays', label: 'Complete, no report sent after (days)' },
 ];
 
-/** The "needs a nudge" thresholds, whole days from 1 to 365, kept in this browser. */
-function ThresholdSettings({ thresholds, onSave }: { thresholds: NudgeThresholds; onSave: (next: NudgeThresholds) => void }) {
+/** The "needs a nudge" thresholds, whole days from 1 to 365, kept in this browser; `fields`: the ones the panel uses. */
+function ThresholdSettings({
+  thresholds,
+  fields,
+  onSave,
+}: {
+  thresholds: NudgeThresholds;
+  fields: readonly { key: keyof NudgeThresholds; label: string }[];
+  onSave: (next: NudgeThresholds) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState<Record<keyof NudgeThresholds, string>>(() => ({
     invitedDays: String(thresholds.invitedDays),
@@ -207,7 +226,7 @@ function ThresholdSettings({ thresholds, onSave }: { thresholds: NudgeThresholds
   }
   return (
     <form className="pipeline-settings" onSubmit={save} noValidate aria-label="Nudge thresholds">
-      {FIELDS.map(({ key, label }) => (
+      {fields.map(({ key, label }) => (
         <TextField
           key={key}
           label={label}
