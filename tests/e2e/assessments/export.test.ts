@@ -70,7 +70,7 @@ test('exports the filtered, sorted view as CSV and as Excel, as the table shows 
 });
 
 test('exports the searched, sorted Teams view as CSV, as the table shows it', async ({ page }) => {
-  const VIEW_TEAMS = '?q=programme&sort=name&order=asc';
+  const VIEW_TEAMS = '?q=team&sort=name&order=asc';
   type TeamPage = { items: TeamRow[]; total: number; filteredTotal: number; hasGiven: boolean; hasReceived: boolean };
   const list = await bff<TeamPage>(page, `/api/teams${VIEW_TEAMS}&pageSize=500`);
   const [first] = list.items;
@@ -78,7 +78,7 @@ test('exports the searched, sorted Teams view as CSV, as the table shows it', as
   expect(list.filteredTotal).toBeLessThan(list.total);
   await page.goto(`/coachportal/teams${VIEW_TEAMS}`);
   await expect(dataRows(page).first().getByRole('rowheader')).toHaveText(first.name);
-  await expect(countText(page, `${list.filteredTotal} of ${list.total} teams`)).toBeVisible();
+  await expect(countText(page, `${list.filteredTotal} of ${list.total} records`)).toBeVisible();
   const labels = [
     'Name',
     'Description',
@@ -92,14 +92,9 @@ test('exports the searched, sorted Teams view as CSV, as the table shows it', as
     ...(list.hasReceived ? ['Received From'] : []),
   ];
   const created = labels.indexOf('Created');
-  // The first row's Created date as the table shows it (its cells: every column but Name, the row header).
+  // The first row's Created date as the table shows it (its cells: the checkbox, then every column but Name, the row header).
   const shownDate = first.createdAt.slice(0, 10);
-  await expect(
-    dataRows(page)
-      .first()
-      .getByRole('gridcell')
-      .nth(created - 1),
-  ).toHaveText(shownDate);
+  await expect(dataRows(page).first().getByRole('gridcell').nth(created)).toHaveText(shownDate);
 
   const csv = await exportAs(page, 'Export as CSV');
   expect(csv.name).toMatch(/^teams-\d{4}-\d{2}-\d{2}\.csv$/);
