@@ -6317,7 +6317,8 @@ export interface components {
         /**
          * @description The file an export writes: `csv` (UTF-8 with a byte-order mark, so that Excel reads accents; a cell
          *     starting with `=`, `+`, `-` or `@` is prefixed with `'`, so that no spreadsheet runs it as a formula) or
-         *     `xlsx` (one worksheet, dates as dates in the table's `YYYY-MM-DD` format).
+         *     `xlsx` (one worksheet, dates as dates in the table's format: `YYYY-MM-DD`, the transaction history's Date time
+         *     `YYYY-MM-DD HH:MM`; signed numbers, as the history's credits, as numbers).
          * @example csv
          * @enum {string}
          */
