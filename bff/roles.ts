@@ -78,6 +78,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   updateEmailTemplate: NO_MINI_ONLY,
   revertEmailTemplate: NO_MINI_ONLY,
   listMiniAssessments: ALL,
+  exportMiniAssessments: ALL,
   downloadMiniAssessmentsSpreadsheet: ALL,
   // Assessments (shared with SCO Given) and clients: an assistant keeps them (see above).
   listAssessments: NO_MINI_ONLY,
@@ -118,6 +119,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   getCredits: ALL,
   orderCredits: NO_MINI_ONLY,
   listCreditTransactions: NEITHER,
+  exportCreditTransactions: NEITHER,
   cancelCreditOrder: NEITHER,
   // The profile's Details section (its photo: the other fields are refused by updateProfile) and Assistants section.
   uploadProfilePhoto: NO_ASSISTANT,
@@ -127,6 +129,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   setAssistantBlocked: NO_ASSISTANT,
   // Pairs.
   listPairs: NEITHER,
+  exportPairs: NEITHER,
   createPair: NEITHER,
   deletePairs: NEITHER,
   previewPairReportEmail: NEITHER,
@@ -134,6 +137,7 @@ export const REFUSED_ROLES: { readonly [K in OperationId]: readonly Role[] } = {
   downloadPairReport: NEITHER,
   // Teams.
   listTeams: NEITHER,
+  exportTeams: NEITHER,
   createTeam: NEITHER,
   deleteTeams: NEITHER,
   assignTeamSco: NEITHER,

@@ -1408,6 +1408,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Balance's transaction history as a CSV file or a workbook
+         * @description Export (the table's More menu; the Balance's transaction history, spec coach-shell §2.9): every transaction the
+         *     search `q` keeps, in the order of `sort` and `order` (not only the page shown), with the `columns` the coach
+         *     sees, in that order, headed by the table's labels; the Date time as the table shows it (`YYYY-MM-DD HH:MM`; a
+         *     workbook's cell a date and time). Its rows are the ones `listCreditTransactions` answers from, read from the same
+         *     legacy `GET api/v2/coaches/{coachId}/balanceTransactions` (the list keeps no copy of them), and written row by
+         *     row as they are sent. The spec has no export: the feature is the portal's own (`x-unspecified`). A download
+         *     resets the session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     403 `role_refused` (an assistant, a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credits/orders": {
         parameters: {
             query?: never;
@@ -1565,6 +1595,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mini-assessments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Mini-Assessments table's current view as a CSV file or a workbook
+         * @description Export (the table's More menu; the Mini-Assessments page, spec coach-shell §2.4): every mini-assessment the
+         *     search `q` keeps, in the order of `sort` and `order` (not only the page shown), with the `columns` the coach
+         *     sees, in that order, headed by the table's labels; dates as the table shows them (`YYYY-MM-DD`), a report as its
+         *     address. Its rows are the ones `listMiniAssessments` answers from, read from the same legacy
+         *     `GET api/v2/coaches/{coachId}/miniAssessments` (the list keeps no copy of them), and written row by row as they
+         *     are sent. Beside it stays the legacy results workbook (`downloadMiniAssessmentsSpreadsheet`). The spec has no
+         *     export: the feature is the portal's own (`x-unspecified`). A download resets the session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportMiniAssessments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams": {
         parameters: {
             query?: never;
@@ -1601,6 +1661,35 @@ export interface paths {
          *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Teams table's current view as a CSV file or a workbook
+         * @description Export (the table's More menu; the Teams page, spec coach-shell §2.6): every team, own and received, the search
+         *     `q` keeps, in the order of `sort` and `order` (not only the page shown), with the `columns` the coach sees, in
+         *     that order, headed by the table's labels; dates as the table shows them (`YYYY-MM-DD`). Computed from the coach's
+         *     copy of the teams list (the legacy `GET api/v2/coaches/{coachId}/teams` that `listTeams` reads, kept a few seconds
+         *     and dropped by every change to a team), and written row by row as it is sent. The spec has no export: the
+         *     feature is the portal's own (`x-unspecified`). A download resets the session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     403 `role_refused` (an assistant, a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportTeams"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3150,6 +3239,35 @@ export interface paths {
          *     (the first call's outcome never came back: check before trying again), 422 `idempotency_key_reused`.
          */
         post: operations["createPair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pairs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Pairs table's current view as a CSV file or a workbook
+         * @description Export (the table's More menu; the Pairs page, spec assessments-and-clients §3.10): every pair the search `q`
+         *     keeps, in the order of `sort` and `order` (not only the page shown), with the `columns` the coach sees, in that
+         *     order, headed by the table's labels; dates as the table shows them (`YYYY-MM-DD`). Computed from the coach's copy
+         *     of the pairs list (the legacy `GET api/v2/coaches/{coachId}/couples` that `listPairs` reads, kept a few seconds
+         *     and dropped by every change to a pair), and written row by row as it is sent. The spec has no export: the feature
+         *     is the portal's own (`x-unspecified`). A download resets the session's idle timer to 30 minutes.
+         *
+         *     Problem codes: 400 `validation_failed`; 400 `export_too_large` (more than 50,000 rows: "The export
+         *     holds at most 50,000 rows. Please narrow the table with a search or a filter."); 401 `session_ended`;
+         *     403 `role_refused` (an assistant, a coach limited to minis: bff/roles.ts); 502 `upstream_error`; 504 `upstream_timeout`.
+         */
+        get: operations["exportPairs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6204,6 +6322,22 @@ export interface components {
             pageSize: 10 | 50 | 100 | 200 | 500;
         };
         /**
+         * @description A column of the Balance's transaction history (spec coach-shell §2.9), as an export names it; its header is
+         *     the table's label: `datetime` Date time, `description` Description, `credits` Credits, `balance` Balance.
+         * @example credits
+         * @enum {string}
+         */
+        CreditTransactionColumn: "datetime" | "description" | "credits" | "balance";
+        /**
+         * @description The file an export writes: `csv` (UTF-8 with a byte-order mark, so that Excel reads accents; a cell
+         *     starting with `=`, `+`, `-` or `@` is prefixed with `'`, so that no spreadsheet runs it as a formula) or
+         *     `xlsx` (one worksheet, dates as dates in the table's format: `YYYY-MM-DD`, the transaction history's Date time
+         *     `YYYY-MM-DD HH:MM`; signed numbers, as the history's credits, as numbers).
+         * @example csv
+         * @enum {string}
+         */
+        ExportFormat: "csv" | "xlsx";
+        /**
          * @description The e-mail templates a coach can customise (spec coach-shell §2.5).
          * @example ennea_invite
          * @enum {string}
@@ -6318,6 +6452,14 @@ export interface components {
             selfRegistrationUrl: string;
         };
         /**
+         * @description A column of the Mini-Assessments table (spec coach-shell §2.4), as an export names it; its header is the
+         *     table's label: `name` Info (name and surname, then the e-mail), `language` Language, `ennea` Ennea, `trifix`
+         *     Trifix, `report` Report (the report's address), `createdAt` Started, `completedAt` Completed.
+         * @example ennea
+         * @enum {string}
+         */
+        MiniAssessmentColumn: "name" | "language" | "ennea" | "trifix" | "report" | "createdAt" | "completedAt";
+        /**
          * @description One page of the teams table (spec coach-shell §2.2, §2.6). `total` counts every team,
          *     `filteredTotal` those matching `q`. `hasGiven` and `hasReceived` tell the client whether to
          *     show the Given To and Received From columns.
@@ -6386,6 +6528,15 @@ export interface components {
             project: string & components["schemas"]["SingleLineText"];
             description?: string & components["schemas"]["SingleLineText"];
         };
+        /**
+         * @description A column of the Teams table (spec coach-shell §2.6), as an export names it; its header is the table's label:
+         *     `name` Name, `description` Description, `project` Project, `memberCount` Number of Members, `createdAt` Created,
+         *     `reportRequested` Report Requested (the report's state and what was requested), `reportDueDate` Due Date,
+         *     `report` Report (the formats to download, or the status text), `givenTo` Given To, `receivedFrom` Received From.
+         * @example project
+         * @enum {string}
+         */
+        TeamColumn: "name" | "description" | "project" | "memberCount" | "createdAt" | "reportRequested" | "reportDueDate" | "report" | "givenTo" | "receivedFrom";
         /**
          * @description The ids of the selected records of a multi-select action (at most 500 per call). Every batch request's `ids` is this list.
          * @example [
@@ -6735,14 +6886,6 @@ export interface components {
          * @enum {string}
          */
         AssessmentColumn: "info" | "company" | "project" | "ennea" | "score" | "assessmentType" | "language" | "createdAt" | "registeredAt" | "completedAt" | "fromCoach" | "toCoach";
-        /**
-         * @description The file an export writes: `csv` (UTF-8 with a byte-order mark, so that Excel reads accents; a cell
-         *     starting with `=`, `+`, `-` or `@` is prefixed with `'`, so that no spreadsheet runs it as a formula) or
-         *     `xlsx` (one worksheet, dates as dates in the table's `YYYY-MM-DD` format).
-         * @example csv
-         * @enum {string}
-         */
-        ExportFormat: "csv" | "xlsx";
         /**
          * @description Everything the View Details dialog shows for one assessment (spec assessments-and-clients
          *     §2.3 "View Details", §3.1, §3.2): the table row plus the fields the table leaves out.
@@ -7925,6 +8068,15 @@ export interface components {
              */
             reportCost: number;
         };
+        /**
+         * @description A column of the Pairs table (spec assessments-and-clients §3.10), as an export names it; its header is the
+         *     table's label: `info` Info, `coupleType` Type, `reportAvailable` Report (its formats, or 'Not available yet'),
+         *     `reportSent` Sent, `company` Company, `project` Project, `ennea` Enneagram Results, `maturity` Maturity Results
+         *     (each member's, one after the other), `updatedAt` Updated.
+         * @example coupleType
+         * @enum {string}
+         */
+        PairColumn: "info" | "coupleType" | "reportAvailable" | "reportSent" | "company" | "project" | "ennea" | "maturity" | "updatedAt";
         /**
          * @description The selection for an e-mail action (invites and reminders, pair report e-mails, and their
          *     previews) and how to send. Extends `BatchRequest` (same `ids`) with the sending options.
@@ -11678,6 +11830,76 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    exportCreditTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Search text, matched case- and accent-insensitively against the description.
+                 * @example Enneagram
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description The column to sort by.
+                 * @example datetime
+                 */
+                sort?: "datetime" | "description" | "credits" | "balance";
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns.
+                 * @example [
+                 *       "datetime",
+                 *       "description",
+                 *       "credits"
+                 *     ]
+                 */
+                columns?: components["schemas"]["CreditTransactionColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="transactions-2025-10-30.csv"` (`.xlsx` for a workbook)
+                     * @example attachment; filename="transactions-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Date time,Description,Credits,Balance
+                     *     2025-10-21 12:30,Enneagram assessment,-1,41
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     orderCredits: {
         parameters: {
             query?: never;
@@ -12071,6 +12293,75 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    exportMiniAssessments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Search text, matched case-insensitively against every shown column.
+                 * @example szabo
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description The column to sort by (Info sorts by name).
+                 * @example createdAt
+                 */
+                sort?: "name" | "language" | "ennea" | "trifix" | "createdAt" | "completedAt";
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns.
+                 * @example [
+                 *       "name",
+                 *       "ennea",
+                 *       "completedAt"
+                 *     ]
+                 */
+                columns?: components["schemas"]["MiniAssessmentColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="mini-assessments-2025-10-30.csv"` (`.xlsx` for a workbook)
+                     * @example attachment; filename="mini-assessments-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Info,Ennea,Completed
+                     *     Réka Szabó · reka.szabo@example.hu,2,2025-10-21
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     listTeams: {
         parameters: {
             query?: {
@@ -12299,6 +12590,76 @@ export interface operations {
             409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    exportTeams: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Search text, matched case-insensitively against every shown column.
+                 * @example leadership
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description The column to sort by (`report` sorts by report state).
+                 * @example createdAt
+                 */
+                sort?: "name" | "description" | "project" | "memberCount" | "createdAt" | "reportRequested" | "reportDueDate" | "report";
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns.
+                 * @example [
+                 *       "name",
+                 *       "project",
+                 *       "createdAt"
+                 *     ]
+                 */
+                columns?: components["schemas"]["TeamColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="teams-2025-10-30.csv"` (`.xlsx` for a workbook)
+                     * @example attachment; filename="teams-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Name,Project,Created
+                     *     Leadership Circle,Q4 offsite,2025-09-02
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
@@ -16191,6 +16552,76 @@ export interface operations {
             409: components["responses"]["IdempotencyConflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    exportPairs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Search text, matched case-insensitively against the names, e-mail addresses, company and project shown in the table.
+                 * @example Khumalo
+                 */
+                q?: components["schemas"]["SearchText"];
+                /**
+                 * @description The column to sort on; default `updatedAt` (spec coach-shell §2.2).
+                 * @example updatedAt
+                 */
+                sort?: "info" | "coupleType" | "reportAvailable" | "reportSent" | "company" | "project" | "updatedAt";
+                /**
+                 * @description Sort direction.
+                 * @example desc
+                 */
+                order?: "asc" | "desc";
+                /**
+                 * @description The visible columns, in the table's order, one `columns` parameter each. Without it, the table's desktop
+                 *     columns.
+                 * @example [
+                 *       "info",
+                 *       "coupleType",
+                 *       "updatedAt"
+                 *     ]
+                 */
+                columns?: components["schemas"]["PairColumn"][];
+                /**
+                 * @description CSV (the default) or an Excel workbook.
+                 * @example csv
+                 */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="pairs-2025-10-30.csv"` (`.xlsx` for a workbook)
+                     * @example attachment; filename="pairs-2025-10-30.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Info,Type,Updated
+                     *     Thandi Mokoena & Sipho Khumalo,Couples,2025-09-02
+                     */
+                    "text/csv": string;
+                    /** @example PK-spreadsheet-bytes */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];

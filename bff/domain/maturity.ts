@@ -20,3 +20,10 @@ export function maturityOf(stage: number | null): MaturityResult | null {
   const info = stage === null ? undefined : MATURITY_STAGES[stage - 1];
   return info && stage !== null ? { stage, ...info } : null;
 }
+
+/** A maturity result as the tables write it: 'stage code · name' (the Maturity Results column, an export's cell). */
+export const maturityText = (result: MaturityResult): string => `${result.stage} ${result.code} · ${result.name}`;
+
+/** An Enneagram result as the tables write it: 'Type 2 · 269 · SO' (the Ennea Results column, an export's cell). */
+export const enneaText = (result: Bff['schemas']['EnneaResult']): string =>
+  [`Type ${result.type}`, result.trifix, result.instinct].filter(Boolean).join(' · ');

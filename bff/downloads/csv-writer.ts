@@ -3,7 +3,7 @@
 // and a text starting with `=`, `+`, `-`, `@` (or a tab or carriage return) prefixed with `'`, so that no spreadsheet
 // runs it as a formula (OWASP "CSV injection").
 import type { ExportCell, ExportSheet } from './export-sheet.ts';
-import { tableDate } from './export-sheet.ts';
+import { tableDate, tableDateTime } from './export-sheet.ts';
 
 const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -17,9 +17,14 @@ export function csvField(text: string): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const cellText = (cell: ExportCell): string => (typeof cell === 'string' ? cell : tableDate(cell.date));
+function csvCell(cell: ExportCell): string {
+  if (typeof cell === 'string') return csvField(cell);
+  // A number is written as it is: a negative one is no formula.
+  if ('number' in cell) return String(cell.number);
+  return cell.time ? tableDateTime(cell.date) : tableDate(cell.date);
+}
 
-const csvLine = (cells: readonly ExportCell[]): string => `${cells.map((cell) => csvField(cellText(cell))).join(',')}\r\n`;
+const csvLine = (cells: readonly ExportCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The file's text, in chunks, the header line first. */
 export function* csvChunks({ labels, rows }: ExportSheet): Generator<string> {

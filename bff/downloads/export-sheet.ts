@@ -8,8 +8,12 @@ export const EXPORT_TOO_LARGE = 'The export holds at most 50,000 rows. Please na
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-/** A cell: text, or a moment the table shows as its date (`YYYY-MM-DD`, the UTC day of an ISO 8601 instant). */
-export type ExportCell = string | { date: string | undefined };
+/**
+ * A cell: text; a number (the transaction history's signed credits: no formula guard, a number in a workbook); or a
+ * moment the table shows as its date (`YYYY-MM-DD`, the UTC day of an ISO 8601 instant), with `time` as its date
+ * and time (`YYYY-MM-DD HH:MM`, as written in the instant).
+ */
+export type ExportCell = string | { number: number } | { date: string | undefined; time?: true };
 
 /** One column of a table as an export writes it: the table's header label and the cell the table shows. */
 export interface ExportColumn<E> {
@@ -25,6 +29,12 @@ export interface ExportSheet {
 
 /** The table's own date: the UTC day of the instant (web: `tableDate`), blank without one. */
 export const tableDate = (iso: string | undefined): string => (iso ? iso.slice(0, 10) : '');
+
+/** A language as the tables name it ('hungarian' → 'Hungarian': every language of the contract is named so). */
+export const languageName = (language: string): string => language.charAt(0).toUpperCase() + language.slice(1);
+
+/** The table's date and time (web: the transaction history's Date time), blank without one. */
+export const tableDateTime = (iso: string | undefined): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
 /** The sheet of `entries` in `columns` (ids of `catalogue`), or the refusal of more than 50,000 rows. */
 export function exportSheet<E, K extends string>(

@@ -111,6 +111,26 @@ describe('the files', () => {
     expect(worksheet.rowCount).toBe(3);
   });
 
+  it('writes a number as a number (no formula guard) and a date with its time as the table shows it, in both files', async () => {
+    const columns: Record<'at' | 'credits', ExportColumn<{ at: string; credits: number }>> = {
+      at: { label: 'Date time', cell: (entry) => ({ date: entry.at, time: true }) },
+      credits: { label: 'Credits', cell: (entry) => ({ number: entry.credits }) },
+    };
+    const sheet = () => exportSheet([{ at: '2025-09-03T14:05:59Z', credits: -2 }], columns, ['at', 'credits']);
+    const csv = parseCsv((await buffer(exportAnswer(sheet(), 'csv', 'x.csv').body as Readable)).toString('utf8'));
+    expect(csv).toEqual([
+      ['Date time', 'Credits'],
+      ['2025-09-03 14:05', '-2'],
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buffer(exportAnswer(sheet(), 'xlsx', 'x.xlsx').body as Readable)) as never);
+    const worksheet = workbook.worksheets[0];
+    if (!worksheet) throw new Error('no worksheet');
+    expect((worksheet.getCell('A2').value as Date).toISOString()).toBe('2025-09-03T14:05:00.000Z');
+    expect(worksheet.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(worksheet.getCell('B2').value).toBe(-2);
+  });
+
   it('names columns and days as Excel does', () => {
     expect([0, 25, 26, 51, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'ZZ', 'AAA']);
     expect(excelDay('1970-01-01T10:00:00Z')).toBe(25_569);

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { fileAnswer, type HttpAnswer } from '../operation.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { csvChunks } from './csv-writer.ts';
-import type { ExportFormat, ExportSheet } from './export-sheet.ts';
+import { type ExportColumn, type ExportFormat, type ExportSheet, exportSheet } from './export-sheet.ts';
 import { XLSX } from './spreadsheet.ts';
 import { xlsxStream } from './xlsx-writer.ts';
 
@@ -18,4 +18,21 @@ export function exportAnswer(sheet: ExportSheet, format: ExportFormat, fileName:
   if (format === 'csv')
     return fileAnswer(Readable.from(csvChunks(sheet), { objectMode: false }), 'text/csv; charset=utf-8', contentDisposition(fileName));
   return fileAnswer(xlsxStream(sheet), XLSX, contentDisposition(fileName));
+}
+
+/** One table's export: its columns by the contract's column ids, the desktop columns (the default) and the file's name. */
+export interface TableExport<E, K extends string> {
+  catalogue: Readonly<Record<K, ExportColumn<E>>>;
+  desktop: readonly K[];
+  name: string;
+}
+
+/** The file of `entries` (the list's, for the export's query) with the query's columns, as CSV or a workbook. */
+export function tableExportAnswer<E, K extends string>(
+  entries: readonly E[],
+  { catalogue, desktop, name }: TableExport<E, K>,
+  { columns = desktop, format = 'csv' }: { columns?: readonly K[] | undefined; format?: ExportFormat | undefined },
+  now: number,
+): HttpAnswer<Readable> {
+  return exportAnswer(exportSheet(entries, catalogue, columns), format, exportFileName(name, format, now));
 }

@@ -1,7 +1,7 @@
 // A one-sheet Excel workbook written row by row (decision 029): the fixed parts of an Office Open XML package and the
 // worksheet's XML, generated while the zip deflates it and the reader takes it (inline strings, so no shared-string
-// table holds every text; dates as Excel serial days shown `yyyy-mm-dd`, the table's format; the header row bold and
-// frozen, with a filter).
+// table holds every text; dates as Excel serial days shown `yyyy-mm-dd` (`yyyy-mm-dd hh:mm` with a time), the
+// table's format; numbers as numbers; the header row bold and frozen, with a filter).
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { ExportCell, ExportSheet } from './export-sheet.ts';
@@ -24,10 +24,10 @@ const FIXED_PARTS: readonly [string, string][] = [
     'xl/_rels/workbook.xml.rels',
     `${XML}<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
   ],
-  // Style 1: a date as the table shows it; style 2: the bold header.
+  // Style 1: a date as the table shows it; style 2: the bold header; style 3: a date and time as the table shows it.
   [
     'xl/styles.xml',
-    `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+    `${XML}<styleSheet xmlns="${MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   ],
 ];
 
@@ -42,9 +42,12 @@ const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '
 
 export const escapeXml = (text: string): string => text.replace(NOT_XML, '').replace(/[&<>"]/g, (char) => ESCAPES[char] as string);
 
-/** Excel's serial day of an instant's UTC date (1900 date system: day 25569 is 1970-01-01). */
-export function excelDay(iso: string): number | undefined {
-  const day = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+/**
+ * Excel's serial day of an instant's UTC date (1900 date system: day 25569 is 1970-01-01); with `time`, the day and
+ * the fraction of it the instant's hours and minutes (as written in it: the table's date and time).
+ */
+export function excelDay(iso: string, time = false): number | undefined {
+  const day = Date.parse(time ? `${iso.slice(0, 16)}:00Z` : `${iso.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(day) ? undefined : day / 86_400_000 + 25_569;
 }
 
@@ -61,8 +64,9 @@ const text = (ref: string, value: string, style = '') =>
 /** A cell at `ref` (blank cells are left out, as Excel writes them). */
 function cellXml(ref: string, cell: ExportCell): string {
   if (typeof cell === 'string') return cell === '' ? '' : text(ref, cell);
-  const day = cell.date === undefined ? undefined : excelDay(cell.date);
-  return day === undefined ? '' : `<c r="${ref}" s="1"><v>${day}</v></c>`;
+  if ('number' in cell) return Number.isFinite(cell.number) ? `<c r="${ref}"><v>${cell.number}</v></c>` : '';
+  const day = cell.date === undefined ? undefined : excelDay(cell.date, cell.time);
+  return day === undefined ? '' : `<c r="${ref}" s="${cell.time ? 3 : 1}"><v>${day}</v></c>`;
 }
 
 const CHUNK = 16 * 1024;

@@ -82,7 +82,13 @@ async function exceljsWorkbook(rows: number, stream: Writable): Promise<void> {
   const sheet = workbook.addWorksheet('Export');
   sheet.columns = LABELS.map((header, index) => ({ header, width: 22, ...(index >= 7 ? { style: { numFmt: 'yyyy-mm-dd' } } : {}) }));
   for (const row of sheetRows(rows))
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? cell : cell.date ? new Date(cell.date.slice(0, 10)) : null))).commit();
+    sheet
+      .addRow(
+        row.map((cell) =>
+          typeof cell === 'string' ? cell : 'number' in cell ? cell.number : cell.date ? new Date(cell.date.slice(0, 10)) : null,
+        ),
+      )
+      .commit();
   sheet.commit();
   await workbook.commit();
 }

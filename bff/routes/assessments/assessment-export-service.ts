@@ -2,8 +2,9 @@
 // §2.2): the rows the view, filter and search keep in the table's order, the columns the coach sees with the table's
 // labels and cells (the web's assessment-columns.tsx), from the coach's copy of the lists (assessment-snapshot.ts).
 import type { components as Bff } from '../../../generated/bff.ts';
+import { enneaText, maturityText } from '../../domain/maturity.ts';
 import { sliceOf } from '../../domain/pipeline-slices.ts';
-import { type ExportColumn, exportSheet } from '../../downloads/export-sheet.ts';
+import { type ExportColumn, exportSheet, languageName } from '../../downloads/export-sheet.ts';
 import { exportAnswer, exportFileName } from '../../downloads/table-export.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
 import { ASSESSMENT_TYPE_NAMES, type AssessmentEntry, assessmentSnapshot, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
@@ -33,17 +34,13 @@ function tracking(row: AssessmentRow): string {
 const coachName = (coach: { name: string; surname: string }) => `${coach.name} ${coach.surname}`;
 
 /** Type, trifix and instinct (the Ennea Results column). */
-const ennea = ({ ennea: result }: AssessmentRow): string =>
-  result ? [`Type ${result.type}`, result.trifix, result.instinct].filter(Boolean).join(' · ') : '';
+const ennea = ({ ennea: result }: AssessmentRow): string => (result ? enneaText(result) : '');
 
 /** The stage, or 'In marking' for a completed assessment waiting for it (the Maturity Results column). */
 function maturity(row: AssessmentRow): string {
-  if (row.maturity) return `${row.maturity.stage} ${row.maturity.code} · ${row.maturity.name}`;
+  if (row.maturity) return maturityText(row.maturity);
   return row.completedAt && row.markingState === 'notMarked' && row.assessmentType !== 'ennea' ? 'In marking' : '';
 }
-
-/** The language as its name ('hungarian' → 'Hungarian': every language of the contract is named so). */
-const languageName = (language: string): string => language.charAt(0).toUpperCase() + language.slice(1);
 
 /** The table's columns (the web's assessment-columns.tsx), by the contract's AssessmentColumn. */
 export const ASSESSMENT_EXPORT_COLUMNS: Readonly<Record<AssessmentColumn, ExportColumn<AssessmentEntry>>> = {

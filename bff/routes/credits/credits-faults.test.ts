@@ -1,7 +1,7 @@
 // The Balance operations against a legacy stand-in that answers what each test tells it: the exact legacy calls
 // (the order's body, nothing sent when an order is pending), the mapping of legacy times, and the failures: a
 // legacy refusal or 5xx of an order is the toast's 'Failed' (502 credit_order_failed), a slow answer 504, a 403
-// ends the session, an unusable history is 502.
+// ends the session, an unusable history is 502 (its list and its export alike).
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../plugins/app/session.ts';
 import { injectChecked } from '../../test-support/contract.ts';
@@ -42,18 +42,21 @@ describe('listCreditTransactions', () => {
     });
   });
 
-  it('answers 502 for a time that is not a legacy time, 504 when too slow, 401 after a 403', async () => {
-    bff = await startFaultBff();
-    bff.upstream.answer(
-      HISTORY,
-      { status: 200, json: [{ datetime: 'yesterday', description: 'x', credits: 1, balance: 1 }] },
-      { fault: 'slow', delayMs: 1500 },
-      { status: 403 },
-    );
-    expect((await call('GET', '/api/credits/transactions')).json().code).toBe('upstream_error');
-    expect((await call('GET', '/api/credits/transactions')).json().code).toBe('upstream_timeout');
-    expect((await call('GET', '/api/credits/transactions')).json().code).toBe('session_ended');
-  });
+  it.each(['/api/credits/transactions', '/api/credits/transactions/export'])(
+    '%s answers 502 for a time that is not a legacy time, 504 when too slow, 401 after a 403',
+    async (path) => {
+      bff = await startFaultBff();
+      bff.upstream.answer(
+        HISTORY,
+        { status: 200, json: [{ datetime: 'yesterday', description: 'x', credits: 1, balance: 1 }] },
+        { fault: 'slow', delayMs: 1500 },
+        { status: 403 },
+      );
+      expect((await call('GET', path)).json().code).toBe('upstream_error');
+      expect((await call('GET', path)).json().code).toBe('upstream_timeout');
+      expect((await call('GET', path)).json().code).toBe('session_ended');
+    },
+  );
 });
 
 describe('orderCredits', () => {

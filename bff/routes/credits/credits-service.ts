@@ -91,8 +91,11 @@ const sortKey = (entry: CreditTransaction, column: TransactionSort): string | nu
   return entry[column];
 };
 
-/** listCreditTransactions: the legacy list (newest first) searched, sorted and paged here. */
-export const listCreditTransactions: OperationHandler<'listCreditTransactions'> = async ({ query = {} }, ctx) => {
+/** The history's default order and search (listCreditTransactions and exportCreditTransactions). */
+export const TRANSACTION_LIST = { sort: 'datetime', search: { text: (entry: CreditTransaction) => fold(entry.description) } } as const;
+
+/** The coach's transactions (the legacy list, newest first) as the history's rows, in a table. */
+export async function readCreditTransactions(ctx: SessionContext): Promise<Table<CreditTransaction, TransactionSort>> {
   const { data } = await ctx.legacy.GET('/api/v2/coaches/{coachId}/balanceTransactions', {
     params: { path: { coachId: ctx.session.coachId } },
     signal: ctx.signal,
@@ -107,8 +110,12 @@ export const listCreditTransactions: OperationHandler<'listCreditTransactions'> 
     }
     items.push({ datetime: at, description, credits, balance });
   }
-  return listPage(new Table(items, sortKey), query, { sort: 'datetime', search: { text: (entry) => fold(entry.description) } });
-};
+  return new Table(items, sortKey);
+}
+
+/** listCreditTransactions: the legacy list (newest first) searched, sorted and paged here. */
+export const listCreditTransactions: OperationHandler<'listCreditTransactions'> = async ({ query = {} }, ctx) =>
+  listPage(await readCreditTransactions(ctx), query, TRANSACTION_LIST);
 
 /** The legacy API's own refusal or failure of an order (not a timeout, not an ended session) is the toast's 'Failed'. */
 async function updateOrder(ctx: SessionContext, body: { cancelCreditOrder: true } | { pendingCredits: number; newCreditOrder: true }) {

@@ -63,20 +63,23 @@ describe('listMiniAssessments', () => {
     expect(body).toMatchObject({ total: 2, filteredTotal: 1 });
   });
 
-  it('answers 502 for a time it cannot carry or a 5xx, 504 when too slow, 401 after a 403', async () => {
-    bff = await startFaultBff();
-    bff.upstream.answer(
-      LIST,
-      { status: 200, json: [{ ...RECORD, createdAt: 'soon' }] },
-      { status: 500 },
-      { fault: 'slow', delayMs: 1500 },
-      { status: 403 },
-    );
-    expect((await get('/api/mini-assessments')).json().code).toBe('upstream_error');
-    expect((await get('/api/mini-assessments')).json().code).toBe('upstream_error');
-    expect((await get('/api/mini-assessments')).json().code).toBe('upstream_timeout');
-    expect((await get('/api/mini-assessments')).json().code).toBe('session_ended');
-  });
+  it.each(['/api/mini-assessments', '/api/mini-assessments/export'])(
+    '%s answers 502 for a time it cannot carry or a 5xx, 504 when too slow, 401 after a 403',
+    async (path) => {
+      bff = await startFaultBff();
+      bff.upstream.answer(
+        LIST,
+        { status: 200, json: [{ ...RECORD, createdAt: 'soon' }] },
+        { status: 500 },
+        { fault: 'slow', delayMs: 1500 },
+        { status: 403 },
+      );
+      expect((await get(path)).json().code).toBe('upstream_error');
+      expect((await get(path)).json().code).toBe('upstream_error');
+      expect((await get(path)).json().code).toBe('upstream_timeout');
+      expect((await get(path)).json().code).toBe('session_ended');
+    },
+  );
 });
 
 describe('downloadMiniAssessmentsSpreadsheet', () => {

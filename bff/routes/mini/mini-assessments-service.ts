@@ -15,7 +15,8 @@ type MiniAssessmentRow = Bff['schemas']['MiniAssessmentRow'];
 type MiniAssessmentPage = Bff['schemas']['MiniAssessmentPage'];
 type MiniSort = NonNullable<NonNullable<OperationInput<'listMiniAssessments'>['query']>['sort']>;
 
-interface MiniEntry {
+/** A mini-assessment as the table shows it, with its search text. */
+export interface MiniEntry {
   row: MiniAssessmentRow;
   search: string;
 }
@@ -26,12 +27,15 @@ const sortKey = ({ row }: MiniEntry, column: MiniSort): string | number | null =
   return row[column];
 };
 
-/** listMiniAssessments: every record shaped, then the query's search, sort and page. */
-export async function listMiniAssessments(
-  { query = {} }: OperationInput<'listMiniAssessments'>,
-  ctx: SessionContext,
-  allowedOrigins: readonly string[],
-): Promise<MiniAssessmentPage> {
+/** The table's default order and search (listMiniAssessments and exportMiniAssessments). */
+export const MINI_LIST = {
+  sort: 'createdAt',
+  search: { text: (entry: MiniEntry) => entry.search },
+  row: (entry: MiniEntry) => entry.row,
+} as const;
+
+/** Every mini-assessment of the coach (the legacy list, newest first) shaped as the table's rows, in a table. */
+export async function miniAssessmentsTable(ctx: SessionContext): Promise<Table<MiniEntry, MiniSort>> {
   const entries: MiniEntry[] = [];
   for (const record of await readMiniAssessments(ctx)) {
     // Checked by the read: both are legacy times.
@@ -54,17 +58,23 @@ export async function listMiniAssessments(
     const search = fold([row.name, row.surname, row.email, row.language, row.ennea ?? '', row.trifix ?? ''].join('\u0001'));
     entries.push({ row, search });
   }
+  return new Table(entries, sortKey);
+}
+
+/** listMiniAssessments: every record shaped, then the query's search, sort and page. */
+export async function listMiniAssessments(
+  { query = {} }: OperationInput<'listMiniAssessments'>,
+  ctx: SessionContext,
+  allowedOrigins: readonly string[],
+): Promise<MiniAssessmentPage> {
+  const table = await miniAssessmentsTable(ctx);
   const origin = portalOrigin(ctx.headers.origin, allowedOrigins);
   if (!origin) {
     ctx.log.error('ALLOWED_ORIGINS is empty: no origin for the public mini-assessment link');
     throw upstreamError();
   }
   return {
-    ...listPage(new Table(entries, sortKey), query, {
-      sort: 'createdAt',
-      search: { text: (entry) => entry.search },
-      row: (entry) => entry.row,
-    }),
+    ...listPage(table, query, MINI_LIST),
     selfRegistrationUrl: new URL(`/coachportal/mini/${ctx.session.coachId}`, origin).href,
   };
 }

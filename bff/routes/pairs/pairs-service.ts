@@ -44,7 +44,8 @@ export const UNKNOWN_PAIR = 'Unknown pair';
 
 // ---- The table -------------------------------------------------------------------------------------------
 
-function sortKey(row: PairRow, column: Column): SortKey {
+/** A pair's key in a column's sort (listPairs and exportPairs). */
+export function pairSortKey(row: PairRow, column: Column): SortKey {
   switch (column) {
     case 'info':
       return fold(row.info);
@@ -69,10 +70,13 @@ function searchText(row: PairRow): string {
   return fold([row.info, ...members, row.company, row.project].join('\n'));
 }
 
+/** The Pairs table's default order and search (listPairs and exportPairs). */
+export const PAIR_LIST = { sort: 'updatedAt', search: { text: searchText } } as const;
+
 /** listPairs: the legacy list searched, sorted and paged; `total` counts every pair, `filteredTotal` the matches. */
 export async function listPairs({ query }: OperationInput<'listPairs'>, ctx: SessionContext): Promise<PairList> {
   const rows = [...(await readPairs(ctx)).values()].map((couple) => pairRowOf(ctx, couple));
-  return listPage(new Table<PairRow, Column>(rows, sortKey), query, { sort: 'updatedAt', search: { text: searchText } });
+  return listPage(new Table<PairRow, Column>(rows, pairSortKey), query, PAIR_LIST);
 }
 
 // ---- Add Pairs --------------------------------------------------------------------------------------------

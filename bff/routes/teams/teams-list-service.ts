@@ -7,11 +7,13 @@ import { listPage } from '../../snapshots/list-page.ts';
 import { fold, type SortKey, Table } from '../../snapshots/table.ts';
 
 type TeamPage = Bff['schemas']['TeamPage'];
-type Column = NonNullable<OperationInput<'listTeams'>['query']['sort']>;
+export type TeamSort = NonNullable<OperationInput<'listTeams'>['query']['sort']>;
+type Column = TeamSort;
 
 const REPORT_ORDER: Readonly<Record<TeamRow['reportState'], number>> = { notRequested: 0, requested: 1, available: 2 };
 
-function sortKey(row: TeamRow, column: Column): SortKey {
+/** A team's key in a column's sort (listTeams and exportTeams). */
+export function teamSortKey(row: TeamRow, column: Column): SortKey {
   switch (column) {
     case 'name':
       return fold(row.name);
@@ -49,13 +51,16 @@ function searchText(row: TeamRow): string {
   return fold(shown.join('\n'));
 }
 
+/** The Teams table's default order and search (listTeams and exportTeams). */
+export const TEAM_LIST = { sort: 'createdAt', search: { text: searchText } } as const;
+
 /** listTeams: the legacy order (newest first) is the default; `total` counts every team, `filteredTotal` the matches. */
 export async function listTeams({ query }: OperationInput<'listTeams'>, ctx: SessionContext): Promise<TeamPage> {
   const list = await readTeams(ctx);
   const now = Date.now();
   const rows = list.teams.map((team) => teamRowOf(ctx, team, list, now));
   return {
-    ...listPage(new Table<TeamRow, Column>(rows, sortKey), query, { sort: 'createdAt', search: { text: searchText } }),
+    ...listPage(new Table<TeamRow, Column>(rows, teamSortKey), query, TEAM_LIST),
     hasGiven: rows.some((row) => row.givenTo.length > 0),
     hasReceived: rows.some((row) => row.isReceived),
   };

@@ -9,6 +9,7 @@ import { addTeamMembers, noMembersSelected, removeTeamMembers, updateTeamMember 
 import { cancelTeamReportRequest, downloadTeamReport, downloadTeamSummary, requestTeamReport } from './team-reports-service.ts';
 import { assignTeamSco, invalidScoEmail, revokeTeamSco } from './team-sco-service.ts';
 import { createTeam, deleteTeams, duplicateTeam, getTeam, newTeamFormProblem, teamUpdateFormProblem, updateTeam } from './team-service.ts';
+import { exportTeams } from './teams-export-service.ts';
 import { listTeams } from './teams-list-service.ts';
 
 /** No ids, or an empty list, is the picker's own message (spec coach-shell §5); anything else the contract's. */
@@ -17,7 +18,7 @@ function noMembersProblem(body: unknown) {
   return ids === undefined || (Array.isArray(ids) && ids.length === 0) ? noMembersSelected() : undefined;
 }
 
-export const teamsRoutes: TagRoutes = (_app, { batch }) => {
+export const teamsRoutes: TagRoutes = ({ snapshots }, { batch }) => {
   // What changes a team changes the teams copy the palette searches (snapshots/team-pair-snapshots.ts) and no other:
   // `changesLists` with only that copy dropped, so the assessments copy is not read again for it.
   const teamsChange = <T>(run: BatchRun | undefined, action: (run: BatchRun) => Promise<T>): Promise<T> => {
@@ -26,6 +27,7 @@ export const teamsRoutes: TagRoutes = (_app, { batch }) => {
   };
   return {
     listTeams,
+    exportTeams: (input, ctx) => exportTeams(input, ctx, snapshots),
     createTeam: {
       invalid: { form: newTeamFormProblem },
       idempotentCreate: true,

@@ -3,6 +3,7 @@ import { DataTable } from '../../../components/data-table/lazy-data-table.tsx';
 import { type TableStateConfig, tableDate } from '../../../components/data-table/table-state.ts';
 import { useListScreen } from '../../../components/data-table/use-list-screen.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
+import { exportCreditTransactions } from '../api/export-credit-transactions.ts';
 import { type CreditTransaction, type CreditTransactionSort, useCreditTransactions } from '../api/list-credit-transactions.ts';
 import { BALANCE_TEXT } from './balance-text.ts';
 
@@ -47,6 +48,8 @@ export function TransactionHistory({ since }: { since: string | undefined }) {
     table: TABLE_CONFIG,
     useList: useCreditTransactions,
     rowId: (_transaction, position) => String(position),
+    exportList: exportCreditTransactions,
+    exportName: 'transactions',
   });
   return (
     <article className="balance__history" aria-labelledby="history-title">

@@ -8,6 +8,7 @@ import { type MiniAssessmentSort, useMiniAssessments } from '../../../lib/api/li
 import { COPIED_TO_CLIPBOARD, copyToClipboard } from '../../../lib/clipboard.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useDownloadMiniAssessmentsSpreadsheet } from '../api/download-mini-assessments-spreadsheet.ts';
+import { exportMiniAssessments } from '../api/export-mini-assessments.ts';
 import { DESKTOP_COLUMNS, PHONE_COLUMNS } from './mini-assessment-columns.tsx';
 import './mini-assessments.css';
 
@@ -34,7 +35,13 @@ const TABLE_CONFIG: TableStateConfig<MiniAssessmentSort, never> = {
 export function MiniAssessments() {
   usePageTitle(MINI_ASSESSMENTS_TEXT.title);
   const download = useDownloadMiniAssessmentsSpreadsheet();
-  const screen = useListScreen({ table: TABLE_CONFIG, useList: useMiniAssessments, rowId: (row) => row.uniqueId });
+  const screen = useListScreen({
+    table: TABLE_CONFIG,
+    useList: useMiniAssessments,
+    rowId: (row) => row.uniqueId,
+    exportList: exportMiniAssessments,
+    exportName: 'mini-assessments',
+  });
   const link = screen.data?.selfRegistrationUrl;
 
   const copy = async () => {

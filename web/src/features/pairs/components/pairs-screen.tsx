@@ -5,6 +5,7 @@ import { PAIRS_TEXT } from '../../../lib/labels/pairs.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { PAIR_ACTIONS } from '../actions/registry.ts';
+import { exportPairs } from '../api/export-pairs.ts';
 import { type PairSort, usePairs } from '../api/list-pairs.ts';
 import { pairColumns } from './pair-columns.tsx';
 import { PairReportLinks } from './pair-report-links.tsx';
@@ -24,7 +25,14 @@ const TABLE_CONFIG: TableStateConfig<PairSort, never> = {
  */
 export function PairsScreen() {
   usePageTitle(PAIRS_TEXT.title);
-  const screen = useListScreen({ table: TABLE_CONFIG, useList: usePairs, actions: PAIR_ACTIONS, extras: { session: useSession() } });
+  const screen = useListScreen({
+    table: TABLE_CONFIG,
+    useList: usePairs,
+    actions: PAIR_ACTIONS,
+    extras: { session: useSession() },
+    exportList: exportPairs,
+    exportName: 'pairs',
+  });
   return (
     <section className="pairs stack" aria-labelledby="pairs-title">
       <h1 id="pairs-title">{PAIRS_TEXT.title}</h1>

@@ -5,6 +5,7 @@ import { type TeamRow, type TeamSort, useTeams } from '../../../lib/api/list-tea
 import { TEAMS_TEXT, TEAMS_TOAST_MS } from '../../../lib/labels/teams.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { TEAM_ACTIONS } from '../actions/registry.ts';
+import { exportTeams } from '../api/export-teams.ts';
 import { teamColumns } from './team-columns.tsx';
 import { type ReportFailure, ReportFailureText, TeamReportDownloads } from './team-report-downloads.tsx';
 import './teams.css';
@@ -25,7 +26,14 @@ const teamPage = (team: TeamRow) => (team.isReceived ? undefined : `/team?id=${e
  */
 export function TeamsScreen() {
   usePageTitle(TEAMS_TEXT.title);
-  const screen = useListScreen({ table: TABLE_CONFIG, useList: useTeams, actions: TEAM_ACTIONS, addAction: 'add' });
+  const screen = useListScreen({
+    table: TABLE_CONFIG,
+    useList: useTeams,
+    actions: TEAM_ACTIONS,
+    addAction: 'add',
+    exportList: exportTeams,
+    exportName: 'teams',
+  });
   const onReportFailure = (failure: ReportFailure) => screen.say({ title: 'Failed', body: <ReportFailureText failure={failure} /> });
   const columns = teamColumns({
     isNarrow: screen.isNarrow,
