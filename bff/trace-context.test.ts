@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './plugins/app/session.ts';
 import { COACH_PATH, type FaultBff, startFaultBff } from './test-support/fault-bff.ts';
-import { childTraceHeaders, parseTraceparent } from './trace-context.ts';
+import { childTraceHeaders, newSpanId, parseTraceparent } from './trace-context.ts';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';
@@ -36,6 +36,13 @@ describe('parseTraceparent', () => {
     expect(first.traceparent).not.toContain(PARENT);
     expect(first.traceparent).not.toBe(second.traceparent);
     expect(first.tracestate).toBe('vendor=abc');
+  });
+
+  it('gives every span an id of its own, across the refills of its pool of random bytes', () => {
+    // 2,000 ids: the pool holds 512, so this draws it four times.
+    const ids = Array.from({ length: 2_000 }, () => newSpanId());
+    for (const id of ids) expect(id).toMatch(/^(?!0{16})[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
 

@@ -4,6 +4,7 @@
 // `request` and its stream.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import type { AbortSource } from './call-cancel.ts';
 
 export interface BufferedAnswer {
   statusCode: number;
@@ -28,7 +29,7 @@ class BufferedBody {
 const NOOP = () => {};
 
 class BufferingHandler implements Dispatcher.DispatchHandler {
-  readonly #signal: AbortSignal;
+  readonly #signal: AbortSource;
   #resolve: (answer: BufferedAnswer) => void;
   #reject: (error: Error) => void;
   #controller: Dispatcher.DispatchController | undefined;
@@ -36,7 +37,7 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
   #headers: IncomingHttpHeaders = {};
   #chunks: Buffer[] = [];
 
-  constructor(signal: AbortSignal, resolve: (answer: BufferedAnswer) => void, reject: (error: Error) => void) {
+  constructor(signal: AbortSource, resolve: (answer: BufferedAnswer) => void, reject: (error: Error) => void) {
     this.#signal = signal;
     this.#resolve = resolve;
     this.#reject = reject;
@@ -45,12 +46,12 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
   }
 
   handleEvent(): void {
-    this.#controller?.abort(this.#signal.reason);
+    this.#controller?.abort(this.#signal.reason as Error);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
-    if (this.#signal.aborted) controller.abort(this.#signal.reason);
+    if (this.#signal.aborted) controller.abort(this.#signal.reason as Error);
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
@@ -90,11 +91,14 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-/** One call whose whole answer is read into memory; fails with undici's error, or the signal's reason once aborted. */
+/**
+ * One call whose whole answer is read into memory; fails with undici's error, or the signal's reason once aborted
+ * (an AbortSignal, or the legacy client's cheaper `CallCancel`).
+ */
 export function dispatchBuffered(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
-  signal: AbortSignal,
+  signal: AbortSource,
 ): Promise<BufferedAnswer> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

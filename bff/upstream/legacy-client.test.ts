@@ -7,6 +7,7 @@ import { buildServer } from '../app.ts';
 import { SESSION_COOKIE } from '../plugins/app/session.ts';
 import { type FaultUpstream, startFaultUpstream } from '../test-support/fault-upstream.ts';
 import { captureLogs, testConfig } from '../test-support/test-server.ts';
+import type { CallCancel, CallScope } from './call-cancel.ts';
 import { createLegacyAgent, createLegacyClient, legacyErrorInfo } from './legacy-client.ts';
 
 const COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
@@ -292,6 +293,69 @@ describe('upstream client requests (the thin layer over undici.request)', () => 
       expect(getEventListeners(item.signal, 'abort')).toHaveLength(0);
     }
     expect(getEventListeners(batch.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe("upstream client calls held by a request's scope (the browser leaving)", () => {
+  const agent = createLegacyAgent();
+  afterAll(() => agent.close());
+
+  /** A request's scope, as client-gone.ts keeps one: the calls in flight, stopped when it fires. */
+  function scope() {
+    const calls = new Set<CallCancel>();
+    const held: CallScope & { calls: Set<CallCancel>; fire(reason: unknown): void } = {
+      aborted: false,
+      reason: undefined,
+      calls,
+      add: (call) => calls.add(call),
+      delete: (call) => calls.delete(call),
+      fire(reason) {
+        Object.assign(held, { aborted: true, reason });
+        for (const call of [...calls]) call.abort(reason);
+      },
+    };
+    return held;
+  }
+
+  it('stops the call in flight with the scope’s reason, and holds no call once settled', async () => {
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { name: 'Amara' } }, { fault: 'slow', delayMs: 5_000 });
+    const request = scope();
+    const client = createLegacyClient({ baseUrl: upstream.url, agent, timeoutMs: 10_000, scope: request });
+    await client.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } } });
+    expect(request.calls.size).toBe(0);
+    const call = client.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } } });
+    const slow = await upstream.request(2);
+    expect(request.calls.size).toBe(1);
+    const gone = new Error('the browser went away');
+    request.fire(gone);
+    await expect(call).rejects.toBe(gone);
+    await slow.abandoned;
+    expect(request.calls.size).toBe(0);
+  });
+
+  it('never sends a call once the scope has fired', async () => {
+    upstream.answer(`GET ${COACH_PATH}`, { status: 200, json: { name: 'Amara' } });
+    const request = scope();
+    const gone = new Error('the browser went away');
+    request.fire(gone);
+    const client = createLegacyClient({ baseUrl: upstream.url, agent, timeoutMs: 10_000, scope: request });
+    await expect(client.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } } })).rejects.toBe(gone);
+    expect(upstream.received).toHaveLength(0);
+  });
+
+  it('times out at its limit and leaves the scope (504 upstream_timeout), the next call unaffected', async () => {
+    upstream.answer(`GET ${COACH_PATH}`, { fault: 'slow', delayMs: 5_000 }, { status: 200, json: { name: 'Amara' } });
+    const request = scope();
+    const client = createLegacyClient({ baseUrl: upstream.url, agent, timeoutMs: 1_000, scope: request });
+    const started = performance.now();
+    await expect(client.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } } })).rejects.toMatchObject({
+      statusCode: 504,
+      code: 'upstream_timeout',
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(request.calls.size).toBe(0);
+    const { data } = await client.GET('/api/v2/coaches/{coachId}', { params: { path: { coachId: COACH_ID } } });
+    expect(data?.name).toBe('Amara');
   });
 });
 

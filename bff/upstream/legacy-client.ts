@@ -14,6 +14,7 @@ import { type LegacyFailure, publishLegacyCall, type UpstreamCall } from '../dia
 import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
+import { CallCancel, type CallScope, deadlineQueue, TIMED_OUT } from './call-cancel.ts';
 import { expandPath, LegacyCallResult, queryString, serializeBody } from './legacy-wire.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
@@ -65,8 +66,10 @@ export interface LegacyClientOptions {
   timeoutMs: number;
   /** The session's legacy cookie header value (`name=value; name2=value2`), if any. */
   cookie?: string | undefined;
-  /** Aborts every call (the browser went away, or a batch was stopped). */
+  /** Aborts every call (a batch was stopped). */
   signal?: AbortSignal | undefined;
+  /** Aborts the calls in flight when it fires (the browser went away): the request's, cheaper than a signal per call. */
+  scope?: CallScope | undefined;
   /** Runs on an upstream 403 before the call fails with 401 session_ended (the session is destroyed). */
   onForbidden?: (() => Promise<void>) | undefined;
   /** The browser request's W3C trace: every call carries it, as a child span (`traceparent`, `tracestate`). */
@@ -174,7 +177,6 @@ interface CallInit {
   signal?: AbortSignal | undefined;
 }
 
-const TIMED_OUT = Symbol('timedOut');
 const bases = new Map<string, { origin: string; prefix: string }>();
 
 /** The origin and path prefix of a base URL, parsed once (a client is built per request). */
@@ -191,8 +193,9 @@ function baseOf(baseUrl: string): { origin: string; prefix: string } {
 type Method = Uppercase<HttpMethod>;
 
 export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
-  const { baseUrl, agent, timeoutMs, cookie, signal: clientSignal, onForbidden, onCall, trace, now = Date.now } = options;
+  const { baseUrl, agent, timeoutMs, cookie, signal: clientSignal, scope, onForbidden, onCall, trace, now = Date.now } = options;
   const { origin, prefix } = baseOf(baseUrl);
+  const deadlines = deadlineQueue(timeoutMs);
 
   async function call(method: Method, template: string, init: CallInit = {}): Promise<LegacyCallResult> {
     const { params, parseAs = 'json', signal: ownSignal } = init;
@@ -215,42 +218,46 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     const upstreamCall: UpstreamCall = { method, path: template, status: null, durationMs: 0, attempts: 0 };
     const started = performance.now();
 
-    // One controller per call: the timeout, the call's own signal and the client's all abort it.
-    const controller = new AbortController();
-    const callers = [ownSignal, clientSignal].filter((signal) => signal !== undefined);
-    const callerGone = callers.find((signal) => signal.aborted);
-    if (callerGone) throw callerGone.reason;
-    const abort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
-    for (const signal of callers) signal.addEventListener('abort', abort, { once: true });
+    // One small object per call (call-cancel.ts): its deadline, the call's own signal, the client's and the
+    // request's scope all abort it.
+    if (ownSignal?.aborted) throw ownSignal.reason;
+    if (clientSignal?.aborted) throw clientSignal.reason;
+    if (scope?.aborted) throw scope.reason;
+    const cancel = new CallCancel();
+    ownSignal?.addEventListener('abort', cancel);
+    clientSignal?.addEventListener('abort', cancel);
+    scope?.add(cancel);
     const release = () => {
-      for (const signal of callers) signal.removeEventListener('abort', abort);
+      ownSignal?.removeEventListener('abort', cancel);
+      clientSignal?.removeEventListener('abort', cancel);
+      scope?.delete(cancel);
     };
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
+    deadlines.add(cancel, started);
     let streaming = false;
     let failed: LegacyFailure | undefined;
     try {
-      const answer = await dispatch(method, path, headers, body, upstreamCall, controller.signal, parseAs);
+      const answer = await dispatch(method, path, headers, body, upstreamCall, cancel, parseAs);
       upstreamCall.status = answer.statusCode;
       const result = await read(answer, method, parseAs);
       if (result.data !== undefined && parseAs === 'stream') {
         // The body flows on after this call returns: the browser leaving still cancels it; a stall
         // longer than the timeout fails it (undici's bodyTimeout), however long the whole file takes.
         streaming = true;
-        clearTimeout(timer);
+        deadlines.remove(cancel);
         (answer.body as Readable).once('close', release);
       }
       return result;
     } catch (error) {
-      if (controller.signal.aborted) {
-        failed = controller.signal.reason === TIMED_OUT ? 'timeout' : 'aborted';
+      if (cancel.aborted) {
+        failed = cancel.reason === TIMED_OUT ? 'timeout' : 'aborted';
         if (failed === 'timeout') throw upstreamTimeout();
-        throw controller.signal.reason;
+        throw cancel.reason;
       }
       failed = error instanceof ProblemError && error.code === 'upstream_timeout' ? 'timeout' : 'error';
       throw error;
     } finally {
       if (!streaming) {
-        clearTimeout(timer);
+        deadlines.remove(cancel);
         release();
       }
       upstreamCall.durationMs = Math.round(performance.now() - started);
@@ -265,7 +272,7 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     headers: Record<string, string>,
     body: Dispatcher.RequestOptions['body'],
     upstreamCall: UpstreamCall,
-    signal: AbortSignal,
+    cancel: CallCancel,
     parseAs: ParseAs,
   ): Promise<Dispatcher.ResponseData | BufferedAnswer> {
     const retryable = (method === 'GET' || method === 'HEAD') && !STATE_CHANGING_GETS.has(upstreamCall.path);
@@ -274,9 +281,11 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       try {
         const options = { origin, path, method, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
         // A download streams on; every other answer is read whole, without a stream.
-        return parseAs === 'stream' ? await agent.request({ ...options, signal }) : await dispatchBuffered(agent, options, signal);
+        return parseAs === 'stream'
+          ? await agent.request({ ...options, signal: cancel.signal() })
+          : await dispatchBuffered(agent, options, cancel);
       } catch (error) {
-        if (signal.aborted) throw error;
+        if (cancel.aborted) throw error;
         if (retryable && isConnectionError(error) && upstreamCall.attempts < MAX_ATTEMPTS) continue;
         throw failure(error);
       }
@@ -330,6 +339,6 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
     PATCH: method('PATCH'),
     DELETE: method('DELETE'),
     HEAD: method('HEAD'),
-    detached: () => createLegacyClient({ ...options, signal: undefined }),
+    detached: () => createLegacyClient({ ...options, signal: undefined, scope: undefined }),
   } as unknown as LegacyClient;
 }

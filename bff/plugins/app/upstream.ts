@@ -58,8 +58,8 @@ async function upstream(fastify: FastifyInstance, { baseUrl, timeoutMs }: Upstre
       agent,
       timeoutMs,
       cookie,
-      // Upstream work stops when the browser goes away.
-      signal: request.clientGone,
+      // Upstream work stops when the browser goes away (the request's scope: no signal or listener per call).
+      scope: request.clientGoneScope,
       onForbidden: async () => {
         request.log.info('the legacy API answered 403: the session ends');
         await request.endSession();
