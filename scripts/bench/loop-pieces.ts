@@ -1,0 +1,64 @@
+// What one synchronous task of the heavy path costs on the main thread (thread CPU time, so the machine's other
+// work does not count): the 20,000-row copy made from the legacy answer, its first sort on each column, a filter
+// and a search, the select-all ids, a 500-row page's JSON and the find-anything palette's first search.
+// `npx node scripts/bench/loop-pieces.ts` (no server). The heavy-coach part (heavy-coach.ts) measures the same
+// through HTTP.
+import type { SessionContext } from '../../bff/operation.ts';
+import { searchPortal } from '../../bff/routes/shell/search-service.ts';
+import { assessmentSnapshot, queryAssessments } from '../../bff/snapshots/assessment-snapshot.ts';
+import { MemorySnapshotVersions, SnapshotCache } from '../../bff/snapshots/snapshot-cache.ts';
+import { ASSESSMENT_SORTS } from '../lib/assessment-queries.ts';
+import { coupleRows, listRows, rowsCoachId, teamRows } from './list-rows.ts';
+
+const ROWS = Number(process.env.ROWS ?? 20_000);
+const coachId = rowsCoachId(ROWS);
+const text = JSON.stringify(listRows(ROWS, coachId));
+const received = JSON.stringify(listRows(3, coachId, ROWS));
+const bodies: Record<string, string> = {
+  tokensX: text,
+  received,
+  teams: JSON.stringify(teamRows(ROWS)),
+  couples: JSON.stringify(coupleRows(ROWS)),
+  coach: JSON.stringify({ countOfReceivedSCOs: 3, countOfGivenSCOs: 0 }),
+};
+const answer = (body: string) => ({ data: JSON.parse(body), response: { ok: true, status: 200 } });
+const legacy = {
+  GET: async (path: string, init?: { params?: { query?: { mode?: string } } }) => {
+    if (path.endsWith('/tokensX')) return answer(init?.params?.query?.mode === 'received' ? bodies.received : (bodies.tokensX as string));
+    if (path.endsWith('/teams')) return answer(bodies.teams as string);
+    if (path.endsWith('/couples')) return answer(bodies.couples as string);
+    return answer(bodies.coach as string);
+  },
+};
+const noop = () => {};
+const ctx = {
+  session: { coachId, id: 's', flags: {} },
+  legacy,
+  log: { error: noop, debug: noop, info: noop, warn: noop },
+  signal: new AbortController().signal,
+} as unknown as SessionContext;
+const snapshots = new SnapshotCache({ ttlMs: 60_000, maxCoaches: 10, maxRows: 1_000_000, versions: new MemorySnapshotVersions() });
+
+const cpu = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+async function timed(name: string, task: () => unknown): Promise<void> {
+  const start = cpu();
+  await task();
+  console.log(`${name.padEnd(48)} ${(cpu() - start).toFixed(1)} ms`);
+}
+
+console.log(`${ROWS} rows, the legacy list ${(text.length / 1e6).toFixed(1)} MB`);
+await timed('Buffer → string of the legacy list', () => Buffer.from(text).toString('utf8'));
+await timed('JSON.parse of the legacy list', () => JSON.parse(text));
+await timed('the copy made (list parsed, entries, order)', () => assessmentSnapshot(ctx, snapshots, 'own', true));
+const copy = await assessmentSnapshot(ctx, snapshots, 'own');
+for (const sort of ASSESSMENT_SORTS) await timed(`first sort on ${sort}`, () => queryAssessments(copy, { sort, order: 'asc' }));
+await timed('filter notInvitedYet, first', () => queryAssessments(copy, { filter: 'notInvitedYet' }));
+await timed('search "novak", first', () => queryAssessments(copy, { q: 'novak' }));
+await timed('select-all ids + JSON', () => JSON.stringify({ ids: queryAssessments(copy, {}).map((entry) => entry.id) }));
+await timed('page of 500 rows, JSON', () => JSON.stringify({ items: queryAssessments(copy, { sort: 'info' }).slice(0, 500).map((e) => e.row) }));
+await timed('find-anything, first search of the copy', () => searchPortal({ query: { q: 'novak' } } as never, ctx, snapshots));
+await timed('find-anything, next search', () => searchPortal({ query: { q: 'karoo' } } as never, ctx, snapshots));
+await timed('select-all ids + map by id', () => copy.byId.size);
