@@ -14,6 +14,7 @@ import { type LegacyFailure, publishLegacyCall, type UpstreamCall } from '../dia
 import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, upstreamTimeout } from '../problem.ts';
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
+import { parseJsonInSlices, SLICED_JSON_BYTES } from './json-slices.ts';
 import { expandPath, LegacyCallResult, queryString, serializeBody } from './legacy-wire.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
@@ -300,6 +301,15 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       return new LegacyCallResult(ok, undefined, status, headers);
     }
     if (ok && parseAs === 'stream') return new LegacyCallResult(ok, body, status, headers);
+    // A large list (a coach's assessments) is parsed a slice at a time, so other requests are served in between.
+    const bytes = (body as Partial<BufferedAnswer['body']>).bytes;
+    if (ok && parseAs === 'json' && Buffer.isBuffer(bytes) && bytes.length >= SLICED_JSON_BYTES) {
+      try {
+        return new LegacyCallResult(ok, await parseJsonInSlices(bytes), status, headers);
+      } catch (error) {
+        throw Object.assign(upstreamError(), { cause: error });
+      }
+    }
     let text: string;
     try {
       text = await body.text();

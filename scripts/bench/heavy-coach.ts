@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { ASSESSMENT_FILTERS, ASSESSMENT_SORTS } from '../lib/assessment-queries.ts';
+import { listRows, rowsCoachId } from './list-rows.ts';
 import { percentile } from './load.ts';
 import type { LoopStats } from './loop-probe.ts';
 import type { BenchProcess } from './processes.ts';
@@ -122,6 +123,8 @@ export async function measureHeavyCoach(bff: BenchProcess): Promise<HeavyCoachFi
       figures.heavyReads++;
     }
   };
+  // The select-all ids hold the 3 received assessments too: Send Invites refuses those (not the coach's to invite).
+  const received = new Set((listRows(3, rowsCoachId(BATCH_ROWS), BATCH_ROWS) as { uuid: string }[]).map((row) => row.uuid));
   const batch = async () => {
     while (running) {
       if (!heavyOn) {
@@ -142,7 +145,7 @@ export async function measureHeavyCoach(bff: BenchProcess): Promise<HeavyCoachFi
           'idempotency-key': randomUUID(),
           prefer: 'respond-async',
         },
-        body: JSON.stringify({ ids: (JSON.parse(ids.text) as { ids: string[] }).ids, serverSend: true }),
+        body: JSON.stringify({ ids: (JSON.parse(ids.text) as { ids: string[] }).ids.filter((id) => !received.has(id)), serverSend: true }),
       });
       const startText = await started.body.text();
       if (started.statusCode !== 202) {
