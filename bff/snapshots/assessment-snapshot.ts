@@ -41,6 +41,8 @@ export interface AssessmentSnapshot {
   /** Which entries (by default-order index) a filter and a search keep; null keeps all. */
   keep(filter: PipelineFilter, text: string): Uint8Array | null;
   byId: ReadonlyMap<string, AssessmentEntry>;
+  /** The same, built a chunk at a time when not built yet (a selection of tens of thousands looks every id up). */
+  indexedById(): Promise<ReadonlyMap<string, AssessmentEntry>>;
   hasReceived: boolean;
   hasGiven: boolean;
   /** The coach's own clients (received assessments' clients are not, spec §4.7), grouped on first use. */
@@ -255,6 +257,7 @@ function snapshotOf(view: AssessmentView, entries: LazyEntry[], hasReceived: boo
   let byId: Map<string, AssessmentEntry> | undefined;
   let shaped: Promise<void> | undefined;
   let grouping: Promise<Table<ClientEntry, ClientSort>> | undefined;
+  let indexing: Promise<Map<string, AssessmentEntry>> | undefined;
   return {
     view,
     keep,
@@ -263,6 +266,14 @@ function snapshotOf(view: AssessmentView, entries: LazyEntry[], hasReceived: boo
     // Built on the first lookup by id (actions, details): the first page needs none.
     get byId() {
       byId ??= new Map(entries.map((entry) => [entry.id, entry]));
+      return byId;
+    },
+    indexedById: async () => {
+      if (byId) return byId;
+      const map = new Map<string, AssessmentEntry>();
+      indexing ??= inChunks(entries, (entry) => map.set(entry.id, entry)).then(() => map);
+      const built = await indexing;
+      byId ??= built;
       return byId;
     },
     hasReceived,

@@ -1,12 +1,14 @@
 // What one synchronous task of the heavy path costs on the main thread (thread CPU time, so the machine's other
 // work does not count): the 20,000-row copy made from the legacy answer, its first sort on each column, a filter
-// and a search, the select-all ids, a 500-row page's JSON and the find-anything palette's first search.
+// and a search, the select-all ids, a 500-row page's JSON, the find-anything palette's first search and a whole
+// selection's records (Send Invites of every row: `ROWS=50000` for the largest selection).
 // `npx node scripts/bench/loop-pieces.ts` (no server). The heavy-coach part (heavy-coach.ts) measures the same
 // through HTTP.
 import type { SessionContext } from '../../bff/operation.ts';
 import { searchPortal } from '../../bff/routes/shell/search-service.ts';
 import { prepareQuery, queryAssessments } from '../../bff/snapshots/assessment-query.ts';
 import { assessmentSnapshot } from '../../bff/snapshots/assessment-snapshot.ts';
+import { selectionFromCopy } from '../../bff/snapshots/selection-copy.ts';
 import { MemorySnapshotVersions, SnapshotCache } from '../../bff/snapshots/snapshot-cache.ts';
 import { parseJsonInSlices } from '../../bff/upstream/json-slices.ts';
 import { ASSESSMENT_SORTS } from '../lib/assessment-queries.ts';
@@ -95,4 +97,4 @@ await timed('page of 500 rows, JSON', () =>
 );
 await timed('find-anything, first search of the copy', () => searchPortal({ query: { q: 'novak' } } as never, ctx, snapshots));
 await timed('find-anything, next search', () => searchPortal({ query: { q: 'karoo' } } as never, ctx, snapshots));
-await timed('select-all ids + map by id', () => copy.byId.size);
+await timed("a whole selection's records from the copy", () => selectionFromCopy(ctx, snapshots, copy.table.entries.map((e) => e.id)));
