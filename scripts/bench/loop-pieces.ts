@@ -97,4 +97,10 @@ await timed('page of 500 rows, JSON', () =>
 );
 await timed('find-anything, first search of the copy', () => searchPortal({ query: { q: 'novak' } } as never, ctx, snapshots));
 await timed('find-anything, next search', () => searchPortal({ query: { q: 'karoo' } } as never, ctx, snapshots));
-await timed("a whole selection's records from the copy", () => selectionFromCopy(ctx, snapshots, copy.table.entries.map((e) => e.id)));
+await timed("a whole selection's records from the copy", () =>
+  selectionFromCopy(
+    ctx,
+    snapshots,
+    copy.table.entries.map((e) => e.id),
+  ),
+);
