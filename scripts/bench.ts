@@ -6,7 +6,7 @@
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
 // per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
 // memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|export|sessions|table|open|metrics|flags` runs
+// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|export|sessions|heavy-coach|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -15,6 +15,7 @@ import { batchGoals, bffBatchReport, measureBffBatches } from './bench/bff-batch
 import { PIECES_DIR, piecesOnly, requests, serversPinned, startServers } from './bench/coach-read.ts';
 import { downloadAndRunner } from './bench/download-and-runner.ts';
 import { exportGoals, exportReport, measureExport } from './bench/export.ts';
+import { HEAVY_ROWS, heavyCoachGoals, heavyCoachReport, measureHeavyCoach } from './bench/heavy-coach.ts';
 import { insightGoals, insightReport, measureInsights } from './bench/insights.ts';
 import { listGoals, listReport, measureLists } from './bench/lists.ts';
 import { measurePipeline, pipelineGoals, pipelineReport } from './bench/pipeline.ts';
@@ -28,7 +29,7 @@ import {
   reportMemoryResults,
   SMALL_YOUNG_GENERATION,
 } from './bench/report-memory.ts';
-import { log, type Part, processes, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
+import { log, loopRows, type Part, processes, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
 import { measureSearch, searchGoals, searchReport } from './bench/search.ts';
 import { measureSessions, SESSIONS_V8_FLAGS, sessionGoals, sessionReport } from './bench/sessions.ts';
 import type { GoalRow } from './bench/shared.ts';
@@ -123,6 +124,21 @@ async function sessions(upstream: BenchProcess): Promise<Part> {
   try {
     const figures = await measureSessions(bff.url, upstream.url, bff.pid);
     return { lines: sessionReport(figures), goals: sessionGoals(figures, verdict) };
+  } finally {
+    await bff.stop();
+  }
+}
+
+/**
+ * A heavy coach beside light ones (scripts/bench/heavy-coach.ts) on a BFF process of its own: the light reads' p99
+ * beside the heavy coach against alone, and the BFF's longest event-loop block. `BENCH_ONLY=heavy-coach` (about a minute).
+ */
+async function heavyCoach(upstream: BenchProcess): Promise<Part> {
+  log(`heavy coach: light reads of 16 coaches alone and beside the ${HEAVY_ROWS.toLocaleString('en')}-row coach`);
+  const bff = await startBff(upstream, 'BFF (heavy coach)');
+  try {
+    const figures = await measureHeavyCoach(bff);
+    return { lines: heavyCoachReport(figures, table, loopRows), goals: heavyCoachGoals(figures, verdict) };
   } finally {
     await bff.stop();
   }
@@ -231,6 +247,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   insights,
   export: tableExport,
   sessions,
+  'heavy-coach': heavyCoach,
   table: browserTable,
   open: tableOpen,
   flags: async (upstream) => ({ lines: await flagsCost(upstream), goals: [] }),
@@ -270,6 +287,7 @@ async function main(): Promise<void> {
     add(await insights(upstream));
     add(await tableExport(upstream));
     add(await sessions(upstream));
+    add(await heavyCoach(upstream));
     add(await browserTable());
     add(await tableOpen());
   }

@@ -7,23 +7,23 @@
 import type { components as Bff, operations } from '../../generated/bff.ts';
 import { type AssessmentRow, hasLegacyTimes, type LegacyAssessment, toAssessmentRow } from '../domain/assessment-rows.ts';
 import { isReceived, type PipelineFilter } from '../domain/pipeline.ts';
-import { type PipelineSlice, sliceKey, sliceTest } from '../domain/pipeline-slices.ts';
 import type { SessionContext } from '../operation.ts';
 import { upstreamError } from '../problem.ts';
 import { isLegacyRefusal } from '../upstream/legacy-client.ts';
 import { filterSearchIndex } from './assessment-filter-index.ts';
 import type { CopyChange, SnapshotCache } from './snapshot-cache.ts';
-import { fold, type SortKey, Table } from './table.ts';
+import { CHUNK, fold, inChunks, runInTurns, runNow, type SortKey, Table } from './table.ts';
 
 export type AssessmentView = 'own' | 'given';
 export type AssessmentSort = NonNullable<NonNullable<operations['listAssessments']['parameters']['query']>['sort']>;
 export type ClientSort = NonNullable<NonNullable<operations['listClients']['parameters']['query']>['sort']>;
 type ClientRow = Bff['schemas']['ClientRow'];
-type ReportCode = Bff['schemas']['ReportCode'];
 
 export interface AssessmentEntry {
   readonly legacy: LegacyAssessment;
   readonly id: string;
+  /** The position in the copy's default order. */
+  readonly index: number;
   /** The contract's row, shaped on first use. */
   readonly row: AssessmentRow;
   /** Name, surname, e-mail, company and project, folded (contract: listAssessments `q`), on first use. */
@@ -41,10 +41,16 @@ export interface AssessmentSnapshot {
   /** Which entries (by default-order index) a filter and a search keep; null keeps all. */
   keep(filter: PipelineFilter, text: string): Uint8Array | null;
   byId: ReadonlyMap<string, AssessmentEntry>;
+  /** The same, built a chunk at a time when not built yet (a selection of tens of thousands looks every id up). */
+  indexedById(): Promise<ReadonlyMap<string, AssessmentEntry>>;
   hasReceived: boolean;
   hasGiven: boolean;
   /** The coach's own clients (received assessments' clients are not, spec §4.7), grouped on first use. */
   clients(): Table<ClientEntry, ClientSort>;
+  /** The same, grouped a chunk at a time when not grouped yet. */
+  groupedClients(): Promise<Table<ClientEntry, ClientSort>>;
+  /** Every row and search text shaped, a chunk at a time, once per copy: before a query that reads them all. */
+  shaped(): Promise<void>;
 }
 
 const folded = (...parts: (string | null)[]): string => fold(parts.filter(Boolean).join('\u0001'));
@@ -84,6 +90,12 @@ class LazyEntry implements AssessmentEntry {
     const { clientName, clientSurname, clientEmail, clientCompany, userCoach } = this.legacy;
     this.#search ??= folded(clientName, clientSurname, clientEmail, clientCompany, userCoach);
     return this.#search;
+  }
+
+  /** The row and the search text shaped now, not on first use. */
+  shape(): void {
+    this.#row ??= this.row;
+    this.#search ??= this.search;
   }
 }
 const nameKey = (surname: string, name: string): string => fold(`${surname} ${name}`.trim());
@@ -153,25 +165,28 @@ function clientKey({ row }: ClientEntry, column: ClientSort): SortKey {
 const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : 1;
 
-function entriesOf(records: unknown, log: SessionContext['log']): LazyEntry[] {
+async function entriesOf(records: unknown, log: SessionContext['log']): Promise<LazyEntry[]> {
   if (!Array.isArray(records)) {
     log.error('tokensX answered something other than a list');
     throw upstreamError();
   }
   const entries: LazyEntry[] = [];
-  for (const legacy of records as LegacyAssessment[]) {
+  await inChunks(records as LegacyAssessment[], (legacy) => {
     if (!legacy || typeof legacy !== 'object' || typeof legacy.uuid !== 'string' || !hasLegacyTimes(legacy)) {
       log.error('tokensX answered a record the contract cannot carry');
       throw upstreamError();
     }
     entries.push(new LazyEntry(legacy));
-  }
+  });
   return entries;
 }
 
-function groupClients(entries: readonly AssessmentEntry[]): Table<ClientEntry, ClientSort> {
+/** The clients of the entries, yielding every CHUNK entries (runNow, runInTurns). */
+function* groupClients(entries: readonly AssessmentEntry[]): Generator<void, Table<ClientEntry, ClientSort>> {
   const byClient = new Map<string, AssessmentEntry[]>();
+  let done = 0;
   for (const entry of entries) {
+    if (++done % CHUNK === 0) yield;
     if (isReceived(entry.legacy)) continue;
     const list = byClient.get(entry.row.clientId);
     if (list) list.push(entry);
@@ -180,6 +195,7 @@ function groupClients(entries: readonly AssessmentEntry[]): Table<ClientEntry, C
   const clients: ClientEntry[] = [];
   // The entries are newest first: a client's first is their latest assessment, the last their first.
   for (const [id, list] of byClient) {
+    if (++done % CHUNK === 0) yield;
     const latest = list[0] as AssessmentEntry;
     const first = list[list.length - 1] as AssessmentEntry;
     const { row } = latest;
@@ -220,12 +236,12 @@ async function loadSnapshot(ctx: SessionContext, view: AssessmentView): Promise<
   if (!coach.data || !list.data) throw upstreamError();
   const hasReceived = coach.data.countOfReceivedSCOs > 0;
   const hasGiven = coach.data.countOfGivenSCOs > 0;
-  const entries = entriesOf(list.data, ctx.log);
+  const entries = await entriesOf(list.data, ctx.log);
   // spec §2.1, §7: own merged with received when the coach has received SCOs, each record once.
   if (received) {
     if (!received.data) throw upstreamError();
     const ids = new Set(entries.map((entry) => entry.id));
-    for (const entry of entriesOf(received.data, ctx.log)) if (!ids.has(entry.id)) entries.push(entry);
+    for (const entry of await entriesOf(received.data, ctx.log)) if (!ids.has(entry.id)) entries.push(entry);
   }
   entries.sort(newestFirst);
   return snapshotOf(view, entries, hasReceived, hasGiven);
@@ -239,6 +255,9 @@ function snapshotOf(view: AssessmentView, entries: LazyEntry[], hasReceived: boo
   const keep = filterSearchIndex(entries);
   let clients: Table<ClientEntry, ClientSort> | undefined;
   let byId: Map<string, AssessmentEntry> | undefined;
+  let shaped: Promise<void> | undefined;
+  let grouping: Promise<Table<ClientEntry, ClientSort>> | undefined;
+  let indexing: Promise<Map<string, AssessmentEntry>> | undefined;
   return {
     view,
     keep,
@@ -249,11 +268,30 @@ function snapshotOf(view: AssessmentView, entries: LazyEntry[], hasReceived: boo
       byId ??= new Map(entries.map((entry) => [entry.id, entry]));
       return byId;
     },
+    indexedById: async () => {
+      if (byId) return byId;
+      const map = new Map<string, AssessmentEntry>();
+      indexing ??= inChunks(entries, (entry) => map.set(entry.id, entry)).then(() => map);
+      const built = await indexing;
+      byId ??= built;
+      return byId;
+    },
     hasReceived,
     hasGiven,
     clients: () => {
-      clients ??= groupClients(entries);
+      clients ??= runNow(groupClients(entries));
       return clients;
+    },
+    groupedClients: async () => {
+      if (clients) return clients;
+      grouping ??= runInTurns(groupClients(entries));
+      const grouped = await grouping;
+      clients ??= grouped;
+      return clients;
+    },
+    shaped: () => {
+      shaped ??= inChunks(entries, (entry) => entry.shape());
+      return shaped;
     },
   };
 }
@@ -350,44 +388,4 @@ export class RecordEdits {
     }
     return snapshotOf(snapshot.view, entries, snapshot.hasReceived, snapshot.hasGiven);
   }
-}
-
-/** Does the row offer the report now (spec assessments-and-clients §4.5: its PDF, the list of every report on offer)? */
-export const offersReport = (row: AssessmentRow, report: ReportCode): boolean => row.availableReports.pdf.includes(report);
-
-/**
- * The rows a filter, a search, a report (the report studio's: the rows that offer it) and a pipeline slice (the
- * dashboard's pipeline panel) keep, in the order asked (contract: listAssessments, listAssessmentIds).
- */
-export function queryAssessments(
-  snapshot: AssessmentSnapshot,
-  {
-    filter = 'showAll',
-    q = '',
-    sort = 'createdAt',
-    order = 'desc',
-    report,
-  }: { filter?: PipelineFilter; q?: string; sort?: AssessmentSort; order?: 'asc' | 'desc'; report?: ReportCode | undefined },
-  slice?: PipelineSlice,
-): readonly AssessmentEntry[] {
-  const text = fold(q.trim());
-  if (filter === 'showAll' && text === '' && !report && !slice) return snapshot.table.sorted(sort, order);
-  const key = `${filter}\u0000${text}\u0000${report ?? ''}\u0000${slice ? sliceKey(slice) : ''}`;
-  return snapshot.table.query(sort, order, key, () => {
-    const kept = snapshot.keep(filter, text);
-    const tests: ((entry: AssessmentEntry) => boolean)[] = [];
-    if (kept) tests.push((entry) => kept[(entry as LazyEntry).index] === 1);
-    if (report) tests.push((entry) => offersReport(entry.row, report));
-    if (slice) {
-      const inSlice = sliceTest(slice);
-      tests.push((entry) => inSlice(entry.legacy));
-    }
-    if (tests.length === 0) return null;
-    return (entry) => tests.every((test) => test(entry));
-  });
-}
-
-/** How many rows of the view offer the report (the report studio's "of m records"). */
-export function countOffering(snapshot: AssessmentSnapshot, report: ReportCode): number {
-  return queryAssessments(snapshot, { report }).length;
 }

@@ -1,7 +1,7 @@
 // The find-anything palette's ranking over one list copy (searchPortal): every record's fields folded once per copy
 // (`fold`: accents and case do not matter) and joined into one string searched by indexOf, so a search of 20,000
 // records costs a scan of that string and the ranking of the records it hits, never a fold per request.
-import { recordAt } from './table.ts';
+import { inChunks, recordAt } from './table.ts';
 
 /** Between two fields of a record, and between two records: folded text never holds either (nor does a search). */
 const FIELD = '\u0001';
@@ -50,20 +50,28 @@ export class SearchIndex<E> {
   /** Where each record's fields begin in `#text` (one more: the end). */
   readonly #starts: Int32Array;
 
-  /** `entries` in the order ties are answered (newest first); `fieldsOf` answers an entry's fields, already folded. */
-  constructor(entries: readonly E[], fieldsOf: (entry: E) => readonly string[]) {
+  private constructor(entries: readonly E[], text: string, starts: Int32Array) {
     this.#entries = entries;
-    this.#starts = new Int32Array(entries.length + 1);
+    this.#text = text;
+    this.#starts = starts;
+  }
+
+  /**
+   * `entries` in the order ties are answered (newest first); `fieldsOf` answers an entry's fields, already folded.
+   * Built a chunk at a time (inChunks): tens of thousands of records are folded while other requests are served.
+   */
+  static async build<E>(entries: readonly E[], fieldsOf: (entry: E) => readonly string[]): Promise<SearchIndex<E>> {
+    const starts = new Int32Array(entries.length + 1);
     const parts: string[] = [];
     let at = 0;
-    entries.forEach((entry, index) => {
+    await inChunks(entries, (entry, index) => {
       const part = fieldsOf(entry).join(FIELD);
-      this.#starts[index] = at;
+      starts[index] = at;
       parts.push(part);
       at += part.length + RECORD.length;
     });
-    this.#starts[entries.length] = at;
-    this.#text = parts.join(RECORD);
+    starts[entries.length] = at;
+    return new SearchIndex(entries, parts.join(RECORD), starts);
   }
 
   /** The records `text` (folded, not empty) matches, ranked, at most `limit`. */

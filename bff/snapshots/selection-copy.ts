@@ -7,9 +7,17 @@ import { type Selected, toSelected } from '../domain/assessment-selection.ts';
 import type { SessionContext } from '../operation.ts';
 import { assessmentSnapshot } from './assessment-snapshot.ts';
 import type { SnapshotCache } from './snapshot-cache.ts';
+import { inChunks } from './table.ts';
 
+/** The selection in request order; a chunk of ids at a time (a selection holds up to 50,000). */
 export async function selectionFromCopy(ctx: SessionContext, snapshots: SnapshotCache, ids: readonly string[]): Promise<Selected[]> {
-  let copy = await assessmentSnapshot(ctx, snapshots, 'own');
-  if (ids.some((id) => !copy.byId.has(id))) copy = await assessmentSnapshot(ctx, snapshots, 'own', true);
-  return ids.map((id) => toSelected(id, copy.byId.get(id)?.legacy));
+  let byId = await (await assessmentSnapshot(ctx, snapshots, 'own')).indexedById();
+  let missing = false;
+  await inChunks(ids, (id) => {
+    missing ||= !byId.has(id);
+  });
+  if (missing) byId = await (await assessmentSnapshot(ctx, snapshots, 'own', true)).indexedById();
+  const selection: Selected[] = [];
+  await inChunks(ids, (id) => selection.push(toSelected(id, byId.get(id)?.legacy)));
+  return selection;
 }

@@ -2,6 +2,8 @@
 // shaped once, each column's sort key computed once, sorted orders and the last queries' results kept with
 // the copy, so a later page, sort, filter or search of the same copy costs what the page costs.
 
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 export type SortKey = string | number | null;
 export type Order = 'asc' | 'desc';
 
@@ -9,12 +11,44 @@ export type Order = 'asc' | 'desc';
 export const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 const MAX_QUERIES = 16;
+/** Entries worked on between two turns of the event loop (≈ 1–3 ms of shaping or folding). */
+export const CHUNK = 500;
+
+/** Work that yields every CHUNK entries (a generator), run to its end at once. */
+export function runNow<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same work with a turn of the event loop at each of its yields. */
+export async function runInTurns<T>(work: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/**
+ * `each` over `items`, CHUNK at a time with a turn of the event loop in between, so a copy of tens of thousands of
+ * records is shaped or indexed while other requests are served (docs/benchmarks.md "Heavy coach").
+ */
+export async function inChunks<T>(items: readonly T[], each: (item: T, index: number) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += CHUNK) {
+    if (start > 0) await nextTurn();
+    const end = Math.min(items.length, start + CHUNK);
+    for (let index = start; index < end; index++) each(items[index] as T, index);
+  }
+}
 
 export class Table<E, C extends string> {
   /** In the default order. */
   readonly entries: readonly E[];
   readonly #keyOf: (entry: E, column: C) => SortKey;
   readonly #keys = new Map<C, SortKey[]>();
+  readonly #keying = new Map<C, Promise<void>>();
   readonly #sorted = new Map<string, readonly E[]>();
   readonly #queries = new Map<string, readonly E[]>();
 
@@ -23,6 +57,23 @@ export class Table<E, C extends string> {
     this.entries = entries;
     this.#keyOf = keyOf;
     if (defaultSort) this.#sorted.set(`${defaultSort.column}:${defaultSort.order}`, entries);
+  }
+
+  /** Computes a column's sort keys a chunk at a time (inChunks), once; `sorted` then only sorts. */
+  keyed(column: C): Promise<void> {
+    if (this.#keys.has(column)) return Promise.resolve();
+    let keying = this.#keying.get(column);
+    if (!keying) {
+      const keys: SortKey[] = new Array(this.entries.length);
+      keying = inChunks(this.entries, (entry, index) => {
+        keys[index] = this.#keyOf(entry, column);
+      }).then(() => {
+        this.#keys.set(column, keys);
+        this.#keying.delete(column);
+      });
+      this.#keying.set(column, keying);
+    }
+    return keying;
   }
 
   /**

@@ -10,15 +10,18 @@ export interface BufferedAnswer {
   statusCode: number;
   headers: IncomingHttpHeaders;
   /** The shape of undici's body for what the legacy client reads: the text is already here. */
-  body: { text(): Promise<string>; dump(): Promise<void> };
+  body: { readonly bytes: Buffer; text(): Promise<string>; dump(): Promise<void> };
 }
 
 class BufferedBody {
-  readonly #text: string;
-  constructor(text: string) {
-    this.#text = text;
+  /** The answer's bytes, decoded on the first text(): a large JSON list is parsed from them in slices (json-slices.ts). */
+  readonly bytes: Buffer;
+  #text: string | undefined;
+  constructor(bytes: Buffer) {
+    this.bytes = bytes;
   }
   text(): Promise<string> {
+    this.#text ??= this.bytes.toString('utf8');
     return Promise.resolve(this.#text);
   }
   dump(): Promise<void> {
@@ -65,8 +68,8 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     const chunks = this.#chunks;
-    const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
-    const answer = { statusCode: this.#statusCode, headers: this.#headers, body: new BufferedBody(text) };
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    const answer = { statusCode: this.#statusCode, headers: this.#headers, body: new BufferedBody(bytes) };
     this.#settle().resolve(answer);
   }
 

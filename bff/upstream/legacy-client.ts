@@ -15,6 +15,7 @@ import { failed, ProblemError, sessionEnded, UNEXPECTED_MESSAGE, upstreamError, 
 import { childTraceHeaders, type TraceContext } from '../trace-context.ts';
 import { type BufferedAnswer, dispatchBuffered } from './buffered-dispatch.ts';
 import { CallCancel, type CallScope, deadlineQueue, TIMED_OUT } from './call-cancel.ts';
+import { parseJsonInSlices, SLICED_JSON_BYTES } from './json-slices.ts';
 import { expandPath, LegacyCallResult, queryString, serializeBody } from './legacy-wire.ts';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head';
@@ -309,6 +310,15 @@ export function createLegacyClient(options: LegacyClientOptions): LegacyClient {
       return new LegacyCallResult(ok, undefined, status, headers);
     }
     if (ok && parseAs === 'stream') return new LegacyCallResult(ok, body, status, headers);
+    // A large list (a coach's assessments) is parsed a slice at a time, so other requests are served in between.
+    const bytes = (body as Partial<BufferedAnswer['body']>).bytes;
+    if (ok && parseAs === 'json' && Buffer.isBuffer(bytes) && bytes.length >= SLICED_JSON_BYTES) {
+      try {
+        return new LegacyCallResult(ok, await parseJsonInSlices(bytes), status, headers);
+      } catch (error) {
+        throw Object.assign(upstreamError(), { cause: error });
+      }
+    }
     let text: string;
     try {
       text = await body.text();

@@ -7,14 +7,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CPU_GOAL_VS_BARE, type ProfiledTarget, piecesOf, piecesReport, startProfiling, stopProfiling } from './cpu-pieces.ts';
 import { measureThroughput, median, type OpenLoopRun, openLoop, percentile, type Target, THROUGHPUT_CONNECTIONS } from './load.ts';
+import type { LoopStats } from './loop-probe.ts';
 import { type BenchProcess, pinToCpu, startProcess } from './processes.ts';
 import {
   DEMO_EMAIL,
   expectOk,
   log,
+  loopRows,
   type Part,
   pairedRatios,
   processes,
+  processOf,
   ratio,
   ratioWithRange,
   rotated,
@@ -57,6 +60,8 @@ interface TargetFigures {
   latency: OpenLoopRun[];
   lowRate?: OpenLoopRun;
   non2xx: number;
+  /** The serving process's event-loop delay and GC pauses over the measured rounds (loop-probe.ts). */
+  loop?: LoopStats;
 }
 
 async function requestsAndLatency(targets: Target[]): Promise<Map<string, TargetFigures>> {
@@ -67,6 +72,7 @@ async function requestsAndLatency(targets: Target[]): Promise<Map<string, Target
   // per request in the first seconds, 0.22 ms from the tenth on); the first rounds would measure the JIT.
   log(`warming up (${WARM_UP_SECONDS} s per target)`);
   for (const target of targets) await measureThroughput(target, WARM_UP_SECONDS);
+  for (const target of targets) await processOf(target.servingPid).loopStats(true);
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of rotated(targets, round)) {
       const result = await measureThroughput(target, THROUGHPUT_SECONDS);
@@ -91,6 +97,7 @@ async function requestsAndLatency(targets: Target[]): Promise<Map<string, Target
     entry.non2xx += run.failed;
     log(`${target.name} p50 ${percentile(run.latenciesMs, 50).toFixed(3)} ms at ${LOW_RATE} req/s`);
   }
+  for (const target of targets) (figures.get(target.name) as TargetFigures).loop = await processOf(target.servingPid).loopStats(true);
   return figures;
 }
 
@@ -301,6 +308,7 @@ export async function requests(upstream: BenchProcess, servers: Servers): Promis
           ...summary.map((entry) => `${ms(entry.lowP50)} / ${ms(entry.lowP99)}`),
         ],
         ['non-2xx or errors', ...summary.map((entry) => String(entry.failures))],
+        ...loopRows(summary.map((entry) => of(entry.name).loop as LoopStats)),
       ],
     ),
     '',

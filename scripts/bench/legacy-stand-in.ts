@@ -85,7 +85,7 @@ const INVITE_SENT = Buffer.from(
 // holds n records (three of them received as well), each list serialized once; its teams and pairs (the search
 // part, scripts/bench/search.ts) are one per 100 and one per 50 records.
 const LISTS = new Map<string, Buffer>();
-const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX|\/teams|\/couples)?$/;
+const TOKENS_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})(\/tokensX|\/teams|\/couples|\/dashboardInfo)?$/;
 // The insights part (scripts/bench/insights.ts): a rows coach's balance history and any team's members.
 const BALANCE_PATH = /^\/api\/v2\/coaches\/([0-9a-f-]{36})\/balanceTransactions$/;
 const MEMBERS_PATH = /^\/api\/v2\/teams\/[0-9a-f-]{36}\/members$/;
@@ -97,13 +97,25 @@ function listOf(coachId: string, rows: number, received: boolean): Buffer {
   return serialized(`${coachId}:${received}`, () => (received ? listRows(3, coachId, rows) : listRows(rows, coachId)));
 }
 
-function serialized(key: string, list: () => object[]): Buffer {
+function serialized(key: string, list: () => object): Buffer {
   let body = LISTS.get(key);
   if (!body) {
     body = Buffer.from(JSON.stringify(list()));
     LISTS.set(key, body);
   }
   return body;
+}
+
+/** openapi/legacy.yaml DashboardInfo of a rows coach: no alert, no message, the coach's list. */
+function dashboardInfo(rows: number, coachId: string): object {
+  return {
+    coachName: 'Amara',
+    coachSurname: 'Botha',
+    coachEmail: 'demo@coachportal.test',
+    policyAlert: false,
+    messagesToAck: [],
+    tokens: listRows(rows, coachId),
+  };
 }
 
 function loginAs(body: string): Buffer {
@@ -195,6 +207,15 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   else if (TOKENS_PATH.test(path) && rowsOf(TOKENS_PATH.exec(path)?.[1] ?? '') !== null) {
     const [, coachId = '', tokens] = TOKENS_PATH.exec(path) ?? [];
     const rows = rowsOf(coachId) ?? 0;
+    // The dashboard (the heavy-coach part, scripts/bench/heavy-coach.ts): the greeting and the coach's list.
+    if (tokens === '/dashboardInfo') {
+      json(
+        res,
+        200,
+        serialized(`${coachId}${tokens}`, () => dashboardInfo(rows, coachId)),
+      );
+      return;
+    }
     if (tokens === '/teams' || tokens === '/couples') {
       json(
         res,

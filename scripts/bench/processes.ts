@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { LOOP_PROBE_ENV, type LoopProbeAnswer, type LoopStats } from './loop-probe.ts';
 import type { ReadyMessage } from './shared.ts';
 
 export interface BenchProcess {
@@ -11,10 +12,14 @@ export interface BenchProcess {
   pid: number;
   /** What a BFF process reports of its configuration (bff-under-test.ts). */
   batchConcurrency?: number | undefined;
+  /** The process's event-loop delay and GC pauses since the last reset (loop-probe.ts); `reset` starts anew. */
+  loopStats: (reset?: boolean) => Promise<LoopStats>;
   stop: () => Promise<void>;
 }
 
 const START_TIMEOUT_MS = 60_000;
+const PROBE = new URL('./loop-probe.ts', import.meta.url).href;
+let probeAsks = 0;
 
 export async function startProcess(
   name: string,
@@ -23,8 +28,8 @@ export async function startProcess(
   execArgv: readonly string[] = [],
 ): Promise<BenchProcess> {
   const child: ChildProcess = fork(script, [], {
-    env: { ...process.env, ...env },
-    execArgv: [...process.execArgv, ...execArgv],
+    env: { ...process.env, [LOOP_PROBE_ENV]: '1', ...env },
+    execArgv: [...process.execArgv, '--import', PROBE, ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
@@ -44,6 +49,22 @@ export async function startProcess(
     url: `http://127.0.0.1:${ready.port}`,
     pid,
     batchConcurrency: ready.batchConcurrency,
+    loopStats: (reset = true) =>
+      new Promise<LoopStats>((resolve, reject) => {
+        const id = ++probeAsks;
+        const answered = (message: Partial<LoopProbeAnswer>) => {
+          if (message?.type !== 'bench-loop-stats' || message.id !== id || !message.stats) return;
+          child.off('message', answered);
+          clearTimeout(timer);
+          resolve(message.stats);
+        };
+        const timer = setTimeout(() => {
+          child.off('message', answered);
+          reject(new Error(`${name} did not answer its loop figures`));
+        }, 10_000);
+        child.on('message', answered);
+        child.send({ type: 'bench-loop-stats', id, reset });
+      }),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,6 +2,7 @@
 // starts for itself, the summary's table and verdicts, and the order of interleaved rounds.
 import { request } from 'undici';
 import { median, type Target } from './load.ts';
+import type { LoopStats } from './loop-probe.ts';
 import { type BenchProcess, startProcess } from './processes.ts';
 import type { GoalRow } from './shared.ts';
 
@@ -61,4 +62,23 @@ export async function startBff(
   const bff = await startProcess(name, script, { ...env, BENCH_UPSTREAM_URL: upstream.url }, [...SERVER_V8_FLAGS, ...v8Flags]);
   processes.push(bff);
   return bff;
+}
+
+/** The processes' own event-loop delay and GC pauses (loop-probe.ts) as rows of a table with a column per process. */
+export function loopRows(stats: readonly LoopStats[]): string[][] {
+  const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+  return [
+    [
+      'event-loop delay p50 / p99 / max, inside the process (ms)',
+      ...stats.map((s) => `${ms(s.delayP50)} / ${ms(s.delayP99)} / ${ms(s.delayMax)}`),
+    ],
+    ['GC pauses: total / longest (ms), count', ...stats.map((s) => `${ms(s.gcTotalMs)} / ${ms(s.gcMaxMs)}, ${s.gcCount}`)],
+  ];
+}
+
+/** The process serving a target (the run's processes: the stand-in, the servers). */
+export function processOf(pid: number): BenchProcess {
+  const found = processes.find((child) => child.pid === pid);
+  if (!found) throw new Error(`no process of the run has pid ${pid}`);
+  return found;
 }

@@ -7,7 +7,8 @@ import { sliceOf } from '../../domain/pipeline-slices.ts';
 import { type ExportColumn, exportSheet, languageName } from '../../downloads/export-sheet.ts';
 import { exportAnswer, exportFileName } from '../../downloads/table-export.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { ASSESSMENT_TYPE_NAMES, type AssessmentEntry, assessmentSnapshot, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
+import { prepareQuery, queryAssessments } from '../../snapshots/assessment-query.ts';
+import { ASSESSMENT_TYPE_NAMES, type AssessmentEntry, assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 
 type AssessmentRow = Bff['schemas']['AssessmentRow'];
@@ -90,6 +91,7 @@ export async function exportAssessments(
   const { view = 'own', format = 'csv' } = query;
   const snapshot = await assessmentSnapshot(ctx, snapshots, view);
   const columns = query.columns ?? desktopColumns(view, snapshot.hasReceived);
+  await prepareQuery(snapshot, query, sliceOf(query));
   const sheet = exportSheet(queryAssessments(snapshot, query, sliceOf(query)), ASSESSMENT_EXPORT_COLUMNS, columns);
   return exportAnswer(sheet, format, exportFileName(view === 'given' ? 'sco-given' : 'assessments', format, now));
 }

@@ -7,7 +7,8 @@ import type { components as Bff } from '../../../generated/bff.ts';
 import { toAssessmentDetails } from '../../domain/assessment-rows.ts';
 import { sliceOf } from '../../domain/pipeline-slices.ts';
 import type { OperationInput, SessionContext } from '../../operation.ts';
-import { assessmentSnapshot, countOffering, queryAssessments } from '../../snapshots/assessment-snapshot.ts';
+import { countOffering, prepareQuery, queryAssessments } from '../../snapshots/assessment-query.ts';
+import { assessmentSnapshot } from '../../snapshots/assessment-snapshot.ts';
 import { listPage } from '../../snapshots/list-page.ts';
 import type { SnapshotCache } from '../../snapshots/snapshot-cache.ts';
 import { fold } from '../../snapshots/table.ts';
@@ -27,6 +28,7 @@ export async function listAssessments(
   const { view = 'own', refresh = false } = query;
   const slice = sliceOf(query);
   const snapshot = await assessmentSnapshot(ctx, snapshots, view, refresh);
+  await prepareQuery(snapshot, query, slice);
   const page = listPage(snapshot.table, query, {
     sort: 'createdAt',
     // The filter and the search through the copy's own index (assessment-snapshot.ts).
@@ -49,7 +51,9 @@ export async function listAssessmentIds(
   snapshots: SnapshotCache,
 ): Promise<{ ids: string[]; filteredTotal: number }> {
   const slice = sliceOf(query);
-  const rows = queryAssessments(await assessmentSnapshot(ctx, snapshots, query.view ?? 'own'), query, slice);
+  const snapshot = await assessmentSnapshot(ctx, snapshots, query.view ?? 'own');
+  await prepareQuery(snapshot, query, slice);
+  const rows = queryAssessments(snapshot, query, slice);
   return { ids: rows.map((entry) => entry.id), filteredTotal: rows.length };
 }
 

@@ -28,21 +28,27 @@ const DEFAULT_LIMIT = 5;
 const tableFields = (search: string, name: string, surname: string): string[] => [fold(`${name} ${surname}`), ...search.split('\u0001')];
 const folded = (...fields: string[]): string[] => fold(fields.join('\u0001')).split('\u0001');
 
-/** The search keys of one copy, made on its first search and kept while the copy lives. */
-function indexOf<C extends object, E>(indexes: WeakMap<C, SearchIndex<E>>, copy: C, build: (copy: C) => SearchIndex<E>): SearchIndex<E> {
+/** The search keys of one copy, made on its first search (a chunk at a time) and kept while the copy lives. */
+function indexOf<C extends object, E>(
+  indexes: WeakMap<C, Promise<SearchIndex<E>>>,
+  copy: C,
+  build: (copy: C) => Promise<SearchIndex<E>>,
+): Promise<SearchIndex<E>> {
   let index = indexes.get(copy);
   if (!index) {
     index = build(copy);
     indexes.set(copy, index);
+    // A build that failed is not kept: the next search builds it again.
+    index.catch(() => indexes.delete(copy));
   }
   return index;
 }
 
 // Keyed by the copies themselves: the own assessments view's table, its clients' table, the teams and pairs copies.
-const assessmentIndexes = new WeakMap<AssessmentSnapshot['table'], SearchIndex<AssessmentEntry>>();
-const clientIndexes = new WeakMap<ReturnType<AssessmentSnapshot['clients']>, SearchIndex<ClientEntry>>();
-const teamIndexes = new WeakMap<RowsSnapshot<TeamRow>, SearchIndex<TeamRow>>();
-const pairIndexes = new WeakMap<RowsSnapshot<PairRow>, SearchIndex<PairRow>>();
+const assessmentIndexes = new WeakMap<AssessmentSnapshot['table'], Promise<SearchIndex<AssessmentEntry>>>();
+const clientIndexes = new WeakMap<ReturnType<AssessmentSnapshot['clients']>, Promise<SearchIndex<ClientEntry>>>();
+const teamIndexes = new WeakMap<RowsSnapshot<TeamRow>, Promise<SearchIndex<TeamRow>>>();
+const pairIndexes = new WeakMap<RowsSnapshot<PairRow>, Promise<SearchIndex<PairRow>>>();
 
 const NOTHING: Found<never> = { found: [], more: false };
 
@@ -67,21 +73,24 @@ export async function searchPortal(
     assisted ? null : teamsSnapshot(ctx, snapshots),
     assisted ? null : pairsSnapshot(ctx, snapshots),
   ]);
-  const assessmentIndex = indexOf(assessmentIndexes, own.table, (table) => {
-    return new SearchIndex(table.entries, ({ search, legacy }) => tableFields(search, legacy.clientName, legacy.clientSurname));
+  // Rows and search texts shaped a chunk at a time before the indexes and the clients read them.
+  await own.shaped();
+  const assessmentIndex = await indexOf(assessmentIndexes, own.table, (table) => {
+    return SearchIndex.build(table.entries, ({ search, legacy }) => tableFields(search, legacy.clientName, legacy.clientSurname));
   });
-  const clientIndex = indexOf(clientIndexes, own.clients(), (table) => {
-    return new SearchIndex(table.entries, ({ search, row }) => tableFields(search, row.name, row.surname));
+  const clientIndex = await indexOf(clientIndexes, await own.groupedClients(), (table) => {
+    return SearchIndex.build(table.entries, ({ search, row }) => tableFields(search, row.name, row.surname));
   });
   const teamIndex =
-    teams && indexOf(teamIndexes, teams, ({ rows }) => new SearchIndex(rows, (row) => folded(row.name, row.description, row.project)));
+    teams &&
+    (await indexOf(teamIndexes, teams, ({ rows }) => SearchIndex.build(rows, (row) => folded(row.name, row.description, row.project))));
   const pairIndex =
     pairs &&
-    indexOf(pairIndexes, pairs, ({ rows }) => {
-      return new SearchIndex(rows, ({ members }) =>
+    (await indexOf(pairIndexes, pairs, ({ rows }) => {
+      return SearchIndex.build(rows, ({ members }) =>
         folded(...members.flatMap((m) => [m.clientName, m.clientSurname, `${m.clientName} ${m.clientSurname}`, m.clientEmail])),
       );
-    });
+    }));
   return answer(
     q,
     clientIndex.find(text, limit),
