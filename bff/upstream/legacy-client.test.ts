@@ -17,9 +17,11 @@ const LEGACY_COOKIE = 'portal_session=s%3Alegacy-secret';
 let upstream: FaultUpstream;
 const servers: FastifyInstance[] = [];
 
-// The real app plus two routes a feature would have: a login that stores the legacy cookie, and a coach read.
+// The real app plus two routes a feature would have: a login that stores the legacy cookie, and a coach read. The
+// timeout is well below the slow faults' delays (2 s and more) and well above a first call on a loaded machine (its
+// connection, its modules): at 300 ms that first call timed out under load.
 async function appWith(env: Record<string, string> = {}, logger?: ReturnType<typeof captureLogs>['logger']) {
-  const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '300', ...env }), { logger });
+  const server = buildServer(testConfig({ LEGACY_API_URL: upstream.url, UPSTREAM_TIMEOUT_MS: '1000', ...env }), { logger });
   server.register(async (routes) => {
     routes.post('/test/login', async (request) => {
       await request.startSession({ legacyCookie: LEGACY_COOKIE, coachId: COACH_ID, flags: { impersonator: false, assisted: false } });
