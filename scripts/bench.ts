@@ -29,7 +29,7 @@ import {
   SMALL_YOUNG_GENERATION,
 } from './bench/report-memory.ts';
 import { measureRestingMemory, RESTING_RSS_GOAL_MB, restingReport, restingRssMb } from './bench/resting-memory.ts';
-import { log, type Part, processes, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
+import { log, type Part, processes, removeBuiltBff, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
 import { measureSearch, searchGoals, searchReport } from './bench/search.ts';
 import { measureSessions, SESSIONS_V8_FLAGS, sessionGoals, sessionReport } from './bench/sessions.ts';
 import type { GoalRow } from './bench/shared.ts';
@@ -148,7 +148,11 @@ async function bffBatches(upstream: BenchProcess): Promise<Part> {
 async function resting(upstream: BenchProcess): Promise<Part> {
   log('resting: the BFF warmed up, then idle');
   let started = 0;
-  const runs = await measureRestingMemory((v8Flags) => startBff(upstream, `BFF (resting ${++started})`, v8Flags), upstream.url, log);
+  const runs = await measureRestingMemory(
+    (v8Flags) => startBff(upstream, `BFF (resting ${++started})`, v8Flags, { built: true }),
+    upstream.url,
+    log,
+  );
   const rss = restingRssMb(runs);
   const goals: GoalRow[] = [
     [
@@ -168,7 +172,11 @@ async function resting(upstream: BenchProcess): Promise<Part> {
 async function reportMemory(upstream: BenchProcess): Promise<Part> {
   log('Download Reports: 100 MB and 1 GB, then 4 × 1 GB at once');
   let started = 0;
-  const figures = await measureReportMemory((v8Flags) => startBff(upstream, `BFF (reports ${++started})`, v8Flags), upstream.url, log);
+  const figures = await measureReportMemory(
+    (v8Flags) => startBff(upstream, `BFF (reports ${++started})`, v8Flags, { built: true }),
+    upstream.url,
+    log,
+  );
   const { small, large, peak, peakSmallYoung, everyJobWhole, singleInFlight } = reportMemoryResults(figures);
   const goals: GoalRow[] = [
     [
@@ -302,6 +310,7 @@ async function main(): Promise<void> {
 async function stopAll(): Promise<void> {
   await Promise.all(processes.splice(0).map((child) => child.stop()));
   rmSync(PIECES_DIR, { recursive: true, force: true });
+  removeBuiltBff();
 }
 
 process.once('SIGINT', () => {
