@@ -30,9 +30,15 @@ export interface Operation {
 /** The repository's two contracts: the BFF's (the browser's API) and the legacy API's. */
 export const BFF_CONTRACT_FILE = new URL('../openapi/bff.yaml', import.meta.url);
 export const LEGACY_CONTRACT_FILE = new URL('../openapi/legacy.yaml', import.meta.url);
+/** The BFF's bundle as JSON, written beside the types by `npm run gen`: what the BFF reads at start. */
+export const BFF_CONTRACT_JSON_FILE = new URL('../generated/bff-contract.json', import.meta.url);
 
 export function loadYaml(file: string | URL): JsonObject {
   return parse(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as JsonObject;
+}
+
+export function loadJson(file: string | URL): JsonObject {
+  return JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
 }
 
 export function isObject(value: Json | undefined): value is JsonObject {

@@ -4,9 +4,9 @@
 // summary table is the one this prints last. A legacy stand-in, the bare proxy, the Fastify floor, the Fastify peer
 // and the BFF each run in their own process on 127.0.0.1; this process generates the load. The full run (about
 // 11 minutes on the 2-core machine): the coach read (throughput, CPU and latency in interleaved rounds, then the
-// per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, Download Reports'
-// memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
-// `BENCH_ONLY=requests|pieces|batches|reports|lists|search|pipeline|insights|export|sessions|heavy-coach|table|open|metrics|flags` runs
+// per-piece CPU), the 100 MB download and the batch runner, the batches through the BFF's HTTP API, the BFF at rest,
+// Download Reports' memory, the assessments lists, the sessions of one coach, the shared table in the browser and its opening.
+// `BENCH_ONLY=requests|pieces|batches|resting|reports|lists|search|pipeline|insights|export|sessions|heavy-coach|table|open|metrics|flags` runs
 // one part (each described at its function), `BENCH_ONLY=requests,reports` several.
 import { rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -29,7 +29,8 @@ import {
   reportMemoryResults,
   SMALL_YOUNG_GENERATION,
 } from './bench/report-memory.ts';
-import { log, loopRows, type Part, processes, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
+import { measureRestingMemory, RESTING_RSS_GOAL_MB, restingReport, restingRssMb } from './bench/resting-memory.ts';
+import { log, loopRows, type Part, processes, removeBuiltBff, SERVER_V8_FLAGS, startBff, table, verdict } from './bench/run-kit.ts';
 import { measureSearch, searchGoals, searchReport } from './bench/search.ts';
 import { measureSessions, SESSIONS_V8_FLAGS, sessionGoals, sessionReport } from './bench/sessions.ts';
 import type { GoalRow } from './bench/shared.ts';
@@ -89,7 +90,7 @@ async function insights(upstream: BenchProcess): Promise<Part> {
   log('insights: the pipeline, completions, credits and a team at 500 and 20,000 assessments');
   const bff = await startBff(upstream, 'BFF (insights)');
   // The same BFF holding no copy (a TTL of 0): the credits panel as it was before its history was held.
-  const uncopied = await startBff(upstream, 'BFF (insights, no copies)', [], { BENCH_SNAPSHOT_TTL_MS: '0' });
+  const uncopied = await startBff(upstream, 'BFF (insights, no copies)', [], { env: { BENCH_SNAPSHOT_TTL_MS: '0' } });
   try {
     const figures = await measureInsights(bff.url, uncopied.url);
     return { lines: insightReport(figures, table), goals: insightGoals(figures, verdict) };
@@ -158,13 +159,42 @@ async function bffBatches(upstream: BenchProcess): Promise<Part> {
 }
 
 /**
+ * The BFF at rest (scripts/bench/resting-memory.ts): 3 BFFs with the production flags, warmed up, then idle; their RSS
+ * and where it is. `BENCH_ONLY=resting npm run bench` (about a minute); `BENCH_HEAP_SNAPSHOT=<dir>` adds the first one's
+ * heap snapshot, accounted for.
+ */
+async function resting(upstream: BenchProcess): Promise<Part> {
+  log('resting: the BFF warmed up, then idle');
+  let started = 0;
+  const runs = await measureRestingMemory(
+    (v8Flags) => startBff(upstream, `BFF (resting ${++started})`, v8Flags, { built: true }),
+    upstream.url,
+    log,
+  );
+  const rss = restingRssMb(runs);
+  const goals: GoalRow[] = [
+    [
+      'BFF resting RSS after warm-up (median of 3, production flags)',
+      `${rss.toFixed(0)} MB (${runs.map((run) => (run.rssBytes / 1024 / 1024).toFixed(0)).join(', ')})`,
+      `≤ ${RESTING_RSS_GOAL_MB} MB`,
+      verdict(rss <= RESTING_RSS_GOAL_MB),
+    ],
+  ];
+  return { lines: restingReport(runs, table), goals };
+}
+
+/**
  * Download Reports' memory (scripts/bench/report-memory.ts): 100 MB and 1 GB downloads, each on a BFF started for it,
  * then 4 jobs of 1 GB at once. `BENCH_ONLY=reports npm run bench` (about 3 minutes).
  */
 async function reportMemory(upstream: BenchProcess): Promise<Part> {
   log('Download Reports: 100 MB and 1 GB, then 4 × 1 GB at once');
   let started = 0;
-  const figures = await measureReportMemory((v8Flags) => startBff(upstream, `BFF (reports ${++started})`, v8Flags), upstream.url, log);
+  const figures = await measureReportMemory(
+    (v8Flags) => startBff(upstream, `BFF (reports ${++started})`, v8Flags, { built: true }),
+    upstream.url,
+    log,
+  );
   const { small, large, peak, peakSmallYoung, everyJobWhole, singleInFlight } = reportMemoryResults(figures);
   const goals: GoalRow[] = [
     [
@@ -240,6 +270,7 @@ const PARTS: Record<string, (upstream: BenchProcess) => Promise<Part>> = {
   },
   pieces: piecesOnly,
   batches: bffBatches,
+  resting,
   reports: reportMemory,
   lists,
   search,
@@ -280,6 +311,7 @@ async function main(): Promise<void> {
       await Promise.all([servers.proxy, servers.floor, servers.peer, servers.bff].map((server) => server.stop()));
     }
     add(await bffBatches(upstream));
+    add(await resting(upstream));
     add(await reportMemory(upstream));
     add(await lists(upstream));
     add(await search(upstream));
@@ -298,6 +330,7 @@ async function main(): Promise<void> {
 async function stopAll(): Promise<void> {
   await Promise.all(processes.splice(0).map((child) => child.stop()));
   rmSync(PIECES_DIR, { recursive: true, force: true });
+  removeBuiltBff();
 }
 
 process.once('SIGINT', () => {

@@ -1,6 +1,7 @@
 // The BFF as the benchmark runs it: bff/app.ts buildServer with the production configuration rules, the
 // stand-in as LEGACY_API_URL, JSON logs at info buffered as in production and written to /dev/null (serialized, not silenced), and the
 // rate limiter on with a budget the benchmark cannot reach. Run as its own process by scripts/bench.ts.
+import { writeHeapSnapshot } from 'node:v8';
 import type { FastifySchema } from 'fastify';
 import { buildServer } from '../../bff/app.ts';
 import { loadConfig } from '../../bff/config.ts';
@@ -10,7 +11,7 @@ import { sendAnswer } from '../../bff/plugins/app/openapi-routes.ts';
 import { problem, SESSION_ENDED_DETAIL } from '../../bff/problem.ts';
 
 import { profileOnSignal } from './profiler-toggle.ts';
-import { BENCH_DOWNLOAD_ROUTE, BENCH_GC_ROUTE, readyMessage } from './shared.ts';
+import { BENCH_DOWNLOAD_ROUTE, BENCH_GC_ROUTE, BENCH_MEMORY_ROUTE, memoryAccount, readyMessage } from './shared.ts';
 
 const upstreamUrl = process.env.BENCH_UPSTREAM_URL;
 if (!upstreamUrl) throw new Error('BENCH_UPSTREAM_URL is not set');
@@ -59,6 +60,15 @@ if (gc) {
     return { heapUsed: process.memoryUsage().heapUsed };
   });
 }
+
+// Bench-only: where the process's memory is (the resting-memory part): V8's heap by space, code, the buffers outside it,
+// and with `?snapshot=<path>` a heap snapshot written there (the process stops while it is written).
+const benchMemory: FastifySchema & { operationId: string } = { operationId: 'benchMemory' };
+server.get(BENCH_MEMORY_ROUTE, { schema: benchMemory }, async (request) => {
+  const { snapshot } = request.query as { snapshot?: string };
+  if (snapshot) writeHeapSnapshot(snapshot);
+  return memoryAccount();
+});
 
 profileOnSignal();
 

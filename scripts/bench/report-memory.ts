@@ -24,7 +24,7 @@ const ROUNDS = 3;
 export const CONCURRENT_JOBS = 4;
 /** The goals: 1 GB's growth at most 100 MB's + this, and the peak RSS of CONCURRENT_JOBS 1 GB jobs at once. */
 export const GROWTH_ALLOWANCE_MB = 16;
-export const PEAK_RSS_GOAL_MB = 300;
+export const PEAK_RSS_GOAL_MB = 250;
 /**
  * V8's young generation in Node 24 grows to two semi-spaces of 64 MB, whatever the memory: the BFF reaches it while
  * it starts (≈ 45 MB of it in use) and keeps it. Capped, the BFF starts smaller and collects the sockets' 64 KB read
@@ -106,6 +106,27 @@ async function setReportBytes(standInUrl: string, bytes: number): Promise<void> 
   if (status !== 200) throw new Error(`the stand-in answered ${status} to ${REPORT_BYTES_PATH}`);
 }
 
+/** The assessments every report download of the bench takes: REPORT_ASSESSMENTS of the list coach's, each offering all REPORTS. */
+export function reportIds(): string[] {
+  const rows = listRows(LIST_ROWS, rowsCoachId(LIST_ROWS)) as Row[];
+  const ids = rows.filter((row) => offeredOf(row, REPORTS).length === REPORTS.length).map((row) => row.uuid);
+  if (ids.length < REPORT_ASSESSMENTS) throw new Error(`the bench list offers all ${REPORTS.length} reports for ${ids.length} assessments`);
+  return ids.slice(0, REPORT_ASSESSMENTS);
+}
+
+/**
+ * A BFF's warm-up before its memory is measured: `sessions` sessions of the list coach signed in, then one small
+ * download (the code's first run and the first buffers are not what is measured). Answers the sessions' cookies.
+ */
+export async function warmUp(bffUrl: string, standInUrl: string, ids: readonly string[], sessions: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let label = 1; label <= sessions; label++) cookies.push(await signInListCoach(bffUrl, label));
+  await setReportBytes(standInUrl, REPORT_PDF_BYTES);
+  const small = await reportDownload(bffUrl, cookies[0] ?? '', ids.slice(0, WARM_UP_ASSESSMENTS));
+  if (small.status !== 'complete') throw new Error(`the warm-up download ended ${small.status}`);
+  return cookies;
+}
+
 /**
  * `jobs` downloads of `bytes` each at once, on a BFF started for them: each of its own session, after a warm-up
  * download of small PDFs (the code's first run and the first buffers are not the download's).
@@ -121,11 +142,7 @@ async function measure(
 ): Promise<MeasuredDownload> {
   const bff = await startBff(v8Flags);
   try {
-    const cookies: string[] = [];
-    for (let label = 1; label <= jobs; label++) cookies.push(await signInListCoach(bff.url, label));
-    await setReportBytes(standInUrl, REPORT_PDF_BYTES);
-    const warmUp = await reportDownload(bff.url, cookies[0] ?? '', ids.slice(0, WARM_UP_ASSESSMENTS));
-    if (warmUp.status !== 'complete') throw new Error(`the warm-up download ended ${warmUp.status}`);
+    const cookies = await warmUp(bff.url, standInUrl, ids, jobs);
     await setReportBytes(standInUrl, Math.round(bytes / FILES));
     await maxInFlightSince(standInUrl);
     const stopSampling = sampleRss(bff.pid);
@@ -153,10 +170,7 @@ export async function measureReportMemory(
   standInUrl: string,
   log: (line: string) => void,
 ): Promise<ReportMemoryFigures> {
-  const rows = listRows(LIST_ROWS, rowsCoachId(LIST_ROWS)) as Row[];
-  const ids = rows.filter((row) => offeredOf(row, REPORTS).length === REPORTS.length).map((row) => row.uuid);
-  if (ids.length < REPORT_ASSESSMENTS) throw new Error(`the bench list offers all ${REPORTS.length} reports for ${ids.length} assessments`);
-  const chosen = ids.slice(0, REPORT_ASSESSMENTS);
+  const chosen = reportIds();
   const single: MeasuredDownload[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const sizes = round % 2 === 0 ? [SMALL_BYTES, LARGE_BYTES] : [LARGE_BYTES, SMALL_BYTES];

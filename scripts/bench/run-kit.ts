@@ -1,6 +1,11 @@
 // What the parts of `npm run bench` share: the log, the processes started (stopped at the end), the BFF a part
 // starts for itself, the summary's table and verdicts, and the order of interleaved rounds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { request } from 'undici';
+import { builtBffCopy } from '../lib/bff-build.ts';
 import { median, type Target } from './load.ts';
 import type { LoopStats } from './loop-probe.ts';
 import { type BenchProcess, startProcess } from './processes.ts';
@@ -51,14 +56,33 @@ export function pairedRatios(numerator: readonly number[], denominator: readonly
 export const ratioWithRange = ({ median: mid, low, high }: ReturnType<typeof pairedRatios>) =>
   `${ratio(mid)} (rounds ${low.toFixed(2)}–${high.toFixed(2)})`;
 
-/** A BFF process of its own for one part, so its RSS and CPU are that part's alone. */
+let builtRoot: string | undefined;
+
+/** The run's copy of the BFF as JavaScript, as production runs it (scripts/lib/bff-build.ts): made on first use. */
+function builtBff(): string {
+  builtRoot ??= builtBffCopy(mkdtempSync(join(tmpdir(), 'bench-bff-js-')));
+  return builtRoot;
+}
+
+/** Removes the run's copy of the BFF as JavaScript, if one was made. */
+export function removeBuiltBff(): void {
+  if (builtRoot) rmSync(builtRoot, { recursive: true, force: true });
+  builtRoot = undefined;
+}
+
+/**
+ * A BFF process of its own for one part, so its RSS and CPU are that part's alone. `env`: variables of its own; `built`: run from its JavaScript,
+ * as production does (the memory parts), instead of its TypeScript through Node's type stripper.
+ */
 export async function startBff(
   upstream: BenchProcess,
   name: string,
   v8Flags: string[] = [],
-  env: Record<string, string> = {},
+  { env = {}, built = false }: { env?: Record<string, string>; built?: boolean } = {},
 ): Promise<BenchProcess> {
-  const script = new URL('./bff-under-test.ts', import.meta.url);
+  const script = built
+    ? pathToFileURL(join(builtBff(), 'scripts/bench/bff-under-test.js'))
+    : new URL('./bff-under-test.ts', import.meta.url);
   const bff = await startProcess(name, script, { ...env, BENCH_UPSTREAM_URL: upstream.url }, [...SERVER_V8_FLAGS, ...v8Flags]);
   processes.push(bff);
   return bff;

@@ -1,5 +1,6 @@
 // What the benchmark's processes agree on, and how a child process tells scripts/bench.ts it is listening.
 import type { Server } from 'node:net';
+import { getHeapCodeStatistics, getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 
 export const BENCH_COACH_ID = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
 /** The `name=value` the stand-in's login sets and its other calls require. */
@@ -11,6 +12,8 @@ export const SLOW_CALL_MS = 20;
 export const BENCH_DOWNLOAD_ROUTE = '/bench/activity-summary';
 /** Bench-only, in a BFF started with `--expose-gc`: two full collections, then `{ heapUsed }` (bytes). */
 export const BENCH_GC_ROUTE = '/bench/gc';
+/** Bench-only: the BFF's memory as it sees it (memoryAccount); `?snapshot=<path>` writes a heap snapshot there first. */
+export const BENCH_MEMORY_ROUTE = '/bench/memory';
 /** The size of each report PDF the stand-in serves for Download Reports, until REPORT_BYTES_PATH sets another. */
 export const REPORT_PDF_BYTES = 200 * 1024;
 /** `GET /bench/report-bytes?bytes=<n>`: the stand-in serves every later report PDF with n bytes (generated, never stored). */
@@ -43,4 +46,14 @@ export function readyMessage(
   process.once('disconnect', exit);
   process.once('SIGTERM', exit);
   process.send?.({ port, ...details } satisfies ReadyMessage);
+}
+
+/** A process's own view of its memory (bytes): process.memoryUsage(), V8's heap spaces and its code. */
+export function memoryAccount() {
+  return {
+    usage: process.memoryUsage(),
+    heap: getHeapStatistics(),
+    spaces: getHeapSpaceStatistics().map(({ space_name, space_size, space_used_size }) => ({ space_name, space_size, space_used_size })),
+    code: getHeapCodeStatistics(),
+  };
 }

@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The V8 flags the BFF runs with in production (the Dockerfile's CMD says the same): a young generation of 8 MB
- * semi-spaces keeps four concurrent 1 GB Download Reports under 300 MB of RSS, at no measurable cost to requests
+ * semi-spaces keeps four concurrent 1 GB Download Reports within 250 MB of RSS, at no measurable cost to requests
  * (docs/benchmarks.md, "Download Reports").
  */
 export const BFF_NODE_FLAGS = ['--max-semi-space-size=8'] as const;

@@ -1,15 +1,19 @@
 // The BFF contract (openapi/bff.yaml, bundled) as the app reads it: parsed and walked once per process, and
 // what the router takes of it (the request side, the streamed media types, the request bodies, which
 // operations need the session). plugins/app/openapi-routes.ts registers the routes from these.
-import { BFF_CONTRACT_FILE, deref, type JsonObject, listOperations, loadYaml, type Operation } from '../../../contract/operations.ts';
+import { BFF_CONTRACT_JSON_FILE, deref, type JsonObject, listOperations, loadJson, type Operation } from '../../../contract/operations.ts';
 import { PUBLIC_OPERATIONS } from '../../operation.ts';
 
 let contract: JsonObject | undefined;
 let contractOperations: Operation[] | undefined;
 
-/** The bundled contract, parsed once per process (13k lines: every test server would re-read it). */
+/**
+ * The bundled contract, parsed once per process (13k lines: every test server would re-read it), from its JSON copy
+ * (`npm run gen`): parsing the YAML left ≈ 28 MB of garbage in the old generation and the 1.3 MB text held by the
+ * strings sliced from it, ≈ 20 MB of RSS for the process's life (docs/benchmarks.md, "The BFF at rest").
+ */
 export function bffContract(): JsonObject {
-  contract ??= loadYaml(BFF_CONTRACT_FILE);
+  contract ??= loadJson(BFF_CONTRACT_JSON_FILE);
   return contract;
 }
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { type BffMetrics, createBffMetrics } from '../../metrics/bff-metrics.ts';
+import type { BffMetrics } from '../../metrics/bff-metrics.ts';
 import { isRedisUnavailableError } from '../../redis/availability.ts';
 
 declare module 'fastify' {
@@ -36,6 +36,8 @@ async function metrics(fastify: FastifyInstance, { port, host }: MetricsOptions)
     fastify.decorate('metrics', null);
     return;
   }
+  // Loaded only with METRICS_PORT: a BFF without metrics holds none of prom-client's code.
+  const { createBffMetrics } = await import('../../metrics/bff-metrics.ts');
   const bff = createBffMetrics();
   let listener: Server | undefined;
   fastify.decorate('metrics', {

@@ -36,10 +36,32 @@ function compiledOnce(mode: string, route: { schema: unknown }, compile: () => u
   const key = `${mode}\n${JSON.stringify(route.schema)}`;
   let validator = compiledValidators.get(key);
   if (validator === undefined) {
-    validator = compile();
+    validator = compiledWhenFirstUsed(compile as () => Validator);
     compiledValidators.set(key, validator);
   }
   return validator;
+}
+
+/** Ajv's validator as Fastify calls it: the data, and where it stands in the request (so a root value may be coerced). */
+type Validator = ((data: unknown, where?: unknown) => unknown) & { errors?: unknown };
+
+/**
+ * A validator that compiles its schema on its first call, then is that compiled validator. A process compiles only
+ * the schemas of the operations it serves (most processes serve a few of the contract's); compiling every one at
+ * start held the whole contract's generated code and left its garbage in the old generation (docs/decisions/037).
+ */
+function compiledWhenFirstUsed(compile: () => Validator): Validator {
+  let compiled: Validator | undefined;
+  const validate: Validator & { schemaEnv: object } = Object.assign(
+    (data: unknown, where?: unknown) => {
+      compiled ??= compile();
+      const valid = compiled(data, where);
+      validate.errors = compiled.errors;
+      return valid;
+    },
+    { schemaEnv: {} },
+  );
+  return validate;
 }
 
 /** A route's header schema (an object of header parameters, as the contract's routes make it) with its names in lower case. */
