@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
+import { describedBy } from '../../../test/described-by.ts';
 import { fieldProblem, json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { Profile } from '../api/get-profile.ts';
@@ -405,12 +406,27 @@ describe('Assistants on the profile (spec coach-shell §4, §5 "Assistant add/ed
     await user.click(await screen.findByRole('button', { name: 'Add Assistant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Assistant' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(ASSISTANT_TEXT.fieldsRequired);
-    await user.type(within(dialog).getByLabelText('Name'), 'Lindiwe');
-    await user.type(within(dialog).getByLabelText('Surname'), 'Zulu');
-    await user.type(within(dialog).getByLabelText('Email'), 'lindiwe@');
+    // Each problem at its field, the first focused; nothing as an alert away from them.
+    const [name, surname, email] = ['Name', 'Surname', 'Email'].map((label) => within(dialog).getByLabelText(label)) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    for (const input of [name, surname, email]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(input)).toBe(ASSISTANT_TEXT.fieldsRequired);
+    }
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.type(name, 'Lindiwe');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    await user.type(surname, 'Zulu');
+    await user.type(email, 'lindiwe@');
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(ASSISTANT_TEXT.invalidEmail);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toBe(ASSISTANT_TEXT.invalidEmail);
+    expect(surname.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).maxLength).toBe(45);
     await user.type(within(dialog).getByLabelText('Email'), 'coachportal.test');
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
@@ -423,6 +439,24 @@ describe('Assistants on the profile (spec coach-shell §4, §5 "Assistant add/ed
       surname: 'Zulu',
       email: 'lindiwe@coachportal.test',
     });
+  });
+
+  it('shows the BFF’s refusal of the e-mail at the e-mail, on an edit too, not as a toast', async () => {
+    serveScreen({
+      'PUT /api/assistants/a5515700-0000-4000-8000-000000000001': [problem(400, 'invalid_email', ASSISTANT_TEXT.invalidEmail)],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit Thandi Mahlangu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Assistant' });
+    const email = within(dialog).getByLabelText('Email');
+    await user.type(email, '.za');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(email)).toBe(ASSISTANT_TEXT.invalidEmail);
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByText(ASSISTANT_TEXT.failed)).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it("toasts 'Failed' when an edit fails", async () => {
