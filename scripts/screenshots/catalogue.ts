@@ -385,6 +385,20 @@ export const CATALOGUE: readonly Shot[] = [
   dialogShot({
     screen: 'frame',
     title: 'The coach frame (every coach screen)',
+    name: 'Leave A Message field errors',
+    caption: 'Send pressed with nothing chosen or written: the spec’s text at the category and the message, the category focused.',
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      if (page.viewportSize()?.width === WIDTHS.phone.width) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leave A Message' }).click();
+      const dialog = await shownDialog(page, 'Leave A Message');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.getByText('Please select a category and enter a message.').first().waitFor();
+    },
+  }),
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
     name: 'Policies to sign or accept',
     caption: 'the policies modal over the dashboard (a policy to sign, not put off).',
     showModals: 'policies',
@@ -457,6 +471,18 @@ export const CATALOGUE: readonly Shot[] = [
     await menuItem(page, 'Add', 'Add Assessment for New Client');
     await shownDialog(page, 'Add Assessment for New Client');
   }),
+  assessmentDialog(
+    'Add Assessment for New Client field errors',
+    'Add pressed with nothing filled in: the spec’s text at the name, surname and e-mail and at the assessment, the name focused.',
+    async (page) => {
+      await page.goto(portalPath(`/assessments?${BY_NAME}`));
+      await firstRow(page).waitFor();
+      await menuItem(page, 'Add', 'Add Assessment for New Client');
+      const dialog = await shownDialog(page, 'Add Assessment for New Client');
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByText('Please select an Assessment').waitFor();
+    },
+  ),
   assessmentDialog('Add Assessment to Existing Client', 'the Add menu, one own assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, BY_NAME, own);
     await menuItem(page, 'Add', 'Add Assessment to Existing Client');
@@ -785,6 +811,22 @@ export const CATALOGUE: readonly Shot[] = [
       const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
       await qr.waitFor();
       await page.getByRole('textbox', { name: 'Code' }).scrollIntoViewIfNeeded();
+    },
+  }),
+  dialogShot({
+    screen: 'profile',
+    title: 'Profile',
+    name: 'Add Assistant field errors',
+    caption:
+      'Add Assistant pressed with the surname empty and the e-mail not an address: the spec’s text at the surname, the surname focused.',
+    open: async (page) => {
+      await page.goto(portalPath('/profile'));
+      await page.getByRole('main').getByRole('button', { name: 'Add Assistant' }).click();
+      const dialog = await shownDialog(page, 'Add Assistant');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Lindiwe');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('lindiwe@');
+      await dialog.getByRole('button', { name: 'Add Assistant' }).click();
+      await dialog.getByText('Please fill in all fields: name, surname, and email.').waitFor();
     },
   }),
 
