@@ -823,7 +823,7 @@ export const CATALOGUE: readonly Shot[] = [
       await page.goto(portalPath('/profile'));
       await page.getByRole('main').getByRole('button', { name: 'Add Assistant' }).click();
       const dialog = await shownDialog(page, 'Add Assistant');
-      await dialog.getByRole('textbox', { name: 'Name' }).fill('Lindiwe');
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Lindiwe');
       await dialog.getByRole('textbox', { name: 'Email' }).fill('lindiwe@');
       await dialog.getByRole('button', { name: 'Add Assistant' }).click();
       await dialog.getByText('Please fill in all fields: name, surname, and email.').waitFor();
