@@ -493,6 +493,17 @@ export const CATALOGUE: readonly Shot[] = [
     await menuItem(page, 'Add', 'Add Pairs');
     await shownDialog(page, 'Add Pairs');
   }),
+  assessmentDialog(
+    'Add Pairs field errors',
+    'Add Pairs pressed without a due date: the spec’s text at the due date, focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, BY_NAME, own, 2);
+      await menuItem(page, 'Add', 'Add Pairs');
+      const dialog = await shownDialog(page, 'Add Pairs');
+      await dialog.getByRole('button', { name: 'Add Pairs' }).click();
+      await dialog.getByText('Please specify a due date.').waitFor();
+    },
+  ),
   assessmentDialog('Import Results', 'the Add menu, nothing selected.', async (page) => {
     await page.goto(portalPath(`/assessments?${BY_NAME}`));
     await firstRow(page).waitFor();

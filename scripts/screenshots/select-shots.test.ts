@@ -15,6 +15,7 @@ describe('selectShots', () => {
     expect(fieldErrors).toEqual(
       expect.arrayContaining([
         'assessments/dialog-add-assessment-for-new-client-field-errors',
+        'assessments/dialog-add-pairs-field-errors',
         'profile/dialog-add-assistant-field-errors',
         'teams/dialog-add-team-field-errors',
         'frame/dialog-leave-a-message-field-errors',
