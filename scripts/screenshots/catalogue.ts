@@ -536,6 +536,28 @@ export const CATALOGUE: readonly Shot[] = [
     await toolbarButton(page, 'Download Reports');
     await shownDialog(page, 'Download Reports');
   }),
+  assessmentDialog(
+    'Send Reports field errors',
+    'Send pressed with no report chosen: the spec’s text under the reports, the first focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, REPORTS, withReports);
+      await toolbarButton(page, 'Send Reports');
+      const dialog = await shownDialog(page, 'Send Reports');
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await dialog.getByText('Please select a report', { exact: true }).waitFor();
+    },
+  ),
+  assessmentDialog(
+    'Download Reports field errors',
+    'Download pressed with no report chosen: the spec’s text under the reports, the first focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, REPORTS, withReports);
+      await toolbarButton(page, 'Download Reports');
+      const dialog = await shownDialog(page, 'Download Reports');
+      await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+      await dialog.getByText('Please select a report to download').waitFor();
+    },
+  ),
   assessmentDialog('Details', 'View Details, one completed assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, REPORTS, withReports);
     await toolbarButton(page, 'View Details');

@@ -16,6 +16,8 @@ describe('selectShots', () => {
       expect.arrayContaining([
         'assessments/dialog-add-assessment-for-new-client-field-errors',
         'assessments/dialog-add-pairs-field-errors',
+        'assessments/dialog-send-reports-field-errors',
+        'assessments/dialog-download-reports-field-errors',
         'profile/dialog-add-assistant-field-errors',
         'teams/dialog-add-team-field-errors',
         'frame/dialog-leave-a-message-field-errors',

@@ -234,6 +234,26 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     },
   );
 
+  it("shows the BFF's refusal of the current password at Current Password and in the save bar", async () => {
+    const sentence = 'Update failed - your current password is incorrect';
+    serveScreen({ 'PATCH /api/profile': [problem(400, 'current_password_incorrect', sentence)] });
+    const user = userEvent.setup();
+    renderScreen();
+    // Pasted: typing each character waits on the strength estimator.
+    for (const [label, text] of [
+      ['Current Password', 'Not-the-password-1'],
+      ['New Password', 'a-long-enough-passphrase'],
+      ['Confirm Password', 'a-long-enough-passphrase'],
+    ] as const) {
+      await user.click(await screen.findByLabelText(label, { selector: 'input' }));
+      await user.paste(text);
+    }
+    await user.click(saveButton() as HTMLElement);
+    await findAlert(sentence);
+    expect(field('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('Current Password'))).toBe(sentence);
+  });
+
   it('refuses a weak or unconfirmed new password in the browser, and sends a strong one with the current one', async () => {
     const calls = serveScreen({ 'PATCH /api/profile': [json(PROFILE)] });
     const user = userEvent.setup();
@@ -241,11 +261,17 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     await user.type(await screen.findByLabelText('New Password'), 'password1');
     await user.click(saveButton() as HTMLElement);
     await findAlert(PROFILE_TEXT.weakPassword);
+    // In the save bar and at the field it is about.
+    expect(field('New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('New Password'))).toContain(PROFILE_TEXT.weakPassword);
     await user.clear(field('New Password'));
+    expect(field('New Password').getAttribute('aria-invalid')).toBeNull();
     await user.type(field('New Password'), 'a-long-enough-passphrase');
     await user.type(field('Confirm Password'), 'a-long-enough-passphrasX');
     await user.click(saveButton() as HTMLElement);
     await findAlert(PROFILE_TEXT.passwordMismatch);
+    expect(describedBy(field('Confirm Password'))).toBe(PROFILE_TEXT.passwordMismatch);
+    expect(field('New Password').getAttribute('aria-invalid')).toBeNull();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     await user.type(field('Confirm Password'), '{Backspace}e');
     await user.type(field('Current Password'), 'Old-password-1');
