@@ -59,7 +59,8 @@ describe('Add Pairs', () => {
     const field = dueDate(dialog);
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(field)).toBe('Please specify a due date.');
+    // The hint stays beside it: it names the earliest date to write.
+    expect(describedBy(field)).toBe('At least 2 weekdays from today: 2026-12-01 or later. Please specify a due date.');
     expect(toasts.visibleToasts).toHaveLength(0);
     // Typing takes the sentence away.
     await userEvent.type(field, '2');
