@@ -20,11 +20,10 @@ export function useFieldErrors<K extends string>() {
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // After the render that marks them: the first marked field in the form's order (a group's first enabled choice).
+  // After the render that marks them: the first marked field in the form's order.
   useEffect(() => {
     if (focusRequest === 0) return;
-    const marked = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (marked?.getAttribute('role') === 'radiogroup' ? marked.querySelector<HTMLElement>('input:not(:disabled)') : marked)?.focus();
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
   /** Shows `found` at its fields (replacing what was shown) and focuses the first; answers whether the form is fine. */

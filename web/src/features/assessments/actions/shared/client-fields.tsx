@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { type FieldErrorMap, refusesField, useFieldErrors } from '../../../../lib/field-errors.ts';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
@@ -80,12 +80,27 @@ export function clientOfRow(row: AssessmentRow | undefined): ClientDetails | nul
  */
 export function useClientFormErrors<K extends string>(error: unknown) {
   const fields = useFieldErrors<RequiredClientField | K>();
-  const { reportRefusal } = fields;
+  const { reportRefusal, formRef } = fields;
   useEffect(() => {
     if (error) reportRefusal(error, REQUIRED_CLIENT_FIELDS);
   }, [error, reportRefusal]);
+  // The shared hook focuses a marked field; a marked radio group (the assessment) takes it at its first choice here.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0)
+      formRef.current
+        ?.querySelector<HTMLElement>(
+          '[aria-invalid="true"]:not([role="radiogroup"]),[role="radiogroup"][aria-invalid="true"] input:not(:disabled)',
+        )
+        ?.focus();
+  }, [focusRequest, formRef]);
+  const report: typeof fields.report = (found) => {
+    const fine = fields.report(found);
+    if (!fine) setFocusRequest((count) => count + 1);
+    return fine;
+  };
   const shown: ClientFieldErrors = { errors: fields.errors, onEdited: fields.clear };
-  return { fields, shown, refusal: refusesField(error, REQUIRED_CLIENT_FIELDS) ? null : error };
+  return { fields: { ...fields, report }, shown, refusal: refusesField(error, REQUIRED_CLIENT_FIELDS) ? null : error };
 }
 
 /**
