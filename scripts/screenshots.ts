@@ -1,7 +1,8 @@
 // `npm run screenshots`: the gallery. Every coach screen, the frame's dialogs and every public page in each state
 // it has (loaded, empty, loading, error) and the main dialogs, at desktop (1280×800) and phone (375×812) width, in
 // Debian's Chromium, into SCREENSHOT_DIR (default /tmp/coachportal-gallery) with an index.html grouped by screen and
-// state (scripts/screenshots/catalogue.ts lists them). SCREENSHOT_ONLY=teams,login takes those screens only.
+// state (scripts/screenshots/catalogue.ts lists them). SCREENSHOT_ONLY=teams,login takes those screens only, and
+// SCREENSHOT_STATES=field-errors the states whose name holds that (of every screen, or of those).
 //
 // `npm run screenshots -- /coachportal/email-templates [more paths]`: ad-hoc shots of those paths as a demo account
 // (PORTAL_EMAIL, PORTAL_PASSWORD) at both widths, into SCREENSHOT_DIR (default /tmp/coachportal-screenshots).
@@ -51,7 +52,10 @@ async function gallery(origin: string): Promise<boolean> {
   const only = process.env.SCREENSHOT_ONLY?.split(',')
     .map((screen) => screen.trim())
     .filter(Boolean);
-  const results = await takeGallery({ origin, out, ...(only ? { only } : {}), fullPage, log });
+  const states = process.env.SCREENSHOT_STATES?.split(',')
+    .map((state) => state.trim())
+    .filter(Boolean);
+  const results = await takeGallery({ origin, out, ...(only ? { only } : {}), ...(states ? { states } : {}), fullPage, log });
   const missed = results.filter((result) => result.problem);
   log(`\n${results.length} shots: ${join(out, 'index.html')}`);
   if (missed.length > 0) {

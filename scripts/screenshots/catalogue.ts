@@ -386,6 +386,20 @@ export const CATALOGUE: readonly Shot[] = [
   dialogShot({
     screen: 'frame',
     title: 'The coach frame (every coach screen)',
+    name: 'Leave A Message field errors',
+    caption: 'Send pressed with nothing chosen or written: the spec’s text at the category and the message, the category focused.',
+    open: async (page) => {
+      await page.goto(portalPath('/dashboard'));
+      if (page.viewportSize()?.width === WIDTHS.phone.width) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Leave A Message' }).click();
+      const dialog = await shownDialog(page, 'Leave A Message');
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.getByText('Please select a category and enter a message.').first().waitFor();
+    },
+  }),
+  dialogShot({
+    screen: 'frame',
+    title: 'The coach frame (every coach screen)',
     name: 'Policies to sign or accept',
     caption: 'the policies modal over the dashboard (a policy to sign, not put off).',
     showModals: 'policies',
@@ -458,6 +472,18 @@ export const CATALOGUE: readonly Shot[] = [
     await menuItem(page, 'Add', 'Add Assessment for New Client');
     await shownDialog(page, 'Add Assessment for New Client');
   }),
+  assessmentDialog(
+    'Add Assessment for New Client field errors',
+    'Add pressed with nothing filled in: the spec’s text at the name, surname and e-mail and at the assessment, the name focused.',
+    async (page) => {
+      await page.goto(portalPath(`/assessments?${BY_NAME}`));
+      await firstRow(page).waitFor();
+      await menuItem(page, 'Add', 'Add Assessment for New Client');
+      const dialog = await shownDialog(page, 'Add Assessment for New Client');
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByText('Please select an Assessment').waitFor();
+    },
+  ),
   assessmentDialog('Add Assessment to Existing Client', 'the Add menu, one own assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, BY_NAME, own);
     await menuItem(page, 'Add', 'Add Assessment to Existing Client');
@@ -468,6 +494,17 @@ export const CATALOGUE: readonly Shot[] = [
     await menuItem(page, 'Add', 'Add Pairs');
     await shownDialog(page, 'Add Pairs');
   }),
+  assessmentDialog(
+    'Add Pairs field errors',
+    'Add Pairs pressed without a due date: the spec’s text at the due date, focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, BY_NAME, own, 2);
+      await menuItem(page, 'Add', 'Add Pairs');
+      const dialog = await shownDialog(page, 'Add Pairs');
+      await dialog.getByRole('button', { name: 'Add Pairs' }).click();
+      await dialog.getByText('Please specify a due date.').waitFor();
+    },
+  ),
   assessmentDialog('Import Results', 'the Add menu, nothing selected.', async (page) => {
     await page.goto(portalPath(`/assessments?${BY_NAME}`));
     await firstRow(page).waitFor();
@@ -500,6 +537,28 @@ export const CATALOGUE: readonly Shot[] = [
     await toolbarButton(page, 'Download Reports');
     await shownDialog(page, 'Download Reports');
   }),
+  assessmentDialog(
+    'Send Reports field errors',
+    'Send pressed with no report chosen: the spec’s text under the reports, the first focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, REPORTS, withReports);
+      await toolbarButton(page, 'Send Reports');
+      const dialog = await shownDialog(page, 'Send Reports');
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await dialog.getByText('Please select a report', { exact: true }).waitFor();
+    },
+  ),
+  assessmentDialog(
+    'Download Reports field errors',
+    'Download pressed with no report chosen: the spec’s text under the reports, the first focused.',
+    async (page, bff) => {
+      await pickAssessments(page, bff, REPORTS, withReports);
+      await toolbarButton(page, 'Download Reports');
+      const dialog = await shownDialog(page, 'Download Reports');
+      await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+      await dialog.getByText('Please select a report to download').waitFor();
+    },
+  ),
   assessmentDialog('Details', 'View Details, one completed assessment selected.', async (page, bff) => {
     await pickAssessments(page, bff, REPORTS, withReports);
     await toolbarButton(page, 'View Details');
@@ -786,6 +845,22 @@ export const CATALOGUE: readonly Shot[] = [
       const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
       await qr.waitFor();
       await page.getByRole('textbox', { name: 'Code' }).scrollIntoViewIfNeeded();
+    },
+  }),
+  dialogShot({
+    screen: 'profile',
+    title: 'Profile',
+    name: 'Add Assistant field errors',
+    caption:
+      'Add Assistant pressed with the surname empty and the e-mail not an address: the spec’s text at the surname, the surname focused.',
+    open: async (page) => {
+      await page.goto(portalPath('/profile'));
+      await page.getByRole('main').getByRole('button', { name: 'Add Assistant' }).click();
+      const dialog = await shownDialog(page, 'Add Assistant');
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Lindiwe');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('lindiwe@');
+      await dialog.getByRole('button', { name: 'Add Assistant' }).click();
+      await dialog.getByText('Please fill in all fields: name, surname, and email.').waitFor();
     },
   }),
 

@@ -20,6 +20,8 @@ export interface GalleryOptions {
   out: string;
   /** Only these screens (the catalogue's `screen` ids), e.g. for a quick look or a test. */
   only?: readonly string[];
+  /** Only the states whose name holds one of these (`field-errors`, `dialog-add-team`), of those screens. */
+  states?: readonly string[];
   /** Pages shot whole (dialogs always as the viewport shows them). */
   fullPage: boolean;
   log: (line: string) => void;
@@ -40,17 +42,27 @@ const SHOT_FILE = /^[a-z0-9-]+--[a-z0-9-]+--(desktop|phone)\.png$/;
 
 export const shotFile = (shot: Shot, width: Width) => `${shot.screen}--${shot.state}--${width}.png`;
 
-/** The catalogue's shots of the screens named (all without names); an unknown name is refused with the known ones. */
-export function selectShots(only?: readonly string[]): Shot[] {
-  if (!only || only.length === 0) return [...CATALOGUE];
-  const known = new Set(CATALOGUE.map((shot) => shot.screen));
-  const unknown = only.filter((screen) => !known.has(screen));
-  if (unknown.length > 0) throw new Error(`no such screen in the gallery: ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
-  return CATALOGUE.filter((shot) => only.includes(shot.screen));
+/**
+ * The catalogue's shots of the screens named (all without names), of the states whose name holds one of `states` (all
+ * without); an unknown screen is refused with the known ones, a filter that leaves nothing with the states there are.
+ */
+export function selectShots(only?: readonly string[], states?: readonly string[]): Shot[] {
+  let shots = [...CATALOGUE];
+  if (only && only.length > 0) {
+    const known = new Set(CATALOGUE.map((shot) => shot.screen));
+    const unknown = only.filter((screen) => !known.has(screen));
+    if (unknown.length > 0) throw new Error(`no such screen in the gallery: ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
+    shots = shots.filter((shot) => only.includes(shot.screen));
+  }
+  if (!states || states.length === 0) return shots;
+  const chosen = shots.filter((shot) => states.some((state) => shot.state.includes(state)));
+  if (chosen.length === 0)
+    throw new Error(`no state holds ${states.join(', ')} (there are: ${[...new Set(shots.map((shot) => shot.state))].join(', ')})`);
+  return chosen;
 }
 
 export async function takeGallery(options: GalleryOptions): Promise<ShotResult[]> {
-  const shots = selectShots(options.only);
+  const shots = selectShots(options.only, options.states);
   await mkdir(options.out, { recursive: true });
   // A gallery of its own: the shots of an earlier run (maybe of screens since renamed) go.
   for (const name of await readdir(options.out)) if (SHOT_FILE.test(name)) await rm(join(options.out, name));

@@ -33,7 +33,11 @@ test('checks a new client’s details, adds the client’s assessment and shows 
   const dialog = await add(page, 'Add Assessment for New Client');
   const submit = dialog.getByRole('button', { name: 'Add', exact: true });
   await submit.click();
-  await expect(dialog.getByText('Please fill in all the client details (name, surname, and email).')).toBeVisible();
+  // Said at each empty field (and the assessment), the first focused.
+  await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+    'Please fill in all the client details (name, surname, and email).',
+  );
+  await expect(dialog.getByRole('textbox', { name: /^Name/ })).toBeFocused();
   const surname = `NdlovuDesk${Date.now()}`;
   await dialog.getByRole('textbox', { name: /^Name/ }).fill('Zanele');
   await dialog.getByRole('textbox', { name: /^Surname/ }).fill(surname);

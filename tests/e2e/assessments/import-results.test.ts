@@ -61,7 +61,9 @@ test('checks a new client and the instincts, then shows the imported assessment 
   await expect(dialog.getByRole('combobox', { name: '1st', exact: true })).toHaveValue('1');
   await expect(dialog.getByText('Trifix 125')).toBeVisible();
   await submit.click();
-  await expect(dialog.getByText('Please fill in all the client details (name, surname, and email).')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+    'Please fill in all the client details (name, surname, and email).',
+  );
   const surname = `Imported${Date.now()}`;
   const email = `${surname.toLowerCase()}@example.com`;
   await newClient(dialog, 'Zola', surname, 'zola@');

@@ -170,13 +170,15 @@ async function addAssistant(page: Page, surname: string, email: string, { everyC
   await section.getByRole('button', { name: 'Add Assistant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Assistant' });
   await dialog.getByRole('button', { name: 'Add Assistant' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Please fill in all fields: name, surname, and email.' })).toBeVisible();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+    'Please fill in all fields: name, surname, and email.',
+  );
   await dialog.getByLabel('Name', { exact: true }).fill('Lindiwe');
   await dialog.getByLabel('Surname', { exact: true }).fill(surname);
   if (everyCheck) {
     await dialog.getByLabel('Email', { exact: true }).fill('lindiwe@');
     await dialog.getByRole('button', { name: 'Add Assistant' }).click();
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' })).toBeVisible();
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Please enter a valid email address.');
     await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('maxlength', '45');
   }
   await expectNoAxeViolations(page);

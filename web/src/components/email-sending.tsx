@@ -1,20 +1,19 @@
 // What every dialog that sends e-mails shares (spec assessments-and-clients §4.3, §5 "Sending and downloading
 // reports", §6): the impersonator's coach address, the Preview of one e-mail and the drafts for the coach's own
 // e-mail client. Used by the assessments' Send Invites/Reminders and Send Reports and by the Pairs' Send Reports.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { components } from '../../../generated/bff.ts';
 import type { Session } from '../lib/session/session.ts';
 import { SafeHtml } from './safe-html.tsx';
 import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { TextField } from './ui/text-field.tsx';
-import { showToast } from './ui/toast.tsx';
 import './email-sending.css';
 
 type EmailDraft = components['schemas']['EmailDraft'];
 type EmailPreview = components['schemas']['EmailPreview'];
 
-/** spec §5: the toast when an impersonator has not typed the coach's address. */
+/** spec §5: when an impersonator has not typed the coach's address (said at the field). */
 export const COACH_EMAIL_REQUIRED = 'Please enter email address';
 
 export type SendFrom = 'server' | 'own';
@@ -24,26 +23,46 @@ export function sendOptions(sendFrom: SendFrom, session: Session, coachEmail: st
   return { serverSend: sendFrom === 'server', ...(session.roles.impersonator ? { coachEmailAddress: coachEmail.trim() } : {}) };
 }
 
-/** An impersonator must type the coach's address first: the spec's toast (for the screen's `toastMs`) when it is empty, and false. */
-export function coachEmailGiven(session: Session, coachEmail: string, toastMs: number): boolean {
-  if (!session.roles.impersonator || coachEmail.trim() !== '') return true;
-  showToast(COACH_EMAIL_REQUIRED, 'error', toastMs);
-  return false;
-}
-
-/** An impersonator's coach address: the e-mails go there instead of to the clients (§4.3, §6). */
-export function CoachEmailField({ session, value, onChange }: { session: Session; value: string; onChange: (value: string) => void }) {
-  if (!session.roles.impersonator) return null;
-  return (
-    <TextField
-      label="Coach email address"
-      type="email"
-      value={value}
-      onChange={onChange}
-      maxLength={254}
-      description="As you act for the coach, the emails go to this address, not to the clients."
-    />
-  );
+/**
+ * An impersonator's coach address (the coach's own to start with) and its check before a send or a preview: when it
+ * is empty, the spec's text at the field (the form's field-error pattern), which takes the focus. A coach has none.
+ */
+export function useCoachEmail(session: Session) {
+  const [value, setValue] = useState(session.roles.impersonator ? session.coach.email : '');
+  const [missing, setMissing] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  // After the render that marks it.
+  useEffect(() => {
+    if (focusRequest > 0) box.current?.querySelector('input')?.focus();
+  }, [focusRequest]);
+  return {
+    value,
+    /** Whether the address is there (always, for a coach); else it is said at the field and false. */
+    given: (): boolean => {
+      if (!session.roles.impersonator || value.trim() !== '') return true;
+      setMissing(true);
+      setFocusRequest((count) => count + 1);
+      return false;
+    },
+    field: session.roles.impersonator ? (
+      <div ref={box}>
+        <TextField
+          label="Coach email address"
+          type="email"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setMissing(false);
+          }}
+          maxLength={254}
+          isInvalid={missing}
+          errorMessage={missing ? COACH_EMAIL_REQUIRED : undefined}
+          description="As you act for the coach, the emails go to this address, not to the clients."
+        />
+      </div>
+    ) : null,
+  };
 }
 
 export interface EmailPreviewProps {

@@ -3,14 +3,7 @@ import type { components } from '../../../../../generated/bff.ts';
 import { BatchResultMessage } from '../../../components/batch-result.tsx';
 import { failedMessage, noteMessage } from '../../../components/data-table/action-messages.tsx';
 import type { ActionMessage } from '../../../components/data-table/table-actions.ts';
-import {
-  CoachEmailField,
-  coachEmailGiven,
-  EmailDraftLinks,
-  EmailPreviewContent,
-  type SendFrom,
-  sendOptions,
-} from '../../../components/email-sending.tsx';
+import { EmailDraftLinks, EmailPreviewContent, type SendFrom, sendOptions, useCoachEmail } from '../../../components/email-sending.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -77,9 +70,8 @@ export default function SendReportsAction({ ids, rows, session, finish, clearSel
  * Preview (the pairs whose preview failed in a Failed modal), then a Confirmation and one `sendPairReports` call.
  */
 function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReportsDialogProps) {
-  const impersonator = session.roles.impersonator;
   const [sendFrom, setSendFrom] = useState<SendFrom>('server');
-  const [coachEmail, setCoachEmail] = useState(impersonator ? session.coach.email : '');
+  const coachEmail = useCoachEmail(session);
   const [step, setStep] = useState<'form' | 'confirm' | 'preview'>('form');
   const [preview, setPreview] = useState<EmailPreview | null>(null);
   const [previewFailures, setPreviewFailures] = useState<readonly BatchFailure[]>([]);
@@ -87,9 +79,9 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
   const send = useSendPairReports();
   const count = ids.length;
 
-  const request = (): PairEmailRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail) });
+  const request = (): PairEmailRequest => ({ ids: [...ids], ...sendOptions(sendFrom, session, coachEmail.value) });
   // spec §5: an impersonator must type the coach's address first.
-  const ready = () => coachEmailGiven(session, coachEmail, PAIRS_TOAST_MS);
+  const ready = coachEmail.given;
   const showPreview = () => {
     if (!ready()) return;
     showToast(PAIRS_TEXT.generating, 'info', PAIRS_TOAST_MS);
@@ -180,7 +172,7 @@ function SendPairReportsDialog({ ids, session, onClose, onDone }: SendPairReport
             { id: 'own', label: 'From your email address (opens in your own email client)' },
           ]}
         />
-        <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+        {coachEmail.field}
         {previewEmail.isPending ? <Loading label={PAIRS_TEXT.generating} /> : null}
         <ProblemAlert error={previewEmail.error} />
         <div className="dialog__actions">

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Form } from '../../../components/ui/form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { type FieldErrorMap, useFieldErrors } from '../../../lib/field-errors.ts';
 import { problemCode, problemMessage } from '../../../lib/problem.ts';
 import { useSubmission } from '../../../lib/submission-key.ts';
 import { isEmail } from '../../../lib/validation.ts';
@@ -25,11 +26,23 @@ export const ASSISTANT_FIELD_MAX = 45;
 // The BFF's answers to a form it refuses: shown in the dialog, like the browser's own checks.
 const FORM_PROBLEMS = new Set(['assistant_fields_required', 'invalid_email', 'assistant_request_failed', 'validation_failed']);
 
-/** The browser's checks in the spec's order: every field filled in, then a valid e-mail. */
-export function assistantProblem(input: AssistantInput): string | null {
-  if ([input.name, input.surname, input.email].some((value) => value.trim() === '')) return ASSISTANT_TEXT.fieldsRequired;
-  if (!isEmail(input.email)) return ASSISTANT_TEXT.invalidEmail;
-  return null;
+type AssistantField = keyof AssistantInput;
+const ASSISTANT_FIELDS: readonly AssistantField[] = ['name', 'surname', 'email'];
+
+/**
+ * The browser's checks in the spec's order, each at its field: every field filled in (the sentence at each empty
+ * one), then a valid e-mail. Empty when the form is fine.
+ */
+export function checkAssistant(input: AssistantInput): FieldErrorMap<AssistantField> {
+  const empty = ASSISTANT_FIELDS.filter((field) => input[field].trim() === '');
+  if (empty.length > 0) return Object.fromEntries(empty.map((field) => [field, ASSISTANT_TEXT.fieldsRequired]));
+  return isEmail(input.email) ? {} : { email: ASSISTANT_TEXT.invalidEmail };
+}
+
+/** The BFF's refusal at the field it names (an e-mail it finds invalid, a field its checks name); whether it did. */
+function refusedAtField(failure: unknown, fields: ReturnType<typeof useFieldErrors<AssistantField>>): boolean {
+  if (problemCode(failure) === 'invalid_email') return !fields.report({ email: problemMessage(failure) });
+  return fields.reportRefusal(failure, ASSISTANT_FIELDS);
 }
 
 export interface AssistantDialogProps {
@@ -38,7 +51,7 @@ export interface AssistantDialogProps {
   onClose: () => void;
 }
 
-/** The Add/Edit Assistant dialog (spec coach-shell §2.12, §5, §8). */
+/** The Add/Edit Assistant dialog (spec coach-shell §2.12, §5, §8): the spec's messages at the fields they are about. */
 export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
   const [input, setInput] = useState<AssistantInput>({
     name: assistant?.name ?? '',
@@ -46,20 +59,22 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
     email: assistant?.email ?? '',
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const fields = useFieldErrors<AssistantField>();
   const add = useAddAssistant();
   const update = useUpdateAssistant();
   // An edit takes no key (it is the same whenever repeated); a second press sends nothing either way.
   const submission = useSubmission('addAssistant');
   const pending = submission.isPending;
 
-  const set = (key: keyof AssistantInput) => (value: string) => {
+  const set = (key: AssistantField) => (value: string) => {
     setProblem(null);
+    fields.clear(key);
     setInput((current) => ({ ...current, [key]: value }));
   };
 
   const submit = () => {
-    const refused = assistantProblem(input);
-    if (refused) return setProblem(refused);
+    setProblem(null);
+    if (!fields.report(checkAssistant(input))) return;
     const body = { name: input.name.trim(), surname: input.surname.trim(), email: input.email.trim() };
     if (!assistant) {
       submission.submit(body, (params) =>
@@ -69,7 +84,7 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
             onClose();
           },
           (failure: unknown) => {
-            setProblem(problemMessage(failure));
+            if (!refusedAtField(failure, fields)) setProblem(problemMessage(failure));
             throw failure;
           },
         ),
@@ -86,6 +101,7 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
         // spec §8: an edit that fails is a 'Failed' toast; the form's own refusals stay in the dialog.
         (failure: unknown) => {
           const code = problemCode(failure);
+          if (refusedAtField(failure, fields)) throw failure;
           if (code && FORM_PROBLEMS.has(code)) setProblem(problemMessage(failure));
           else showToast(ASSISTANT_TEXT.failed, 'error', PROFILE_TOAST_MS);
           throw failure;
@@ -97,6 +113,7 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
   return (
     <Dialog title={assistant ? 'Edit Assistant' : 'Add Assistant'} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
       <Form
+        ref={fields.formRef}
         aria-label={assistant ? 'Edit assistant' : 'Add assistant'}
         className="profile__assistant-form"
         onSubmit={(event) => {
@@ -104,9 +121,29 @@ export function AssistantDialog({ assistant, onClose }: AssistantDialogProps) {
           submit();
         }}
       >
-        <TextField label="Name" value={input.name} onChange={set('name')} maxLength={ASSISTANT_FIELD_MAX} autoFocus />
-        <TextField label="Surname" value={input.surname} onChange={set('surname')} maxLength={ASSISTANT_FIELD_MAX} />
-        <TextField label="Email" type="email" value={input.email} onChange={set('email')} maxLength={ASSISTANT_FIELD_MAX} />
+        <TextField
+          label="Name"
+          value={input.name}
+          onChange={set('name')}
+          maxLength={ASSISTANT_FIELD_MAX}
+          autoFocus
+          {...fields.field('name')}
+        />
+        <TextField
+          label="Surname"
+          value={input.surname}
+          onChange={set('surname')}
+          maxLength={ASSISTANT_FIELD_MAX}
+          {...fields.field('surname')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={input.email}
+          onChange={set('email')}
+          maxLength={ASSISTANT_FIELD_MAX}
+          {...fields.field('email')}
+        />
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <div className="dialog__actions">
           <Button variant="secondary" onPress={onClose}>

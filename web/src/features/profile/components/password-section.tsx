@@ -11,11 +11,27 @@ export interface PasswordSectionProps {
   /** The strength estimator's score of the new password (the reset page's), undefined while it loads. */
   score: number | undefined;
   onChange: (password: PasswordDraft) => void;
+  /** The sentences of a refused save at the password fields (`password.current`, `password.new`, `password.confirm`). */
+  refused?: Readonly<Record<string, string>>;
 }
 
-/** Password (spec coach-shell §5): current, new and confirmation, with the reset page's strength rule. */
-export function PasswordSection({ label, password, score, onChange }: PasswordSectionProps) {
+/** The BFF's refusals of a password change by code: the field each is about (spec §5 "Profile save"). */
+export const PASSWORD_REFUSALS: Readonly<Record<string, string>> = {
+  current_password_incorrect: 'password.current',
+  weak_password: 'password.new',
+  password_mismatch: 'password.confirm',
+};
+
+/**
+ * Password (spec coach-shell §5): current, new and confirmation, with the reset page's strength rule; a refused save's
+ * sentence at the field it is about.
+ */
+export function PasswordSection({ label, password, score, onChange, refused = {} }: PasswordSectionProps) {
   const set = (key: keyof PasswordDraft) => (value: string) => onChange({ ...password, [key]: value });
+  const refusal = (key: keyof PasswordDraft) => ({
+    isInvalid: refused[`password.${key}`] !== undefined,
+    errorMessage: refused[`password.${key}`],
+  });
   const secure = isAcceptablePassword(password.new, score);
   const match = matchState(password.new, password.confirm);
   return (
@@ -27,6 +43,7 @@ export function PasswordSection({ label, password, score, onChange }: PasswordSe
           value={password.current}
           onChange={set('current')}
           maxLength={LIMITS.password}
+          {...refusal('current')}
         />
         <div>
           <PasswordField
@@ -36,6 +53,7 @@ export function PasswordSection({ label, password, score, onChange }: PasswordSe
             value={password.new}
             onChange={set('new')}
             maxLength={LIMITS.password}
+            {...refusal('new')}
           />
           <p className="profile__live profile__live--good" role="status">
             {secure ? 'Password secure' : ''}
@@ -48,6 +66,7 @@ export function PasswordSection({ label, password, score, onChange }: PasswordSe
             value={password.confirm}
             onChange={set('confirm')}
             maxLength={LIMITS.password}
+            {...refusal('confirm')}
           />
           <p className={`profile__live profile__live--${match === 'same' ? 'good' : 'bad'}`} role="status">
             {match === 'same' ? 'Passwords match' : match === 'different' ? "Passwords don't yet match" : ''}

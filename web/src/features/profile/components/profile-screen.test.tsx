@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toasts } from '../../../components/ui/toast.tsx';
 import { type Session, sessionAtom, signedInAtom } from '../../../lib/session/session.ts';
+import { describedBy } from '../../../test/described-by.ts';
 import { fieldProblem, json, problem, SESSION, serve } from '../../../test/fake-bff.ts';
 import { render } from '../../../test/render.tsx';
 import type { Profile } from '../api/get-profile.ts';
@@ -233,6 +234,26 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     },
   );
 
+  it("shows the BFF's refusal of the current password at Current Password and in the save bar", async () => {
+    const sentence = 'Update failed - your current password is incorrect';
+    serveScreen({ 'PATCH /api/profile': [problem(400, 'current_password_incorrect', sentence)] });
+    const user = userEvent.setup();
+    renderScreen();
+    // Pasted: typing each character waits on the strength estimator.
+    for (const [label, text] of [
+      ['Current Password', 'Not-the-password-1'],
+      ['New Password', 'a-long-enough-passphrase'],
+      ['Confirm Password', 'a-long-enough-passphrase'],
+    ] as const) {
+      await user.click(await screen.findByLabelText(label, { selector: 'input' }));
+      await user.paste(text);
+    }
+    await user.click(saveButton() as HTMLElement);
+    await findAlert(sentence);
+    expect(field('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('Current Password'))).toBe(sentence);
+  });
+
   it('refuses a weak or unconfirmed new password in the browser, and sends a strong one with the current one', async () => {
     const calls = serveScreen({ 'PATCH /api/profile': [json(PROFILE)] });
     const user = userEvent.setup();
@@ -240,11 +261,17 @@ describe('Profile screen (spec coach-shell §2.12, §5, §6, §8)', () => {
     await user.type(await screen.findByLabelText('New Password'), 'password1');
     await user.click(saveButton() as HTMLElement);
     await findAlert(PROFILE_TEXT.weakPassword);
+    // In the save bar and at the field it is about.
+    expect(field('New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('New Password'))).toContain(PROFILE_TEXT.weakPassword);
     await user.clear(field('New Password'));
+    expect(field('New Password').getAttribute('aria-invalid')).toBeNull();
     await user.type(field('New Password'), 'a-long-enough-passphrase');
     await user.type(field('Confirm Password'), 'a-long-enough-passphrasX');
     await user.click(saveButton() as HTMLElement);
     await findAlert(PROFILE_TEXT.passwordMismatch);
+    expect(describedBy(field('Confirm Password'))).toBe(PROFILE_TEXT.passwordMismatch);
+    expect(field('New Password').getAttribute('aria-invalid')).toBeNull();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     await user.type(field('Confirm Password'), '{Backspace}e');
     await user.type(field('Current Password'), 'Old-password-1');
@@ -405,12 +432,27 @@ describe('Assistants on the profile (spec coach-shell §4, §5 "Assistant add/ed
     await user.click(await screen.findByRole('button', { name: 'Add Assistant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Assistant' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(ASSISTANT_TEXT.fieldsRequired);
-    await user.type(within(dialog).getByLabelText('Name'), 'Lindiwe');
-    await user.type(within(dialog).getByLabelText('Surname'), 'Zulu');
-    await user.type(within(dialog).getByLabelText('Email'), 'lindiwe@');
+    // Each problem at its field, the first focused; nothing as an alert away from them.
+    const [name, surname, email] = ['Name', 'Surname', 'Email'].map((label) => within(dialog).getByLabelText(label)) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    for (const input of [name, surname, email]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(input)).toBe(ASSISTANT_TEXT.fieldsRequired);
+    }
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.type(name, 'Lindiwe');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    await user.type(surname, 'Zulu');
+    await user.type(email, 'lindiwe@');
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(ASSISTANT_TEXT.invalidEmail);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toBe(ASSISTANT_TEXT.invalidEmail);
+    expect(surname.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).maxLength).toBe(45);
     await user.type(within(dialog).getByLabelText('Email'), 'coachportal.test');
     await user.click(within(dialog).getByRole('button', { name: 'Add Assistant' }));
@@ -423,6 +465,24 @@ describe('Assistants on the profile (spec coach-shell §4, §5 "Assistant add/ed
       surname: 'Zulu',
       email: 'lindiwe@coachportal.test',
     });
+  });
+
+  it('shows the BFF’s refusal of the e-mail at the e-mail, on an edit too, not as a toast', async () => {
+    serveScreen({
+      'PUT /api/assistants/a5515700-0000-4000-8000-000000000001': [problem(400, 'invalid_email', ASSISTANT_TEXT.invalidEmail)],
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit Thandi Mahlangu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Assistant' });
+    const email = within(dialog).getByLabelText('Email');
+    await user.type(email, '.za');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(email)).toBe(ASSISTANT_TEXT.invalidEmail);
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByText(ASSISTANT_TEXT.failed)).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it("toasts 'Failed' when an edit fails", async () => {

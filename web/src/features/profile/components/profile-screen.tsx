@@ -7,7 +7,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { isAcceptablePassword } from '../../../lib/password/password-rule.ts';
 import { usePasswordScore } from '../../../lib/password/use-password-score.ts';
-import { problemMessage, refusedFields } from '../../../lib/problem.ts';
+import { problemCode, problemMessage, refusedFields } from '../../../lib/problem.ts';
 import { coachDetailsSavedAtom, type Session } from '../../../lib/session/session.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { type Profile, useProfile } from '../api/get-profile.ts';
@@ -17,7 +17,7 @@ import { useFieldsClearOf } from '../hooks/use-fields-clear-of.ts';
 import { draftOf, hasPasswordChange, isDirty, NO_PASSWORD, type ProfileDraft, profileChanges } from '../utils/profile-draft.ts';
 import { DetailsSection } from './details-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
-import { PasswordSection } from './password-section.tsx';
+import { PASSWORD_REFUSALS, PasswordSection } from './password-section.tsx';
 import { PoliciesSection } from './policies-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { ProfileSkeleton, SectionSkeleton } from './profile-skeleton.tsx';
@@ -97,9 +97,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setRefused({});
     const changes = profileChanges(profile, draft);
     // spec §5: the new password meets the reset page's rule and is confirmed before it is sent.
+    // The sentence in the save bar (the spec's 'Update failed - …') and at the field it is about.
+    const refuse = (field: string, sentence: string) => {
+      setFailure(sentence);
+      setRefused({ [field]: sentence });
+    };
     if (changes?.password && hasPasswordChange(draft.password)) {
-      if (!isAcceptablePassword(draft.password.new, score)) return setFailure(PROFILE_TEXT.weakPassword);
-      if (draft.password.confirm !== draft.password.new) return setFailure(PROFILE_TEXT.passwordMismatch);
+      if (!isAcceptablePassword(draft.password.new, score)) return refuse('password.new', PROFILE_TEXT.weakPassword);
+      if (draft.password.confirm !== draft.password.new) return refuse('password.confirm', PROFILE_TEXT.passwordMismatch);
     }
     try {
       if (changes) {
@@ -114,8 +119,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
       }
       showToast(PROFILE_TEXT.saved, 'success', PROFILE_TOAST_MS);
     } catch (problem) {
-      setFailure(problemMessage(problem));
-      setRefused(refusedFields(problem));
+      const passwordField = PASSWORD_REFUSALS[problemCode(problem) ?? ''];
+      if (passwordField) refuse(passwordField, problemMessage(problem));
+      else {
+        setFailure(problemMessage(problem));
+        setRefused(refusedFields(problem));
+      }
     }
   }
 
@@ -144,6 +153,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             password={draft.password}
             score={score}
             onChange={edit('password')}
+            refused={refused}
           />,
         )}
         {show(

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
+import { describedBy } from '../../../../test/described-by.ts';
+import { fieldProblem, json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { BENCE_ROW } from '../../../../test/fixtures.ts';
 import { render } from '../../../../test/render.tsx';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
@@ -31,16 +32,36 @@ describe('Add Assessment for New Client', () => {
     const finish = renderNew();
     const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
     const add = within(dialog).getByRole('button', { name: 'Add' });
+    const [name, surname, email] = ([/^Name/, /^Surname/, /^E-mail/] as const).map((label) =>
+      within(dialog).getByRole('textbox', { name: label }),
+    ) as [HTMLElement, HTMLElement, HTMLElement];
+    const assessment = within(dialog).getByRole('radiogroup', { name: 'Assessment' });
     await userEvent.click(add);
-    await within(dialog).findByText(ADD_TEXTS.clientDetails);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'sipho@');
+    // Each problem at its field in the spec's words, the first field focused; nothing as an alert away from them.
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    for (const field of [name, surname, email]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(field)).toBe(ADD_TEXTS.clientDetails);
+    }
+    expect(assessment.getAttribute('aria-invalid')).toBe('true');
+    expect(within(assessment).getByText(ADD_TEXTS.newClientAssessment)).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.type(name, 'Sipho');
+    // An edited field's error goes; the others stay.
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(surname, 'Dlamini');
+    await userEvent.type(email, 'sipho@');
     await userEvent.click(add);
-    await within(dialog).findByText(ADD_TEXTS.invalidEmail);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'umhlanga.co.za');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toBe(ADD_TEXTS.invalidEmail);
+    expect(dialog.querySelectorAll('.field__error')).toHaveLength(2);
+    await userEvent.type(email, 'umhlanga.co.za');
     await userEvent.click(add);
-    await within(dialog).findByText('Please select an Assessment');
+    // The assessment last: the focus on its first choice.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' })));
+    expect(describedBy(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }))).toContain('Please select an Assessment');
+    expect(dialog.querySelectorAll('.field__error')).toHaveLength(1);
     // The token type selector is an impersonator's only.
     expect(within(dialog).queryByRole('combobox', { name: 'Token type' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Combined (3 credits)' }));
@@ -78,7 +99,7 @@ describe('Add Assessment for New Client', () => {
     expect(finish).not.toHaveBeenCalled();
   });
 
-  it('tells an incomplete e-mail once, in the spec’s words: never the browser’s own message at the field', async () => {
+  it('tells an incomplete e-mail once, at the e-mail, in the spec’s words: never the browser’s own message', async () => {
     serve(fetchMock, projects());
     renderNew();
     const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
@@ -87,11 +108,35 @@ describe('Add Assessment for New Client', () => {
     const email = within(dialog).getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement;
     await userEvent.type(email, 'foo@');
     await userEvent.tab();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await within(dialog).findByText(ADD_TEXTS.invalidEmail);
+    // Left by tab: nothing said before Add is pressed.
     expect(email.getAttribute('aria-invalid')).toBeNull();
-    expect(email.getAttribute('aria-describedby') ?? '').toBe('');
-    expect(dialog.querySelectorAll('.field__error')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toBe(ADD_TEXTS.invalidEmail);
+    expect([...dialog.querySelectorAll('.field__error')].map((error) => error.textContent)).toEqual([ADD_TEXTS.invalidEmail]);
+  });
+
+  it('shows the BFF’s refusal of a field at that field, not as the dialog’s alert', async () => {
+    const refusal = 'Please provide a valid email address.';
+    serve(fetchMock, {
+      ...projects(),
+      'POST /api/clients': [fieldProblem('validation_failed', 'email', refusal)],
+    });
+    const finish = renderNew();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
+    const email = within(dialog).getByRole('textbox', { name: /^E-mail/ });
+    await userEvent.type(email, 'sipho@umhlanga.co.za');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Enneagram (1 credit)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedBy(email)).toBe(refusal);
+    expect(document.activeElement).toBe(email);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(finish).not.toHaveBeenCalled();
   });
 
   it('says to deselect first when pressed with a selection, and opens nothing', async () => {
@@ -168,8 +213,13 @@ describe('Add Assessment to Existing Client', () => {
     expect(email.value).toBe(ROW.clientEmail);
     expect(email.disabled).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await within(dialog).findByText('Please select an assessment');
+    // At the assessment, the locked client's fields never marked.
+    const group = within(dialog).getByRole('radiogroup', { name: 'Assessment' });
+    await waitFor(() => expect(group.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(group).getByText(ADD_TEXTS.existingClientAssessment)).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Maturity (2 credits)' }));
+    expect(group.getAttribute('aria-invalid')).toBeNull();
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Assessment language' }), 'hungarian');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(finish).toHaveBeenCalled());

@@ -8,6 +8,7 @@ import { ASSESSMENT_COST, credits } from '../../../../lib/labels/credits.ts';
 import { LANGUAGE_NAMES } from '../../../../lib/labels/languages.ts';
 import type { Session } from '../../../../lib/session/session.ts';
 import { AutoSendReports, type OfferedTokenType, ProjectField, REPORTS_OF, TokenTypeField } from '../shared/assessment-options.tsx';
+import { type ClientFieldErrors, type RequiredClientField, useClientFormErrors } from '../shared/client-fields.tsx';
 import '../shared/add-assessment.css';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 
@@ -16,9 +17,11 @@ export type NewAssessment = components['schemas']['NewAssessment'];
 interface AddAssessmentFormProps {
   title: string;
   session: Session;
-  /** The client part of the form (`ClientFields`). */
-  client: ReactNode;
-  /** The client's problem before anything is sent (a new client's details), or null. */
+  /** The client part of the form (`ClientFields`), showing the form's errors at its fields. */
+  client: (shown: ClientFieldErrors) => ReactNode;
+  /** A new client's details checked before anything is sent (`checkClient`): the problems by field. */
+  checkClient?: () => Partial<Record<RequiredClientField, string>>;
+  /** A problem of the client as a whole before anything is sent (no client to add to), or null. */
   clientError: string | null;
   /** The message when no assessment type is chosen (the two dialogs word it differently). */
   assessmentRequired: string;
@@ -35,7 +38,7 @@ interface AddAssessmentFormProps {
  * to send automatically.
  */
 export function AddAssessmentForm(props: AddAssessmentFormProps) {
-  const { title, session, client, clientError, assessmentRequired, pending, error, onSubmit, onClose } = props;
+  const { title, session, client, checkClient, clientError, assessmentRequired, pending, error, onSubmit, onClose } = props;
   const level = session.coach.accreditationLevel;
   const limited = level <= 1;
   const impersonator = session.roles.impersonator;
@@ -45,11 +48,13 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
   const [project, setProject] = useState('');
   const [reports, setReports] = useState<ReadonlySet<ReportCode>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
+  // Each problem at its field (spec §5's texts): the client's details, then the assessment.
+  const { fields, shown, refusal } = useClientFormErrors<'assessment'>(error);
 
   const submit = () => {
-    const found = clientError ?? (type === '' ? assessmentRequired : null);
-    setProblem(found);
-    if (found || type === '') return;
+    setProblem(clientError);
+    const fine = fields.report({ ...checkClient?.(), assessment: type === '' ? assessmentRequired : undefined });
+    if (clientError || !fine || type === '') return;
     const offered = REPORTS_OF[type];
     onSubmit({
       assessmentType: type,
@@ -67,15 +72,20 @@ export function AddAssessmentForm(props: AddAssessmentFormProps) {
       onSubmit={submit}
       submitLabel={pending ? 'Adding...' : 'Add'}
       isPending={pending}
-      error={error}
+      error={refusal}
       className="add-assessment"
+      formRef={fields.formRef}
     >
       <div className="stack add-assessment__fields">
-        {client}
+        {client(shown)}
         <RadioGroup
           label="Assessment"
           value={type}
-          onChange={(value) => setType(value as AssessmentType)}
+          onChange={(value) => {
+            setType(value as AssessmentType);
+            fields.clear('assessment');
+          }}
+          {...fields.field('assessment')}
           options={(['ennea', 'EIT', 'full'] as const).map((id) => ({
             id,
             label: `${ASSESSMENT_TYPE_LABELS[id]} (${credits(ASSESSMENT_COST[id])})`,

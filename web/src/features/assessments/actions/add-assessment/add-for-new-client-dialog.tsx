@@ -4,7 +4,7 @@ import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useRunOnMount } from '../../../../lib/use-run-on-mount.ts';
 import { useCreateClient } from '../../api/add-assessment.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ADD_TEXTS, ClientFields, clientProblem, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
+import { ADD_TEXTS, ClientFields, checkClient, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
 import { AddAssessmentForm } from './add-assessment-form.tsx';
 import { addedMessage } from './added-message.tsx';
 
@@ -26,8 +26,9 @@ export default function AddForNewClientDialog({ ids, session, finish }: Assessme
     <AddAssessmentForm
       title="Add Assessment for New Client"
       session={session}
-      client={<ClientFields value={client} onChange={setClient} />}
-      clientError={clientProblem(client)}
+      client={(shown) => <ClientFields value={client} onChange={setClient} shown={shown} />}
+      checkClient={() => checkClient(client)}
+      clientError={null}
       assessmentRequired={ADD_TEXTS.newClientAssessment}
       pending={submission.isPending}
       error={create.error}

@@ -26,7 +26,7 @@ export default function AddToExistingClientDialog({ rows, session, finish }: Ass
     <AddAssessmentForm
       title="Add Assessment to Existing Client"
       session={session}
-      client={client ? <ClientFields value={client} locked /> : null}
+      client={() => (client ? <ClientFields value={client} locked /> : null)}
       clientError={client ? null : ADD_TEXTS.existingClientAssessment}
       assessmentRequired={ADD_TEXTS.existingClientAssessment}
       pending={submission.isPending}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
 import type { Session } from '../../../../lib/session/session.ts';
+import { describedBy } from '../../../../test/described-by.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
 import { details } from '../shared/send-test-data.ts';
@@ -51,11 +52,19 @@ describe('Add Pairs', () => {
     expect(within(dialog).queryByLabelText('Token type')).toBeNull();
   });
 
-  it('refuses a missing due date with the spec toast, asking the BFF nothing', async () => {
+  it('refuses a missing due date with the spec’s text at the field, focused, asking the BFF nothing', async () => {
     serve(fetchMock, {});
     const { dialog, finish } = renderDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Pairs' }));
-    await screen.findByText('Please specify a due date.');
+    const field = dueDate(dialog);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // The hint stays beside it: it names the earliest date to write.
+    expect(describedBy(field)).toBe('At least 2 weekdays from today: 2026-12-01 or later. Please specify a due date.');
+    expect(toasts.visibleToasts).toHaveLength(0);
+    // Typing takes the sentence away.
+    await userEvent.type(field, '2');
+    expect(describedBy(field)).not.toContain('Please specify a due date.');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(finish).not.toHaveBeenCalled();
   });

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
-import { showToast } from '../../../../components/ui/toast.tsx';
+import { useFieldErrors } from '../../../../lib/field-errors.ts';
 import { TOKEN_TYPE_LABELS } from '../../../../lib/labels/assessments.ts';
-import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, PAIRS_TOAST_MS, type PairType } from '../../../../lib/labels/pairs.ts';
+import { PAIR_REPORT_COST, PAIR_TYPE_LABELS, PAIRS_TEXT, type PairType } from '../../../../lib/labels/pairs.ts';
 import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useCreatePair } from '../../api/create-pair.ts';
 import { earliestPairDueDate } from '../../utils/pair-due-date.ts';
@@ -32,7 +32,7 @@ export const pairRequestedMessage = (names: string, type: PairType, dueDate: str
 /**
  * Add Pairs (spec assessments-and-clients §2.3, §3.5, §4.10, §5 "Pairs", §9): exactly two selected assessments, the
  * type (Couples, the default, or Colleagues), a due date at least 2 weekdays ahead, written YYYY-MM-DD as every date
- * of the portal ("Please specify a due date." when none), the token type for an impersonator only, and the cost of 2 credits. The BFF's refusals (not enough
+ * of the portal ("Please specify a due date." at the field when none), the token type for an impersonator only, and the cost of 2 credits. The BFF's refusals (not enough
  * credits, a date too soon) show in the dialog so the coach can correct them.
  */
 export default function AddPairsDialog({ ids, rows, session, finish }: AssessmentActionProps) {
@@ -44,6 +44,8 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
   const create = useCreatePair();
   const submission = useSubmission('createPair');
   const [checked, setChecked] = useState(false);
+  // The due date's problem at Add Pairs, at the field (focused): none, not a date, or too soon.
+  const fields = useFieldErrors<'dueDate'>();
   const typed = dueDate.trim();
   // A date still being typed is told once it is complete, or at Add Pairs.
   const notADate = typed !== '' && !isIsoDate(typed) && (checked || typed.length >= 10);
@@ -54,11 +56,9 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
 
   const submit = () => {
     setChecked(true);
-    if (typed === '') {
-      showToast(PAIRS_TEXT.dueDateRequired, 'error', PAIRS_TOAST_MS);
-      return;
-    }
-    if (!isIsoDate(typed) || tooSoon) return;
+    const problem =
+      typed === '' ? PAIRS_TEXT.dueDateRequired : !isIsoDate(typed) ? DUE_DATE_FORMAT : tooSoon ? DUE_DATE_TOO_SOON : undefined;
+    if (!fields.report({ dueDate: problem })) return;
     const body = { assessmentIds: [...ids], coupleType: type, dueDate: typed, ...(impersonator ? { tokenType } : {}) };
     submission.submit(body, (params) =>
       create.mutateAsync({ body, params }).then((pair) => finish(pairRequestedMessage(names, pair.coupleType, pair.reportDueDate))),
@@ -74,6 +74,7 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
       isPending={submission.isPending}
       error={create.error}
       className="add-pairs"
+      formRef={fields.formRef}
     >
       <p>
         A pair report for <strong>{names}</strong>.
@@ -86,10 +87,13 @@ export default function AddPairsDialog({ ids, rows, session, finish }: Assessmen
       />
       <DueDateField
         value={dueDate}
-        onChange={setDueDate}
+        onChange={(value) => {
+          setDueDate(value);
+          fields.clear('dueDate');
+        }}
         min={minDate}
         description={`At least 2 weekdays from today: ${minDate} or later.`}
-        errorMessage={notADate ? DUE_DATE_FORMAT : tooSoon ? DUE_DATE_TOO_SOON : undefined}
+        errorMessage={fields.errors.dueDate ?? (notADate ? DUE_DATE_FORMAT : tooSoon ? DUE_DATE_TOO_SOON : undefined)}
       />
       {impersonator ? (
         <NativeSelect

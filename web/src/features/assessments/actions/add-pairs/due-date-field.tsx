@@ -19,7 +19,7 @@ export interface DueDateFieldProps {
   /** The earliest date the calendar offers (YYYY-MM-DD). */
   min: string;
   description: string;
-  /** The field's refusal, shown instead of the description. */
+  /** The field's refusal, shown under the description (which names the earliest date the refusal asks for). */
   errorMessage?: string;
 }
 
@@ -43,7 +43,7 @@ export function DueDateField({ value, onChange, min, description, errorMessage }
       maxLength={10}
       isInvalid={errorMessage !== undefined}
       errorMessage={errorMessage}
-      description={errorMessage === undefined ? description : undefined}
+      description={description}
       adornment={
         canPick ? (
           <span className="due-date-field__pick">

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
 import { Toaster, toasts } from '../../../../components/ui/toast.tsx';
 import type { ReportCode } from '../../../../lib/labels/assessments.ts';
+import { describedBy } from '../../../../test/described-by.ts';
 import { json, problem, SESSION } from '../../../../test/fake-bff.ts';
 import { render } from '../../../../test/render.tsx';
 import { pollInterval, type ReportDownloadJob } from '../../api/get-report-download.ts';
@@ -173,11 +174,22 @@ describe('Download Reports (spec assessments-and-clients §4.5, §4.6)', () => {
     expect(within(dialog).getByRole('button', { name: 'Download' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it("asks for a report before starting: 'Please select a report to download'", async () => {
+  it("asks for a report before starting: 'Please select a report to download' at the reports, the first focused", async () => {
     const calls = serveDownload({});
     const finish = start();
-    await pick();
-    expect(await screen.findByText('Please select a report to download')).toBeTruthy();
+    const user = await pick();
+    const dialog = screen.getByRole('dialog', { name: 'Download Reports' });
+    const boxes = within(dialog).getAllByRole('checkbox');
+    await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
+    for (const box of boxes) {
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(describedBy(box)).toBe('Please select a report to download');
+    }
+    expect(toasts.visibleToasts).toHaveLength(0);
+    // A report chosen: the sentence goes.
+    await user.click(boxes[0] as HTMLElement);
+    expect(boxes[0]?.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByText('Please select a report to download')).toBeNull();
     expect(calls.map((call) => call.path)).toEqual(['/api/assessments/selection-summaries']);
     expect(finish).not.toHaveBeenCalled();
   });

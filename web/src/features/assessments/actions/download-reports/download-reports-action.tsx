@@ -2,16 +2,15 @@ import { useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import { failedMessage } from '../../../../components/data-table/action-messages.tsx';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { CheckboxGroup } from '../../../../components/ui/checkbox-group.tsx';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { NativeSelect } from '../../../../components/ui/native-select.tsx';
-import { showToast } from '../../../../components/ui/toast.tsx';
+import { useFieldErrors } from '../../../../lib/field-errors.ts';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
 import { problemCode } from '../../../../lib/problem.ts';
 import { useCreateReportDownload } from '../../api/create-report-download.ts';
 import { useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
-import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { DownloadPreparingDialog, DownloadProgressDialog } from './download-progress-dialog.tsx';
 import { DOWNLOAD_TEXTS, downloadLimit, MAX_REPORTS_PER_DOWNLOAD, waitingForMarking } from './download-reports-result.tsx';
@@ -45,20 +44,20 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
   const [reports, setReports] = useState<ReportCode[]>([]);
   const [language, setLanguage] = useState<ReportLanguage>('english');
   const create = useCreateReportDownload();
+  // 'Please select a report to download' at the reports, the first one focused.
+  const fields = useFieldErrors<'reports'>();
 
   if (create.data) return <DownloadProgressDialog jobId={create.data.jobId} total={create.data.total} finish={finish} />;
   if (create.isPending) return <DownloadPreparingDialog />;
 
-  const toggle = (report: ReportCode, on: boolean) => {
+  const choose = (chosen: readonly string[]) => {
     // Another choice: a refusal of the previous one no longer applies.
     if (create.error) create.reset();
-    setReports((chosen) => offered.filter((code) => (code === report ? on : chosen.includes(code))));
+    fields.clear('reports');
+    setReports(offered.filter((code) => chosen.includes(code)));
   };
   const start = () => {
-    if (reports.length === 0) {
-      showToast(DOWNLOAD_TEXTS.reportRequired, 'error', TOAST_MS);
-      return;
-    }
+    if (!fields.report({ reports: reports.length === 0 ? DOWNLOAD_TEXTS.reportRequired : undefined })) return;
     create.mutate(
       { body: { ids: [...ids], reports, language } },
       // Too many reports: the dialog stays with the BFF's message, to choose fewer; any other refusal ends it.
@@ -73,6 +72,7 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
       submitLabel="Download"
       isSubmitDisabled={offered.length === 0}
       error={problemCode(create.error) === TOO_MANY ? create.error : null}
+      formRef={fields.formRef}
     >
       {summary.isPending ? <Loading label="Loading..." /> : null}
       <ProblemAlert error={summary.error} />
@@ -85,14 +85,14 @@ export default function DownloadReportsAction({ ids, finish }: AssessmentActionP
             {/* Said before anything starts when the selection could offer more than a download holds. */}
             {ids.length * offered.length > MAX_REPORTS_PER_DOWNLOAD ? ` ${downloadLimit()}` : null}
           </p>
-          <fieldset className="download-reports__reports">
-            <legend>Reports</legend>
-            {offered.map((report) => (
-              <Checkbox key={report} isSelected={reports.includes(report)} onChange={(on) => toggle(report, on)}>
-                {REPORT_NAMES[report]}
-              </Checkbox>
-            ))}
-          </fieldset>
+          <CheckboxGroup
+            label="Reports"
+            className="download-reports__reports"
+            options={offered.map((report) => ({ id: report, label: REPORT_NAMES[report] }))}
+            value={reports}
+            onChange={choose}
+            {...fields.field('reports')}
+          />
         </>
       ) : null}
       {waiting.length > 0 ? <p>{waitingForMarking(waiting.map((code) => REPORT_NAMES[code]))}</p> : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSubmission } from '../../../../lib/submission-key.ts';
 import { useImportNewClientResults } from '../../api/import-results.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
-import { ClientFields, clientProblem, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
+import { ClientFields, checkClient, EMPTY_CLIENT, newClientBody } from '../shared/client-fields.tsx';
 import { ImportResultsForm, importedMessage } from './import-results-form.tsx';
 
 /**
@@ -17,8 +17,9 @@ export default function ImportResultsDialog({ finish }: AssessmentActionProps) {
   return (
     <ImportResultsForm
       title="Import Results"
-      client={<ClientFields value={client} onChange={setClient} />}
-      clientError={clientProblem(client)}
+      client={(shown) => <ClientFields value={client} onChange={setClient} shown={shown} />}
+      checkClient={() => checkClient(client)}
+      clientError={null}
       pending={submission.isPending}
       error={importResults.error}
       onClose={() => finish()}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
+import { describedBy } from '../../../../test/described-by.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { BENCE_ROW } from '../../../../test/fixtures.ts';
 import { render } from '../../../../test/render.tsx';
@@ -58,12 +59,18 @@ describe('Import Results (new client)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import Results' });
     const submit = within(dialog).getByRole('button', { name: 'Import' });
     await userEvent.click(submit);
-    await within(dialog).findByText(ADD_TEXTS.clientDetails);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sipho');
+    // The client's details at their fields, the first focused.
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    const email = within(dialog).getByRole('textbox', { name: /^E-mail/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(describedBy(name)).toBe(ADD_TEXTS.clientDetails);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(name, 'Sipho');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Surname/ }), 'Dlamini');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'sipho@');
+    await userEvent.type(email, 'sipho@');
     await userEvent.click(submit);
-    await within(dialog).findByText(ADD_TEXTS.invalidEmail);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(describedBy(email)).toBe(ADD_TEXTS.invalidEmail);
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'umhlanga.co.za');
     // The sliders start level: a tie.
     await userEvent.click(submit);

@@ -10,6 +10,7 @@ import { InstinctSliders, isTie, LEVEL_SCORES } from './instinct-sliders.tsx';
 import '../shared/add-assessment.css';
 import './import-results.css';
 import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
+import { type ClientFieldErrors, type RequiredClientField, useClientFormErrors } from '../shared/client-fields.tsx';
 
 /** The results part of both imports (spec §3.6); the client's part is the dialog's own. */
 export type ImportedResultsFields = Omit<components['schemas']['ResultsImport'], 'otherData'>;
@@ -30,9 +31,11 @@ export const importedMessage = ({ name, surname }: ImportedResults): ActionMessa
 
 interface ImportResultsFormProps {
   title: string;
-  /** The client part of the form (`ClientFields`). */
-  client: ReactNode;
-  /** The client's problem before anything is sent, or null. */
+  /** The client part of the form (`ClientFields`), showing the form's errors at its fields. */
+  client: (shown: ClientFieldErrors) => ReactNode;
+  /** A new client's details checked before anything is sent (`checkClient`): the problems by field. */
+  checkClient?: () => Partial<Record<RequiredClientField, string>>;
+  /** A problem of the client as a whole before anything is sent (no client to import to), or null. */
   clientError: string | null;
   pending: boolean;
   error: unknown;
@@ -45,18 +48,21 @@ interface ImportResultsFormProps {
  * client, the ranking of the nine styles (trifix 125 to start with), the three instinct sliders (which must all
  * differ), the language (default english) and the project. The BFF's refusals show in the dialog.
  */
-export function ImportResultsForm({ title, client, clientError, pending, error, onSubmit, onClose }: ImportResultsFormProps) {
+export function ImportResultsForm({ title, client, checkClient, clientError, pending, error, onSubmit, onClose }: ImportResultsFormProps) {
   const projects = useAssessmentProjects();
   const [ranking, setRanking] = useState<readonly number[]>(DEFAULT_RANKING);
   const [scores, setScores] = useState(LEVEL_SCORES);
   const [language, setLanguage] = useState<Language>('english');
   const [project, setProject] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const { fields, shown, refusal } = useClientFormErrors(error);
 
   const submit = () => {
+    // The client's details at their fields; a problem of the whole client or of the three scores together as an alert.
     const found = clientError ?? (isTie(scores) ? IMPORT_TEXTS.instinctTie : null);
     setProblem(found);
-    if (found) return;
+    const fine = fields.report(checkClient?.() ?? {});
+    if (found || !fine) return;
     onSubmit({ enneaRanking: [...ranking], instinctScores: scores, language, ...(project ? { project } : {}) });
   };
 
@@ -67,11 +73,12 @@ export function ImportResultsForm({ title, client, clientError, pending, error, 
       onSubmit={submit}
       submitLabel={pending ? 'Importing...' : 'Import'}
       isPending={pending}
-      error={error}
+      error={refusal}
       className="add-assessment"
+      formRef={fields.formRef}
     >
       <div className="stack add-assessment__fields">
-        {client}
+        {client(shown)}
         <EnneagramRanking value={ranking} onChange={setRanking} />
         <InstinctSliders value={scores} onChange={setScores} />
         <NativeSelect

@@ -27,7 +27,7 @@ export default function ImportResultsToExistingDialog({ rows, finish }: Assessme
   return (
     <ImportResultsForm
       title="Import Results to Existing Client"
-      client={
+      client={() =>
         client ? (
           <ClientFields value={client} locked fields={['name', 'surname', 'email', 'company']}>
             <TextField label="Other data" value={otherData} onChange={setOtherData} maxLength={FREE_TEXT_MAX} />

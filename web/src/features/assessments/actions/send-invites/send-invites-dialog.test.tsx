@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../../lib/session/session.ts';
+import { describedBy } from '../../../../test/described-by.ts';
 import { json, problem, SESSION, serve } from '../../../../test/fake-bff.ts';
 import { expectOnlyProviderAddress, finalMessage, renderAction, toastTexts } from '../shared/action-test-support.tsx';
 import { RECEIVED_REFUSAL } from '../shared/received-refusal.ts';
@@ -253,10 +254,14 @@ describe('Send Invites/Reminders', () => {
     expect((address as HTMLInputElement).value).toBe(SESSION.coach.email);
     await userEvent.clear(address);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await screen.findByText('Please enter email address');
+    // Said at the address, which takes the focus; gone once it is typed in.
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(address)).toContain('Please enter email address');
     expect(calls.some((call) => call.path === '/api/assessments/invites')).toBe(false);
 
     await userEvent.type(address, 'coach@example.test');
+    expect(address.getAttribute('aria-invalid')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     const { title, body } = await finalMessage(finish);
     expect(title).toBe('Failed');

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describedBy } from '../../../../test/described-by.ts';
 import { json, problem, serve } from '../../../../test/fake-bff.ts';
 import { expectOnlyProviderAddress, finalMessage, renderAction } from '../shared/action-test-support.tsx';
 import { details, summaryOf } from '../shared/send-test-data.ts';
@@ -69,12 +70,16 @@ describe('Send Reports', () => {
     within(dialog).getByText('Waiting for marking: Combined Report, Combined+ Report.');
     expectOnlyProviderAddress(dialog);
 
-    // spec §5: a report must be chosen first.
+    // spec §5: a report must be chosen first: said at the reports, the first focused.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await screen.findByText('Please select a report');
+    const first = within(dialog).getByRole('checkbox', { name: 'Enneagram Coach Overview' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(first)).toBe('Please select a report');
     expect(calls.some((call) => call.path === '/api/assessments/report-emails')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Maturity Report' }));
+    expect(first.getAttribute('aria-invalid')).toBeNull();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Enneagram Report' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     const { title, body } = await finalMessage(finish);

@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { batchMessage, failedMessage } from '../../../../components/data-table/action-messages.tsx';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { CheckboxGroup } from '../../../../components/ui/checkbox-group.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { DialogForm } from '../../../../components/ui/form-dialog.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
-import { showToast } from '../../../../components/ui/toast.tsx';
+import { useFieldErrors } from '../../../../lib/field-errors.ts';
 import { REPORT_NAMES, type ReportCode } from '../../../../lib/labels/assessments.ts';
 import type { AssessmentBatchJob } from '../../api/get-assessment-batch-job.ts';
 import { type ReportEmailRequest, useReportEmailPreview } from '../../api/preview-report-email.ts';
 import { useSendReports } from '../../api/send-reports.ts';
 import { type AssessmentSelectionSummary, useSelectionSummary } from '../../api/summarize-assessment-selection.ts';
-import { TOAST_MS } from '../../utils/assessment-texts.ts';
 import type { AssessmentActionProps } from '../shared/action-props.ts';
 import { BatchJobProgress, type JobResult, jobCallbacks, jobParams, MAX_SELECTION, TOO_MANY } from '../shared/batch-job.tsx';
 import { SelectionScopeNote } from '../shared/selection-scope-note.tsx';
@@ -54,6 +53,8 @@ export default function SendReportsDialog({ ids, session, finish, outsideFilter 
   const hasReports = reports !== null && reports.offered.length > 0;
   const [chosen, setChosen] = useState<ReadonlySet<ReportCode>>(new Set());
   const sending = useSendFrom(session);
+  // 'Please select a report' at the reports, the first one focused.
+  const fields = useFieldErrors<'reports'>();
   const [previewOf, setPreviewOf] = useState<ReportEmailRequest | null>(null);
   const request = (): ReportEmailRequest => ({
     ids: [...ids],
@@ -65,21 +66,12 @@ export default function SendReportsDialog({ ids, session, finish, outsideFilter 
   const [job, setJob] = useState<AssessmentBatchJob | null>(null);
   const onClose = () => finish();
 
-  const toggle = (code: ReportCode, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(code);
-      else next.delete(code);
-      return next;
-    });
-  // spec §5: a report must be chosen to send or preview; an impersonator must give the coach's address.
-  const ready = () => {
-    if (chosen.size === 0) {
-      showToast(SEND_TEXT.reportRequired, 'error', TOAST_MS);
-      return false;
-    }
-    return sending.coachEmailGiven();
+  const choose = (codes: readonly string[]) => {
+    fields.clear('reports');
+    setChosen(new Set(codes as readonly ReportCode[]));
   };
+  // spec §5: a report must be chosen to send or preview; an impersonator must give the coach's address.
+  const ready = () => fields.report({ reports: chosen.size === 0 ? SEND_TEXT.reportRequired : undefined }) && sending.coachEmailGiven();
   const submit = () => {
     if (!ready()) return;
     const body = request();
@@ -97,20 +89,19 @@ export default function SendReportsDialog({ ids, session, finish, outsideFilter 
   if (previewOf) return <PreviewDialog what="the reports" count={ids.length} preview={preview} onBack={() => setPreviewOf(null)} />;
   return (
     <Dialog title="Send Reports" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogForm onSubmit={submit}>
+      <DialogForm onSubmit={submit} formRef={fields.formRef}>
         {summary.isPending && !tooMany ? <Loading label="Loading..." /> : null}
         <ProblemAlert error={summary.error} />
         <SelectionScopeNote verb="Sends to" count={ids.length} outside={outsideFilter} />
         {reports && !hasReports ? <p>{NO_REPORTS}</p> : null}
         {hasReports ? (
-          <fieldset className="field-group">
-            <legend>Reports to send</legend>
-            {reports.offered.map((code) => (
-              <Checkbox key={code} isSelected={chosen.has(code)} onChange={(on) => toggle(code, on)}>
-                {REPORT_NAMES[code]}
-              </Checkbox>
-            ))}
-          </fieldset>
+          <CheckboxGroup
+            label="Reports to send"
+            options={reports.offered.map((code) => ({ id: code, label: REPORT_NAMES[code] }))}
+            value={[...chosen]}
+            onChange={choose}
+            {...fields.field('reports')}
+          />
         ) : null}
         {reports && reports.waiting.length > 0 ? (
           <p className="send-email__waiting">{waitingForMarking(reports.waiting.map((code) => REPORT_NAMES[code]))}</p>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { TextField } from '../../../../components/ui/text-field.tsx';
+import { type FieldErrorMap, refusesField, useFieldErrors } from '../../../../lib/field-errors.ts';
 import type { AssessmentRow } from '../../api/list-assessments.ts';
 import './add-assessment.css';
 
@@ -34,10 +35,24 @@ const CLIENT_LABELS: Record<keyof ClientDetails, string> = {
 
 export const EMPTY_CLIENT: ClientDetails = { name: '', surname: '', email: '', company: '', otherData: '' };
 
-/** The client's problem with the details, or null (spec §5: all three required, then a valid e-mail). */
-export function clientProblem(client: ClientDetails): string | null {
-  if (!client.name.trim() || !client.surname.trim() || !client.email.trim()) return ADD_TEXTS.clientDetails;
-  return EMAIL.test(client.email.trim()) ? null : ADD_TEXTS.invalidEmail;
+/** The client's fields a new client must fill in, each checked and shown at its place. */
+export type RequiredClientField = 'name' | 'surname' | 'email';
+export const REQUIRED_CLIENT_FIELDS: readonly RequiredClientField[] = ['name', 'surname', 'email'];
+
+/**
+ * The client's problems with the details by field, empty when fine (spec §5: all three required, the sentence at each
+ * empty one; then a valid e-mail, at the e-mail).
+ */
+export function checkClient(client: ClientDetails): FieldErrorMap<RequiredClientField> {
+  const empty = REQUIRED_CLIENT_FIELDS.filter((field) => client[field].trim() === '');
+  if (empty.length > 0) return Object.fromEntries(empty.map((field) => [field, ADD_TEXTS.clientDetails]));
+  return EMAIL.test(client.email.trim()) ? {} : { email: ADD_TEXTS.invalidEmail };
+}
+
+/** What the client's fields show of the form's errors (`useFieldErrors`), and whom they tell of an edit. */
+export interface ClientFieldErrors {
+  errors: FieldErrorMap<RequiredClientField>;
+  onEdited: (field: RequiredClientField) => void;
 }
 
 /** A new client as the call sends it (Add Assessment, Import Results): trimmed, the empty optional details left out. */
@@ -59,6 +74,36 @@ export function clientOfRow(row: AssessmentRow | undefined): ClientDetails | nul
 }
 
 /**
+ * The errors of a form with the client's fields and fields of its own (`K`), each at its field (`useFieldErrors`):
+ * what the client's fields show (`shown`), and the BFF's refusal (`error`) at the client's field it names, else as the
+ * dialog's alert (`refusal`).
+ */
+export function useClientFormErrors<K extends string>(error: unknown) {
+  const fields = useFieldErrors<RequiredClientField | K>();
+  const { reportRefusal, formRef } = fields;
+  useEffect(() => {
+    if (error) reportRefusal(error, REQUIRED_CLIENT_FIELDS);
+  }, [error, reportRefusal]);
+  // The shared hook focuses a marked field; a marked radio group (the assessment) takes it at its first choice here.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0)
+      formRef.current
+        ?.querySelector<HTMLElement>(
+          '[aria-invalid="true"]:not([role="radiogroup"]),[role="radiogroup"][aria-invalid="true"] input:not(:disabled)',
+        )
+        ?.focus();
+  }, [focusRequest, formRef]);
+  const report: typeof fields.report = (found) => {
+    const fine = fields.report(found);
+    if (!fine) setFocusRequest((count) => count + 1);
+    return fine;
+  };
+  const shown: ClientFieldErrors = { errors: fields.errors, onEdited: fields.clear };
+  return { fields: { ...fields, report }, shown, refusal: refusesField(error, REQUIRED_CLIENT_FIELDS) ? null : error };
+}
+
+/**
  * The client's fields of both Add Assessment dialogs: typed in for a new client, shown locked for an existing one (the
  * selected assessment's client).
  */
@@ -66,12 +111,15 @@ export function ClientFields({
   value,
   onChange,
   locked,
+  shown,
   fields = Object.keys(CLIENT_LABELS) as (keyof ClientDetails)[],
   children,
 }: {
   value: ClientDetails;
   onChange?: (value: ClientDetails) => void;
   locked?: boolean;
+  /** The form's errors at these fields (a new client's). */
+  shown?: ClientFieldErrors | undefined;
   /** The fields shown (all by default). */
   fields?: readonly (keyof ClientDetails)[];
   /** More of the client's fields, after these. */
@@ -80,18 +128,27 @@ export function ClientFields({
   return (
     <fieldset className="field-group">
       <legend>Client</legend>
-      {fields.map((field) => (
-        <TextField
-          key={field}
-          label={CLIENT_LABELS[field]}
-          type={field === 'email' ? 'email' : 'text'}
-          value={value[field]}
-          onChange={(text) => onChange?.({ ...value, [field]: text })}
-          maxLength={CLIENT_LIMITS[field]}
-          isRequired={!locked && (field === 'name' || field === 'surname' || field === 'email')}
-          isDisabled={locked}
-        />
-      ))}
+      {fields.map((field) => {
+        const required = (REQUIRED_CLIENT_FIELDS as readonly string[]).includes(field);
+        const error = required ? shown?.errors[field as RequiredClientField] : undefined;
+        return (
+          <TextField
+            key={field}
+            label={CLIENT_LABELS[field]}
+            type={field === 'email' ? 'email' : 'text'}
+            value={value[field]}
+            onChange={(text) => {
+              onChange?.({ ...value, [field]: text });
+              if (required) shown?.onEdited(field as RequiredClientField);
+            }}
+            maxLength={CLIENT_LIMITS[field]}
+            isRequired={!locked && required}
+            isDisabled={locked}
+            isInvalid={error !== undefined}
+            errorMessage={error}
+          />
+        );
+      })}
       {children}
     </fieldset>
   );

@@ -4,14 +4,7 @@
 import { useState } from 'react';
 import type { components } from '../../../../../../generated/bff.ts';
 import type { ActionMessage } from '../../../../components/data-table/table-actions.ts';
-import {
-  CoachEmailField,
-  coachEmailGiven as coachEmailTyped,
-  EmailDraftLinks,
-  EmailPreviewDialog,
-  type SendFrom,
-  sendOptions,
-} from '../../../../components/email-sending.tsx';
+import { EmailDraftLinks, EmailPreviewDialog, type SendFrom, sendOptions, useCoachEmail } from '../../../../components/email-sending.tsx';
 import { ProblemAlert } from '../../../../components/problem-alert.tsx';
 import { Loading } from '../../../../components/ui/loading.tsx';
 import { RadioGroup } from '../../../../components/ui/radio-group.tsx';
@@ -36,19 +29,19 @@ export const announce = (text: (typeof SEND_TEXT)['generating' | 'sending']) => 
 
 /**
  * How a send goes out (the provider's address or a draft) and an impersonator's coach address: the state, the
- * request's options, the check before sending or previewing (the spec's toast when the address is empty) and the fields.
+ * request's options, the check before sending or previewing (the spec's text at the address when it is empty) and the fields.
  */
 export function useSendFrom(session: Session, initial: SendFrom = 'server') {
   const [sendFrom, setSendFrom] = useState<SendFrom>(initial);
-  const [coachEmail, setCoachEmail] = useState(session.roles.impersonator ? session.coach.email : '');
+  const coachEmail = useCoachEmail(session);
   return {
     sendFrom,
-    options: () => sendOptions(sendFrom, session, coachEmail),
-    coachEmailGiven: () => coachEmailTyped(session, coachEmail, TOAST_MS),
+    options: () => sendOptions(sendFrom, session, coachEmail.value),
+    coachEmailGiven: coachEmail.given,
     fields: (selectedCount: number, serverRefusal?: string) => (
       <>
         <SendFromField value={sendFrom} onChange={setSendFrom} selectedCount={selectedCount} serverRefusal={serverRefusal} />
-        <CoachEmailField session={session} value={coachEmail} onChange={setCoachEmail} />
+        {coachEmail.field}
       </>
     ),
   };
