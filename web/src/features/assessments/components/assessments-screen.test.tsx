@@ -561,7 +561,8 @@ describe('the read-only toolbar actions (spec assessments-and-clients §2.3, §2
   it("opens Add Assessment for New Client once when the dashboard's Add New Client re-routes here (add=1)", async () => {
     fakeBff(ROWS, { 'GET /api/assessments/projects': [json({ projects: [] })] });
     const { url } = renderScreen('/assessments?add=1');
-    await screen.findByRole('dialog', { name: 'Add Assessment for New Client' });
+    // The dialog's module loads on first use: the first such import of the file's run, slow on a loaded machine.
+    await screen.findByRole('dialog', { name: 'Add Assessment for New Client' }, { timeout: 15_000 });
     await waitFor(() => expect(url()).not.toContain('add=1'));
   });
 
