@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+// A module loaded only when its feature is configured (ioredis with REDIS_URL): `await import('…')`.
+const DYNAMIC_IMPORT = /\bawait\s+import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function runtimeFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +29,8 @@ describe('production dependencies', () => {
     const imported = new Set<string>();
     const files = runtimeFiles('bff');
     for (const file of files) {
-      for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      for (const [, specifier] of [...source.matchAll(IMPORT), ...source.matchAll(DYNAMIC_IMPORT)]) {
         if (!specifier || specifier.startsWith('node:')) continue;
         if (!specifier.startsWith('.')) imported.add(packageOf(specifier));
         else {
