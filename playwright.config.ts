@@ -16,7 +16,9 @@ export default defineConfig({
   testMatch: '**/*.test.ts',
   outputDir,
   globalSetup: './tests/e2e/support/global-setup.ts',
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers on the 2-core machine: with two, the suite kept the cores about 85 % busy (a test waits on its stack
+  // and its browser in turn); a clean-clone run went 12.3 → 10.6 minutes with three, every test passing.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
